@@ -1,0 +1,71 @@
+/**
+ * Turning the text of a lab file (and its README) into a Lab, or into a list of problems
+ * that name the file and field. Beyond the zod schema it checks what only the model knows:
+ * the model exists, the starting state fits it, every switch and action is in its
+ * vocabulary. A broken lab never stops the others from loading.
+ */
+import type { z } from 'zod';
+import { getModel, hasModel, modelIds } from '../sim/models';
+import { parseActionFor } from '../sim/parseAction';
+import { switchProblem } from '../sim/switches';
+import type { Model } from '../sim/model';
+import { labFileSchema, type LabFile, type LabLoad, type LabProblem } from './schema';
+
+/** Formats a zod issue path as `scenarios[0].actions[2]`. */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const part of path) {
+    out += typeof part === 'number' ? `[${part}]` : out ? `.${String(part)}` : String(part);
+  }
+  return out || '(whole file)';
+}
+
+export function zodProblems(file: string, error: z.ZodError): LabProblem[] {
+  return error.issues.map((issue) => ({ file, field: fieldPath(issue.path), message: issue.message }));
+}
+
+/**
+ * @param file path shown to the author, e.g. `labs/L07/lab.json`
+ * @param readme the lab's README.md text, or null if missing
+ */
+export function parseLab(file: string, text: string, readme: string | null): LabLoad {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, file, id: null, problems: [{ file, field: '(whole file)', message: `not valid JSON: ${message}` }] };
+  }
+  const id = typeof (json as { id?: unknown })?.id === 'string' ? (json as { id: string }).id : null;
+  const parsed = labFileSchema.safeParse(json);
+  if (!parsed.success) return { ok: false, file, id, problems: zodProblems(file, parsed.error) };
+  const problems = semanticProblems(file, parsed.data);
+  if (readme === null) problems.push({ file: file.replace(/lab\.json$/, 'README.md'), field: '(file)', message: 'the lab has no README.md narrative' });
+  if (problems.length > 0) return { ok: false, file, id, problems };
+  return { ok: true, lab: { ...parsed.data, file, readme: readme ?? '' } };
+}
+
+function semanticProblems(file: string, lab: LabFile): LabProblem[] {
+  if (!hasModel(lab.model)) {
+    return [{ file, field: 'model', message: `unknown model '${lab.model}' (known: ${modelIds().join(', ')})` }];
+  }
+  const model = getModel(lab.model);
+  const problems: LabProblem[] = [];
+  const add = (field: string, message: string | null) => { if (message) problems.push({ file, field, message }); };
+  add('world.initial', model.validateInitial(lab.world.initial));
+  add('world.switches', switchProblem(model, lab.world.switches));
+  lab.actions.forEach((entry, i) => add(`actions[${i}].action`, actionProblem(model, entry.action)));
+  lab.scenarios.forEach((scenario, i) => {
+    if (scenario.initial) add(`scenarios[${i}].initial`, model.validateInitial({ ...lab.world.initial, ...scenario.initial }));
+    if (scenario.switches) add(`scenarios[${i}].switches`, switchProblem(model, scenario.switches));
+    scenario.actions.forEach((action, j) => add(`scenarios[${i}].actions[${j}]`, actionProblem(model, action)));
+  });
+  const ids = lab.scenarios.map((s) => s.id);
+  ids.forEach((sid, i) => { if (ids.indexOf(sid) !== i) add(`scenarios[${i}].id`, `duplicate scenario id '${sid}'`); });
+  return problems;
+}
+
+function actionProblem(model: Model, raw: unknown): string | null {
+  const parsed = parseActionFor(model, raw);
+  return typeof parsed === 'string' ? parsed : null;
+}

@@ -1,0 +1,38 @@
+/**
+ * Reading labs and cards from disk, for Node only (the cards CLI, tests, grading).
+ * The browser bundles labs with Vite instead (src/app/labsBundle.ts).
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parseLab } from './loader';
+import type { LabLoad } from './schema';
+
+/** Loads every `<dir>/<id>/lab.json` under `labsDir`, each on its own. */
+export function loadLabsFromDir(labsDir: string, root = process.cwd()): LabLoad[] {
+  if (!existsSync(labsDir)) return [];
+  return readdirSync(labsDir).sort().flatMap((name) => {
+    const labPath = join(labsDir, name, 'lab.json');
+    if (!existsSync(labPath)) return [];
+    const readmePath = join(labsDir, name, 'README.md');
+    const readme = existsSync(readmePath) ? readFileSync(readmePath, 'utf8') : null;
+    return [parseLab(relative(root, labPath), readFileSync(labPath, 'utf8'), readme)];
+  });
+}
+
+/** Every card file named by `paths`: files as given, folders searched for `*.json` except lab.json. */
+export function findCardFiles(paths: string[]): string[] {
+  const out: string[] = [];
+  const walk = (path: string) => {
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const name of readdirSync(path).sort()) {
+        if (name === 'node_modules' || name.startsWith('.')) continue;
+        walk(join(path, name));
+      }
+    } else if (path.endsWith('.json') && !path.endsWith('lab.json')) {
+      out.push(path);
+    }
+  };
+  for (const path of paths) walk(path);
+  return out;
+}

@@ -1,0 +1,72 @@
+/**
+ * The lab file format (labs/<id>/lab.json), validated with zod at load time.
+ * A lab names its protocol model, the World it starts from, its action palette, its
+ * observable keys, its scenarios (each with an expected outcome) and its exercises.
+ */
+import { z } from 'zod';
+
+const jsonObject = z.record(z.string(), z.unknown());
+const switches = z.record(z.string(), z.string());
+
+export const paletteEntrySchema = z.object({
+  /** A token (`"A_acquire"`) or an object (`{"advance": 11}`) of the lab's vocabulary. */
+  action: z.unknown().refine((v) => v !== undefined, 'an action is required'),
+  label: z.string().min(1),
+  group: z.string().min(1).default('Actions'),
+  help: z.string().optional(),
+  /** Optional keyboard key that plays this action in the lab view. */
+  key: z.string().length(1).optional(),
+});
+
+export const scenarioSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/, 'use lowercase letters, digits and dashes'),
+  title: z.string().min(1),
+  description: z.string().default(''),
+  initial: jsonObject.optional(),
+  switches: switches.optional(),
+  actions: z.array(z.unknown()).min(1),
+  /** Must deep-match a subset of the lab's observable state after the last action. */
+  expect: jsonObject,
+});
+
+export const labFileSchema = z.object({
+  schemaVersion: z.literal(1),
+  id: z.string().regex(/^L\d{2}$/, 'a lab ID looks like L07'),
+  title: z.string().min(1),
+  summary: z.string().min(1),
+  spec: z.array(z.string().min(1)).min(1),
+  rules: z.array(z.string().min(1)).default([]),
+  model: z.string().min(1),
+  world: z.object({
+    seed: z.number().int(),
+    initial: jsonObject,
+    switches: switches.default({}),
+  }),
+  actions: z.array(paletteEntrySchema).min(1),
+  observables: z.array(z.object({ key: z.string().min(1), meaning: z.string().min(1) })).min(1),
+  scenarios: z.array(scenarioSchema).min(1),
+  /** Exercise declarations (predict / reproduce / repair / explain) arrive with issue 7. */
+  exercises: z.array(jsonObject).default([]),
+}).strict();
+
+export type LabFile = z.infer<typeof labFileSchema>;
+export type Scenario = z.infer<typeof scenarioSchema>;
+export type PaletteEntry = z.infer<typeof paletteEntrySchema>;
+
+/** A lab that loaded: its file contents plus its narrative. */
+export interface Lab extends LabFile {
+  /** Where it came from, e.g. `labs/L07/lab.json`. */
+  file: string;
+  readme: string;
+}
+
+/** One reason a lab did not load: the file, the field (a dotted path) and what is wrong. */
+export interface LabProblem {
+  file: string;
+  field: string;
+  message: string;
+}
+
+export type LabLoad =
+  | { ok: true; lab: Lab }
+  | { ok: false; file: string; id: string | null; problems: LabProblem[] };

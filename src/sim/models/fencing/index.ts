@@ -1,0 +1,248 @@
+/**
+ * The fencing model (lab L07): workers A and B, a lease authority and a protected resource,
+ * each with its own database, talking through the World's network.
+ *
+ * Story: A holds fence 1 and stalls after checking its lease; the lease runs out; B gets
+ * fence 2 and writes; A wakes and sends its old write. A fenced resource refuses it; an
+ * external system that ignores fences lets A overwrite B (SPEC 9.7).
+ */
+import {
+  acquireLease, arrangeLease, expireDueLease, readLease, releaseLease, renewLease, setLeaseDuration,
+} from '../../../core/fencing/leaseAuthority';
+import { leaseMachine } from '../../../core/fencing/leaseMachine';
+import {
+  fencedWrite, learnFence, uncheckedWrite, type WriteRequest, type WriteVerdict,
+} from '../../../core/fencing/protectedResource';
+import { AUTHORITY_SCHEMA, RESOURCE_SCHEMA, WORKER_SCHEMA } from '../../../core/fencing/schema';
+import {
+  forgetGrant, prepareWrite, readBelief, recordWriteOutcome, rememberGrant, takePendingWrite,
+} from '../../../core/fencing/worker';
+import type { Model, ModelContext } from '../../model';
+import type { Frame } from '../../network';
+import { describeFencingAction, parseFencingAction, WORKERS, type FencingAction, type WorkerId } from './actions';
+import { FENCING_FAULT_POINTS, readInitial, validateFencingInitial } from './initial';
+import { fencesOnlyGrow, noStaleWrite } from './invariants';
+import { describeFencingNodes, observeFencing } from './view';
+
+const AUTHORITY = 'authority';
+const RESOURCE = 'resource';
+
+export const fencingModel: Model<FencingAction> = {
+  id: 'fencing',
+  switches: [{
+    key: 'resource',
+    label: 'The resource',
+    options: [
+      { value: 'fenced', label: 'checks the fence (conditional write)' },
+      { value: 'external', label: 'external system, ignores fences' },
+    ],
+    default: 'fenced',
+  }],
+  faultPoints: FENCING_FAULT_POINTS,
+  nodes: (switches) => [
+    { id: 'A', kind: 'worker', label: 'Worker A', schema: WORKER_SCHEMA },
+    { id: 'B', kind: 'worker', label: 'Worker B', schema: WORKER_SCHEMA },
+    { id: AUTHORITY, kind: 'authority', label: 'Lease authority', schema: AUTHORITY_SCHEMA },
+    {
+      id: RESOURCE, kind: 'resource', schema: RESOURCE_SCHEMA,
+      label: switches.resource === 'external' ? 'External system (ignores fences)' : 'Protected resource (checks fences)',
+    },
+  ],
+  edges: [
+    { from: 'A', to: AUTHORITY, label: 'lease' },
+    { from: 'B', to: AUTHORITY, label: 'lease' },
+    { from: AUTHORITY, to: RESOURCE, label: 'fence updates' },
+    { from: 'A', to: RESOURCE, label: 'writes' },
+    { from: 'B', to: RESOURCE, label: 'writes' },
+  ],
+  validateInitial: validateFencingInitial,
+
+  setup(ctx, raw) {
+    const initial = readInitial(raw);
+    setLeaseDuration(ctx.store(AUTHORITY), initial.leaseDuration);
+    ctx.clock.advanceTo(initial.now);
+    if (initial.currentToken > 0) {
+      const holder = WORKERS.find((w) => initial.workers[w] === initial.currentToken) ?? null;
+      arrangeLease(ctx.store(AUTHORITY), ctx.clock, holder, initial.currentToken, initial.leaseUntil);
+      learnFence(ctx.store(RESOURCE), initial.currentToken, initial.leaseUntil);
+    }
+    for (const worker of WORKERS) {
+      const fence = initial.workers[worker];
+      if (fence !== null && fence !== undefined) rememberGrant(ctx.store(worker), fence, initial.leaseUntil);
+    }
+    ctx.note(`t=${initial.now}: fence ${initial.currentToken} is current until t=${initial.leaseUntil}; each lease lasts ${initial.leaseDuration} ticks.`);
+  },
+
+  parseAction: parseFencingAction,
+  describeAction: describeFencingAction,
+
+  precondition(ctx, action) {
+    if (action.type === 'probe') {
+      if (action.now < ctx.clock.now) return `probe: time only moves forward (now t=${ctx.clock.now})`;
+      const fence = readLease(ctx.store(AUTHORITY)).fence;
+      return action.current < fence ? `probe: the current fence is already ${fence}; fences never go back` : null;
+    }
+    const status = ctx.status(action.worker);
+    if (action.type === 'wake') return status === 'paused' ? null : `${action.worker} is not paused.`;
+    return status === 'up' ? null : `${action.worker} is ${status}.`;
+  },
+
+  apply(ctx, action) {
+    switch (action.type) {
+      case 'acquire':
+        ctx.send(action.worker, AUTHORITY, 'acquire_request', { worker: action.worker });
+        return;
+      case 'renew':
+      case 'release': {
+        const belief = readBelief(ctx.store(action.worker));
+        if (!belief) return ctx.note(`${action.worker} holds no lease to ${action.type}.`);
+        ctx.send(action.worker, AUTHORITY, `${action.type}_request`, { worker: action.worker, fence: belief.fence });
+        return;
+      }
+      case 'write':
+        if (prepare(ctx, action.worker)) sendPending(ctx, action.worker);
+        return;
+      case 'pause':
+        prepare(ctx, action.worker);
+        ctx.setStatus(action.worker, 'paused');
+        ctx.note(`${action.worker} stalls (a long GC pause, say). Frames to it wait in the network.`);
+        return;
+      case 'wake':
+        ctx.setStatus(action.worker, 'up');
+        ctx.note(`${action.worker} wakes at t=${ctx.clock.now}, unaware of the time that passed.`);
+        sendPending(ctx, action.worker);
+        return;
+      case 'probe':
+        return probe(ctx, action);
+    }
+  },
+
+  receive(ctx, frame) {
+    if (frame.to === AUTHORITY) return authorityReceives(ctx, frame);
+    if (frame.to === RESOURCE) return resourceReceives(ctx, frame);
+    return workerReceives(ctx, frame.to as WorkerId, frame);
+  },
+
+  afterAdvance(ctx) {
+    const before = readLease(ctx.store(AUTHORITY));
+    const after = expireDueLease(ctx.store(AUTHORITY), ctx.clock);
+    if (before.state !== after.state) {
+      ctx.note(`The lease of ${before.holder ?? 'its holder'} (fence ${before.fence}) ran out at t=${before.leaseUntil}; the authority marks it expired.`);
+    }
+  },
+
+  observe: observeFencing,
+  invariants: [noStaleWrite, fencesOnlyGrow],
+  machines: (ctx) => [{
+    id: 'lease', title: 'Lease lifecycle (authority)', machine: leaseMachine,
+    state: readLease(ctx.store(AUTHORITY)).state,
+  }],
+  describeNodes: describeFencingNodes,
+};
+
+/** The worker's local check; notes why it declines when its own view says no. */
+function prepare(ctx: ModelContext, worker: WorkerId): boolean {
+  const result = prepareWrite(ctx.store(worker), ctx.clock, `${worker}@t${ctx.clock.now}`);
+  if (result.ok) {
+    ctx.note(`${worker} checks its lease: fence ${result.write.token} looks valid at t=${ctx.clock.now}; it prepares the write.`);
+    return true;
+  }
+  const why = { NO_LEASE: 'it holds no lease', LOCAL_LEASE_EXPIRED: 'its lease has run out by its own clock', WRITE_IN_PROGRESS: 'a write is already prepared' };
+  ctx.note(`${worker} does not write: ${why[result.code]}.`);
+  return false;
+}
+
+function sendPending(ctx: ModelContext, worker: WorkerId): void {
+  const write = takePendingWrite(ctx.store(worker));
+  if (!write) return;
+  ctx.send(worker, RESOURCE, 'write_request', { writer: worker, token: write.token, value: write.value });
+  ctx.note(`${worker} sends its write with fence ${write.token} (checked at t=${write.checkedAt}, not re-checked).`);
+}
+
+function writeAtResource(ctx: ModelContext, request: WriteRequest): WriteVerdict {
+  const write = ctx.switches.resource === 'external' ? uncheckedWrite : fencedWrite;
+  const verdict = write(ctx.store(RESOURCE), ctx.clock, ctx.faults(RESOURCE), request);
+  const against = verdict.currentFence === null ? 'no known lease' : `current fence ${verdict.currentFence}, lease until t=${verdict.leaseUntil}`;
+  ctx.note(verdict.allowed
+    ? `The resource ACCEPTED ${request.writer}'s write with fence ${request.token} (${verdict.reason}; ${against}).`
+    : `The resource REFUSED ${request.writer}'s write with fence ${request.token}: ${verdict.reason} (${against}).`);
+  return verdict;
+}
+
+function probe(ctx: ModelContext, action: Extract<FencingAction, { type: 'probe' }>): void {
+  ctx.clock.advanceTo(action.now);
+  const holderOf = (fence: number | null) => WORKERS.find((w) => readBelief(ctx.store(w))?.fence === fence);
+  arrangeLease(ctx.store(AUTHORITY), ctx.clock, holderOf(action.current) ?? null, action.current, action.lease_until);
+  learnFence(ctx.store(RESOURCE), action.current, action.lease_until);
+  ctx.note(`Arranged: fence ${action.current} is current until t=${action.lease_until}; the clock reads t=${action.now}.`);
+  writeAtResource(ctx, { writer: holderOf(action.token) ?? 'probe', token: action.token, value: `probe@t${action.now}` });
+}
+
+function authorityReceives(ctx: ModelContext, frame: Frame): void {
+  const store = ctx.store(AUTHORITY);
+  const worker = String(frame.body.worker);
+  const announce = (fence: number, until: number) => ctx.send(AUTHORITY, RESOURCE, 'fence_update', { fence, lease_until: until });
+  if (frame.kind === 'acquire_request') {
+    const result = acquireLease(store, ctx.clock, worker);
+    if (!result.ok) {
+      ctx.note(`The authority refuses ${worker}: ${result.code} (held by ${result.holder} until t=${result.leaseUntil}).`);
+      ctx.send(AUTHORITY, worker, 'lease_refused', { holder: result.holder, lease_until: result.leaseUntil });
+      return;
+    }
+    ctx.note(`The authority grants ${worker} fence ${result.fence}, valid until t=${result.leaseUntil}.`);
+    ctx.send(AUTHORITY, worker, 'lease_granted', { fence: result.fence, lease_until: result.leaseUntil });
+    announce(result.fence, result.leaseUntil);
+  } else if (frame.kind === 'renew_request') {
+    const result = renewLease(store, ctx.clock, worker, Number(frame.body.fence));
+    if (!result.ok) {
+      ctx.note(`The authority refuses ${worker}'s renewal of fence ${frame.body.fence}: LEASE_LOST (current fence ${result.current.fence}, ${result.current.state}).`);
+      ctx.send(AUTHORITY, worker, 'lease_lost', { fence: frame.body.fence });
+      return;
+    }
+    ctx.note(`The authority renews ${worker}'s fence ${result.fence} until t=${result.leaseUntil}.`);
+    ctx.send(AUTHORITY, worker, 'lease_granted', { fence: result.fence, lease_until: result.leaseUntil });
+    announce(result.fence, result.leaseUntil);
+  } else if (frame.kind === 'release_request') {
+    const fence = Number(frame.body.fence);
+    const released = releaseLease(store, ctx.clock, worker, fence);
+    ctx.note(released ? `The authority takes back fence ${fence} from ${worker}.` : `Fence ${fence} was no longer ${worker}'s to release.`);
+    ctx.send(AUTHORITY, worker, 'lease_lost', { fence });
+    if (released) announce(fence, ctx.clock.now);
+  }
+}
+
+function resourceReceives(ctx: ModelContext, frame: Frame): void {
+  if (frame.kind === 'fence_update') {
+    const fence = Number(frame.body.fence);
+    const learned = learnFence(ctx.store(RESOURCE), fence, Number(frame.body.lease_until));
+    if (!learned) ctx.note(`The resource ignores a late update for older fence ${fence}.`);
+    return;
+  }
+  const request: WriteRequest = {
+    writer: String(frame.body.writer),
+    token: frame.body.token === null ? null : Number(frame.body.token),
+    value: String(frame.body.value),
+  };
+  const verdict = writeAtResource(ctx, request);
+  ctx.send(RESOURCE, request.writer, 'write_result', { token: request.token, value: request.value, allowed: verdict.allowed, reason: verdict.reason });
+}
+
+function workerReceives(ctx: ModelContext, worker: WorkerId, frame: Frame): void {
+  const store = ctx.store(worker);
+  switch (frame.kind) {
+    case 'lease_granted':
+      rememberGrant(store, Number(frame.body.fence), Number(frame.body.lease_until));
+      return;
+    case 'lease_lost':
+      if (readBelief(store)?.fence === Number(frame.body.fence)) forgetGrant(store);
+      return;
+    case 'lease_refused':
+      return;
+    case 'write_result':
+      recordWriteOutcome(store, frame.body.token === null ? null : Number(frame.body.token), String(frame.body.value),
+        frame.body.allowed === true, frame.body.reason as WriteVerdict['reason']);
+      return;
+    default:
+      throw new Error(`worker ${worker}: unexpected frame ${frame.kind}`);
+  }
+}

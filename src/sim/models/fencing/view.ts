@@ -1,0 +1,59 @@
+/**
+ * What the fencing lab shows and what its cards can assert, read from the node databases.
+ */
+import { readLease } from '../../../core/fencing/leaseAuthority';
+import { readDocument, readFenceState } from '../../../core/fencing/protectedResource';
+import { readBelief, readPendingWrite } from '../../../core/fencing/worker';
+import type { ModelContext } from '../../model';
+import { WORKERS } from './actions';
+import { noStaleWrite } from './invariants';
+
+/** The observable state (documented in labs/L07/lab.json `observables`). */
+export function observeFencing(ctx: ModelContext): Record<string, unknown> {
+  const lease = readLease(ctx.store('authority'));
+  const resource = ctx.store('resource');
+  const last = resource.get('SELECT allowed, reason FROM write_log ORDER BY seq DESC LIMIT 1');
+  const counts = resource.get('SELECT COALESCE(SUM(allowed), 0) AS accepted, COUNT(*) - COALESCE(SUM(allowed), 0) AS refused FROM write_log')!;
+  const doc = readDocument(resource);
+  return {
+    now: ctx.clock.now,
+    current_token: lease.fence,
+    lease_until: lease.leaseUntil,
+    lease_state: lease.state,
+    holder: lease.holder,
+    workers: Object.fromEntries(WORKERS.map((w) => [w, readBelief(ctx.store(w))?.fence ?? null])),
+    paused: Object.fromEntries(WORKERS.map((w) => [w, ctx.status(w) === 'paused'])),
+    allowed: last ? last.allowed === 1 : null,
+    reason: last ? String(last.reason) : null,
+    document: { value: doc.value, last_writer: doc.lastWriter, last_fence: doc.lastFence, version: doc.version },
+    writes: { accepted: Number(counts.accepted), refused: Number(counts.refused) },
+    stale_writes_accepted: noStaleWrite.check(ctx).length,
+    in_flight: ctx.network.inFlight.length,
+  };
+}
+
+/** Live lines for each node of the topology diagram. */
+export function describeFencingNodes(ctx: ModelContext): Record<string, string[]> {
+  const lease = readLease(ctx.store('authority'));
+  const known = readFenceState(ctx.store('resource'));
+  const doc = readDocument(ctx.store('resource'));
+  const out: Record<string, string[]> = {
+    authority: [
+      `lease: ${lease.state}${lease.holder ? ` (${lease.holder})` : ''}`,
+      `fence ${lease.fence} · until t=${lease.leaseUntil}`,
+    ],
+    resource: [
+      ctx.switches.resource === 'external' ? 'never compares fences' : `knows fence ${known.currentFence ?? '–'} · until t=${known.leaseUntil ?? '–'}`,
+      `doc = ${doc.value ?? '∅'}${doc.lastWriter ? ` by ${doc.lastWriter}` : ''}`,
+    ],
+  };
+  for (const worker of WORKERS) {
+    const belief = readBelief(ctx.store(worker));
+    const pending = readPendingWrite(ctx.store(worker));
+    out[worker] = [
+      belief ? `believes fence ${belief.fence} · until t=${belief.leaseUntil}` : 'holds no lease',
+      pending ? `write ready (checked t=${pending.checkedAt})` : 'no write in hand',
+    ];
+  }
+  return out;
+}

@@ -1,0 +1,23 @@
+/**
+ * The registry of protocol models a lab can name in `lab.json` (`"model": "fencing"`).
+ */
+import type { Model } from '../model';
+import { fencingModel } from './fencing';
+
+const MODELS: Record<string, Model> = {
+  fencing: fencingModel as unknown as Model,
+};
+
+export function getModel(id: string): Model {
+  const model = MODELS[id];
+  if (!model) throw new Error(`unknown model '${id}' (known: ${modelIds().join(', ')})`);
+  return model;
+}
+
+export function hasModel(id: string): boolean {
+  return id in MODELS;
+}
+
+export function modelIds(): string[] {
+  return Object.keys(MODELS).sort();
+}

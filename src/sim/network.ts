@@ -1,0 +1,68 @@
+/**
+ * The simulated network: frames in flight between nodes.
+ *
+ * Frames wait here until the World delivers, drops or duplicates them, so a learner can
+ * hold a message back, lose it, or deliver it twice. Bounded: a run that floods the
+ * network is a bug and fails loudly (STYLE.md: a limit on every queue).
+ */
+
+/** A message between two nodes. `kind` names the protocol message; `body` is its data. */
+export interface Frame {
+  id: number;
+  from: string;
+  to: string;
+  kind: string;
+  body: Record<string, unknown>;
+  sentAt: number;
+  /** Set when this frame is a copy made by a duplicate fault. */
+  copyOf?: number;
+}
+
+export const MAX_IN_FLIGHT = 256;
+
+export class Network {
+  private frames: Frame[] = [];
+  private nextId = 1;
+
+  /** Frames in flight, oldest first. */
+  get inFlight(): readonly Frame[] {
+    return this.frames;
+  }
+
+  send(from: string, to: string, kind: string, body: Record<string, unknown>, now: number): Frame {
+    return this.enqueue({ id: this.nextId++, from, to, kind, body, sentAt: now });
+  }
+
+  find(id: number): Frame | undefined {
+    return this.frames.find((f) => f.id === id);
+  }
+
+  /** Removes and returns a frame (for delivery or loss). */
+  take(id: number): Frame {
+    const index = this.frames.findIndex((f) => f.id === id);
+    if (index < 0) throw new Error(`network: no frame #${id} in flight`);
+    return this.frames.splice(index, 1)[0]!;
+  }
+
+  /** Puts a second copy of a frame in flight (at-least-once delivery made visible). */
+  duplicate(id: number, now: number): Frame {
+    const original = this.find(id);
+    if (!original) throw new Error(`network: no frame #${id} in flight`);
+    return this.enqueue({ ...original, id: this.nextId++, sentAt: now, copyOf: original.id });
+  }
+
+  /** Drops every frame to or from `node` (used when a node's state is reset). */
+  dropFor(node: string): Frame[] {
+    const dropped = this.frames.filter((f) => f.to === node);
+    this.frames = this.frames.filter((f) => f.to !== node);
+    return dropped;
+  }
+
+  private enqueue(frame: Frame): Frame {
+    if (this.frames.length >= MAX_IN_FLIGHT) {
+      throw new Error(`network: more than ${MAX_IN_FLIGHT} frames in flight`);
+    }
+    this.frames.push(frame);
+    return frame;
+  }
+}

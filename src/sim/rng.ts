@@ -1,0 +1,26 @@
+/**
+ * The seeded RNG: every random choice in the World comes from here, so one seed and one
+ * action list always give the same run (xoroshiro128+ from pure-rand).
+ */
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
+
+export class SeededRng {
+  private readonly generator: RandomGenerator;
+
+  constructor(readonly seed: number) {
+    this.generator = xoroshiro128plus(seed);
+  }
+
+  /** A uniform integer in [from, to], both included. */
+  int(from: number, to: number): number {
+    return uniformInt(this.generator, from, to);
+  }
+
+  /** One element of a non-empty list. */
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new Error('rng.pick: empty list');
+    return items[this.int(0, items.length - 1)]!;
+  }
+}

@@ -1,0 +1,323 @@
+/**
+ * The World: every node's own database, the virtual clock, the seeded RNG, the network of
+ * in-flight frames, armed fault points, the step log, the trace and the invariants.
+ *
+ * `world.step(action)` is the only way anything changes. Same config + same actions ⇒
+ * the same database bytes and the same trace (tested), so back-stepping is a replay.
+ */
+import { requireSqlJs } from '../core/db/sqljs';
+import { Store, type TxRecord } from '../core/db/store';
+import { CrashSignal, type FaultPoints } from '../core/faults';
+import { VirtualClock } from './clock';
+import type { InvariantResult, LiveMachine, Model, ModelAction, ModelContext, NodeSpec, NodeStatus } from './model';
+import { getModel } from './models';
+import { switchesOf, switchProblem } from './switches';
+import { Network, type Frame } from './network';
+import { SeededRng } from './rng';
+import { parseActionFor } from './parseAction';
+import { describeWorldAction, isWorldAction, type WorldAction } from './worldActions';
+
+export interface WorldConfig {
+  model: string;
+  seed: number;
+  initial: Record<string, unknown>;
+  switches: Record<string, string>;
+}
+
+/** One line of the trace: what a step did, from the running protocol. */
+export interface TraceEntry {
+  /** 0 is the starting state; step n is the n-th action. */
+  index: number;
+  action: ModelAction | null;
+  label: string;
+  time: number;
+  transactions: TxRecord[];
+  sent: Frame[];
+  delivered: Frame[];
+  dropped: Frame[];
+  notes: string[];
+  crash: { node: string; point: string } | null;
+  invariants: InvariantResult[];
+}
+
+export type StepOutcome = { ok: true; entry: TraceEntry } | { ok: false; error: string };
+
+/** Frames the auto-delivering network hands over after one action, at most. */
+const MAX_DELIVERIES_PER_STEP = 200;
+
+export class World {
+  readonly config: WorldConfig;
+  readonly model: Model;
+  readonly clock: VirtualClock;
+  readonly rng: SeededRng;
+  readonly network = new Network();
+  readonly nodes: NodeSpec[];
+  readonly switches: Readonly<Record<string, string>>;
+  /** The step log: normalised actions, replayable with World.replay. */
+  readonly actions: ModelAction[] = [];
+  readonly trace: TraceEntry[] = [];
+
+  private readonly stores = new Map<string, Store>();
+  private readonly statuses = new Map<string, NodeStatus>();
+  private readonly armed = new Set<string>();
+  private recording: TraceEntry | null = null;
+  private readonly ctx: ModelContext;
+
+  private constructor(config: WorldConfig) {
+    this.config = config;
+    this.model = getModel(config.model);
+    this.switches = resolveSwitches(this.model, config.switches);
+    this.clock = new VirtualClock(0);
+    this.rng = new SeededRng(config.seed);
+    this.nodes = this.model.nodes(this.switches);
+    const sql = requireSqlJs();
+    for (const node of this.nodes) {
+      this.stores.set(node.id, new Store(sql, node.id, node.schema));
+      this.statuses.set(node.id, 'up');
+    }
+    this.ctx = this.makeContext();
+  }
+
+  /** A new World in its starting state (trace entry 0). Throws on a bad starting state. */
+  static create(config: WorldConfig): World {
+    const world = new World(config);
+    const problem = world.model.validateInitial(config.initial);
+    if (problem) {
+      world.dispose();
+      throw new Error(`starting state: ${problem}`);
+    }
+    world.record(null, 'Starting state', () => world.model.setup(world.ctx, config.initial));
+    return world;
+  }
+
+  /** Rebuilds a World by replaying a step log. Throws if a step no longer applies. */
+  static replay(config: WorldConfig, actions: readonly unknown[]): World {
+    const world = World.create(config);
+    actions.forEach((action, i) => {
+      const outcome = world.step(action);
+      if (!outcome.ok) {
+        world.dispose();
+        throw new Error(`replay step ${i + 1}: ${outcome.error}`);
+      }
+    });
+    return world;
+  }
+
+  /** Parses and runs one action. A rejected action changes nothing and is not logged. */
+  step(raw: unknown): StepOutcome {
+    const parsed = this.parse(raw);
+    if (typeof parsed === 'string') return { ok: false, error: parsed };
+    const problem = isWorldAction(parsed) ? this.worldPrecondition(parsed) : this.model.precondition(this.ctx, parsed);
+    if (problem) return { ok: false, error: problem };
+    const label = isWorldAction(parsed) ? describeWorldAction(parsed) : this.model.describeAction(parsed);
+    const entry = this.record(parsed, label, () => {
+      if (isWorldAction(parsed)) this.applyWorldAction(parsed);
+      else this.model.apply(this.ctx, parsed);
+      if (this.switches.network !== 'manual') this.deliverAll();
+    });
+    this.actions.push(parsed);
+    return { ok: true, entry };
+  }
+
+  /** Normalises a token/object into an action without running it. */
+  parse(raw: unknown): ModelAction | string {
+    return parseActionFor(this.model, raw);
+  }
+
+  observe(): Record<string, unknown> {
+    return this.model.observe(this.ctx);
+  }
+
+  /** Invariant results after the latest step. */
+  get invariants(): InvariantResult[] {
+    return this.trace[this.trace.length - 1]?.invariants ?? [];
+  }
+
+  machines(): LiveMachine[] {
+    return this.model.machines(this.ctx);
+  }
+
+  describeNodes(): Record<string, string[]> {
+    return this.model.describeNodes(this.ctx);
+  }
+
+  status(node: string): NodeStatus {
+    const status = this.statuses.get(node);
+    if (!status) throw new Error(`no node '${node}'`);
+    return status;
+  }
+
+  store(node: string): Store {
+    const store = this.stores.get(node);
+    if (!store) throw new Error(`no node '${node}'`);
+    return store;
+  }
+
+  armedFaults(): string[] {
+    return [...this.armed].sort();
+  }
+
+  /** Every node's database image, by node ID. */
+  images(): Record<string, Uint8Array> {
+    const out: Record<string, Uint8Array> = {};
+    for (const [id, store] of this.stores) out[id] = store.export();
+    return out;
+  }
+
+  dispose(): void {
+    for (const store of this.stores.values()) store.close();
+    this.stores.clear();
+  }
+
+  private makeContext(): ModelContext {
+    return {
+      clock: this.clock,
+      rng: this.rng,
+      network: this.network,
+      switches: this.switches,
+      store: (node) => this.store(node),
+      faults: (node) => this.faultsFor(node),
+      status: (node) => this.status(node),
+      setStatus: (node, status) => {
+        this.status(node);
+        this.statuses.set(node, status);
+      },
+      send: (from, to, kind, body) => {
+        const frame = this.network.send(from, to, kind, body, this.clock.now);
+        this.recording?.sent.push(frame);
+        return frame;
+      },
+      note: (text) => this.recording?.notes.push(text),
+    };
+  }
+
+  private faultsFor(node: string): FaultPoints {
+    return {
+      reach: (point) => {
+        if (this.armed.delete(point)) throw new CrashSignal(node, point);
+      },
+    };
+  }
+
+  /** Runs `body` as one trace entry: collects transactions, frames, notes, invariants. */
+  private record(action: ModelAction | null, label: string, body: () => void): TraceEntry {
+    const entry: TraceEntry = {
+      index: this.trace.length, action, label, time: 0, transactions: [], sent: [], delivered: [],
+      dropped: [], notes: [], crash: null, invariants: [],
+    };
+    this.recording = entry;
+    try {
+      this.runGuarded(body);
+    } finally {
+      this.recording = null;
+    }
+    entry.time = this.clock.now;
+    for (const store of this.stores.values()) entry.transactions.push(...store.drainLog());
+    entry.invariants = this.evaluateInvariants();
+    this.trace.push(entry);
+    return entry;
+  }
+
+  /** Runs core code; a CrashSignal takes its node down (its transaction already rolled back). */
+  private runGuarded(body: () => void): void {
+    try {
+      body();
+    } catch (error) {
+      if (!(error instanceof CrashSignal)) throw error;
+      this.statuses.set(error.node, 'crashed');
+      this.recording!.crash = { node: error.node, point: error.point };
+      this.recording!.notes.push(`${error.node} crashed at ${error.point}; its open transaction rolled back.`);
+    }
+  }
+
+  private evaluateInvariants(): InvariantResult[] {
+    return this.model.invariants.map((inv) => {
+      const violations = inv.check(this.ctx);
+      return { id: inv.id, statement: inv.statement, rule: inv.rule, ok: violations.length === 0, violations };
+    });
+  }
+
+  private worldPrecondition(action: WorldAction): string | null {
+    switch (action.type) {
+      case 'advance':
+        return null;
+      case 'deliver': {
+        const frame = action.frame === undefined ? this.nextDeliverable() : this.network.find(action.frame);
+        if (!frame) return action.frame === undefined ? 'No frame can be delivered now.' : `No frame #${action.frame} in flight.`;
+        const status = this.status(frame.to);
+        return status === 'up' ? null : `${frame.to} is ${status}; frame #${frame.id} has to wait.`;
+      }
+      case 'drop':
+      case 'duplicate': {
+        const frame = action.frame === undefined ? this.network.inFlight[0] : this.network.find(action.frame);
+        return frame ? null : action.frame === undefined ? 'No frame is in flight.' : `No frame #${action.frame} in flight.`;
+      }
+      case 'crash_at':
+        return this.armed.has(action.point) ? `A crash is already armed at ${action.point}.` : null;
+      case 'restart':
+        if (!this.statuses.has(action.node)) return `No node '${action.node}'.`;
+        return this.status(action.node) === 'crashed' ? null : `${action.node} is not crashed.`;
+    }
+  }
+
+  private applyWorldAction(action: WorldAction): void {
+    switch (action.type) {
+      case 'advance':
+        this.clock.advance(action.by);
+        this.model.afterAdvance(this.ctx);
+        return;
+      case 'deliver':
+        this.deliver((action.frame === undefined ? this.nextDeliverable() : this.network.find(action.frame))!);
+        return;
+      case 'drop': {
+        const id = action.frame ?? this.network.inFlight[0]!.id;
+        const frame = this.network.take(id);
+        this.recording!.dropped.push(frame);
+        this.recording!.notes.push(`Frame #${frame.id} (${frame.kind}, ${frame.from} → ${frame.to}) was lost.`);
+        return;
+      }
+      case 'duplicate': {
+        const copy = this.network.duplicate(action.frame ?? this.network.inFlight[0]!.id, this.clock.now);
+        this.recording!.sent.push(copy);
+        this.recording!.notes.push(`Frame #${copy.copyOf} will arrive twice: copy #${copy.id} is in flight.`);
+        return;
+      }
+      case 'crash_at':
+        this.armed.add(action.point);
+        this.recording!.notes.push(`The next time any node reaches ${action.point}, it crashes there.`);
+        return;
+      case 'restart':
+        this.statuses.set(action.node, 'up');
+        this.recording!.notes.push(`${action.node} restarted with only what it had committed.`);
+        return;
+    }
+  }
+
+  private nextDeliverable(): Frame | undefined {
+    return this.network.inFlight.find((f) => this.statuses.get(f.to) === 'up');
+  }
+
+  private deliver(frame: Frame): void {
+    this.network.take(frame.id);
+    this.recording!.delivered.push(frame);
+    this.runGuarded(() => this.model.receive(this.ctx, frame));
+  }
+
+  private deliverAll(): void {
+    for (let i = 0; i < MAX_DELIVERIES_PER_STEP; i++) {
+      const frame = this.nextDeliverable();
+      if (!frame) return;
+      this.deliver(frame);
+    }
+    throw new Error(`network: more than ${MAX_DELIVERIES_PER_STEP} deliveries in one step (a message loop?)`);
+  }
+}
+
+/** The model's switch defaults overridden by `chosen`; unknown keys or values throw. */
+function resolveSwitches(model: Model, chosen: Record<string, string>): Record<string, string> {
+  const problem = switchProblem(model, chosen);
+  if (problem) throw new Error(problem);
+  const out: Record<string, string> = {};
+  for (const spec of switchesOf(model)) out[spec.key] = chosen[spec.key] ?? spec.default;
+  return out;
+}
