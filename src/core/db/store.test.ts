@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { requireSqlJs } from './sqljs';
+import { Store } from './store';
+import { useSqlJs } from '../../test/sqljs';
+
+useSqlJs();
+
+const SCHEMA = `
+CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+CREATE TABLE audit (seq INTEGER PRIMARY KEY AUTOINCREMENT, note TEXT);
+`;
+
+function makeStore(): Store {
+  return new Store(requireSqlJs(), 'test', SCHEMA);
+}
+
+describe('Store transactions', () => {
+  it('commits a named transaction and records what it wrote, per table', () => {
+    const store = makeStore();
+    store.tx('add', () => {
+      store.run('INSERT INTO item (id, name) VALUES (?, ?)', [1, 'a']);
+      store.run('INSERT INTO item (id, name) VALUES (?, ?)', [2, 'b']);
+      store.run('UPDATE item SET name = ? WHERE id = ?', ['c', 1]);
+      store.run('INSERT INTO audit (note) VALUES (?)', ['x']);
+    });
+    expect(store.all('SELECT id, name FROM item ORDER BY id')).toEqual([{ id: 1, name: 'c' }, { id: 2, name: 'b' }]);
+    expect(store.drainLog()).toEqual([{
+      store: 'test', name: 'add', outcome: 'commit',
+      writes: { item: { insert: 2, update: 1, delete: 0 }, audit: { insert: 1, update: 0, delete: 0 } },
+    }]);
+    expect(store.drainLog()).toEqual([]);
+  });
+
+  it('rolls back everything when the body throws, and rethrows', () => {
+    const store = makeStore();
+    expect(() => store.tx('broken', () => {
+      store.run('INSERT INTO item (id, name) VALUES (1, ?)', ['a']);
+      throw new Error('boom');
+    })).toThrow('boom');
+    expect(store.all('SELECT * FROM item')).toEqual([]);
+    expect(store.drainLog()[0]).toMatchObject({ name: 'broken', outcome: 'rollback' });
+  });
+
+  it('refuses writes outside a transaction and nested transactions', () => {
+    const store = makeStore();
+    expect(() => store.run('INSERT INTO item (id, name) VALUES (1, ?)', ['a'])).toThrow(/outside a transaction/);
+    expect(() => store.tx('outer', () => store.tx('inner', () => 1))).toThrow(/inside 'outer'/);
+    expect(store.all('SELECT * FROM item')).toEqual([]);
+  });
+
+  it('exports an image that restores to the same bytes', () => {
+    const store = makeStore();
+    store.tx('add', () => store.run('INSERT INTO item (id, name) VALUES (1, ?)', ['a']));
+    const image = store.export();
+    const copy = new Store(requireSqlJs(), 'copy', SCHEMA, image);
+    expect(copy.export()).toEqual(image);
+    expect(copy.all('SELECT name FROM item')).toEqual([{ name: 'a' }]);
+    // cached statements keep working after an export
+    expect(store.get('SELECT name FROM item WHERE id = ?', [1])).toEqual({ name: 'a' });
+  });
+
+  it('lists its tables', () => {
+    expect(makeStore().tables()).toEqual(['audit', 'item']);
+  });
+});
+
+describe('Store.readOnlyQuery (the inspector path)', () => {
+  it('returns columns and rows for a SELECT', () => {
+    const store = makeStore();
+    store.tx('add', () => store.run("INSERT INTO item (id, name) VALUES (1, 'a')"));
+    expect(store.readOnlyQuery('SELECT id, name FROM item')).toEqual({ ok: true, columns: ['id', 'name'], rows: [[1, 'a']] });
+  });
+
+  it('refuses a write with a clear error and changes nothing', () => {
+    const store = makeStore();
+    const before = store.export();
+    const result = store.readOnlyQuery("INSERT INTO item (id, name) VALUES (9, 'z')");
+    expect(result.ok).toBe(false);
+    expect(result.ok ? '' : result.error).toMatch(/readonly/i);
+    expect(store.export()).toEqual(before);
+  });
+
+  it('cannot be talked out of read-only mode: the query runs on a throwaway copy', () => {
+    const store = makeStore();
+    store.tx('add', () => store.run("INSERT INTO item (id, name) VALUES (1, 'a')"));
+    expect(store.readOnlyQuery('PRAGMA query_only = OFF').ok).toBe(true);
+    expect(store.readOnlyQuery('DELETE FROM item').ok).toBe(false);
+    expect(store.all('SELECT count(*) AS n FROM item')).toEqual([{ n: 1 }]);
+  });
+
+  it('reports syntax errors, empty input and several statements', () => {
+    const store = makeStore();
+    const err = (sql: string) => { const r = store.readOnlyQuery(sql); return r.ok ? null : r.error; };
+    expect(err('SELEC * FROM item')).toMatch(/syntax error/);
+    expect(err('SELECT * FROM nowhere')).toMatch(/no such table/);
+    expect(err('   ')).toMatch(/Type a SELECT/);
+    expect(err('SELECT 1; SELECT 2')).toMatch(/one statement at a time/);
+    expect(store.readOnlyQuery('SELECT 1;').ok).toBe(true);
+  });
+});
