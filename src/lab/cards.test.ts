@@ -4,7 +4,8 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../test/sqljs';
 import { World } from '../sim/world';
-import { cardConfig, formatCardResult, parseCard, runCard } from './cards';
+import { formatCardResult, parseCard, runCard } from './cards';
+import { configFor } from './config';
 import { deepMatch } from './deepMatch';
 import { findCardFiles, loadLabsFromDir } from './nodeFiles';
 import type { Lab } from './schema';
@@ -86,7 +87,7 @@ describe('cards', () => {
   });
 
   it('the observable state after setup contains the starting state', () => {
-    const world = World.create(cardConfig(L07(), {}));
+    const world = World.create(configFor(L07()));
     expect(deepMatch(L07().world.initial, world.observe())).toEqual([]);
     world.dispose();
   });

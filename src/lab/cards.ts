@@ -5,7 +5,8 @@
  * observable state after the last action. The CLI and the Cards tab both run this code.
  */
 import { z } from 'zod';
-import { World, type WorldConfig } from '../sim/world';
+import { World } from '../sim/world';
+import { configFor } from './config';
 import { deepMatch, type Mismatch } from './deepMatch';
 import { zodProblems } from './loader';
 import type { Lab, LabProblem } from './schema';
@@ -45,23 +46,13 @@ export function parseCard(file: string, text: string): CardParse {
   return parsed.success ? { ok: true, card: parsed.data } : { ok: false, problems: zodProblems(file, parsed.error) };
 }
 
-/** The World config a card runs in: the lab's, with the card's overrides. */
-export function cardConfig(lab: Lab, card: Pick<Card, 'initial' | 'switches'>): WorldConfig {
-  return {
-    model: lab.model,
-    seed: lab.world.seed,
-    initial: { ...lab.world.initial, ...card.initial },
-    switches: { ...lab.world.switches, ...card.switches },
-  };
-}
-
 /** Runs one card in a fresh World. Needs sql.js initialised. */
 export function runCard(lab: Lab, card: Card, file: string): CardResult {
   const fail = (error: string): CardResult => ({ card, file, pass: false, error, mismatches: [], observed: null });
   if (card.lab !== lab.id) return fail(`card is for ${card.lab}, not ${lab.id}`);
   let world: World;
   try {
-    world = World.create(cardConfig(lab, card));
+    world = World.create(configFor(lab, card));
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
   }

@@ -1,0 +1,179 @@
+/**
+ * LabSession: one learner's walk through one lab — the World, the step log with a redo
+ * tail, the cursor, the switches — and the plain snapshot (WorldView) the UI renders.
+ *
+ * Stepping back replays the first k steps (World.replay), so what the learner sees after
+ * "back" is exactly the World that stepping forward produced. No React here.
+ */
+import { machineGraph, type MachineGraph } from '../core/machines';
+import type { InvariantResult, NodeSpec, NodeStatus, SwitchSpec, TopologyEdge } from '../sim/model';
+import type { Frame } from '../sim/network';
+import { switchesOf } from '../sim/switches';
+import { World, type TraceEntry } from '../sim/world';
+import { configFor } from './config';
+import { deepMatch, type Mismatch } from './deepMatch';
+import type { Lab, Scenario } from './schema';
+
+/** What a learner's place in a lab is, as saved and restored. */
+export interface SessionState {
+  /** Every action taken, including those stepped back over (the redo tail). */
+  steps: unknown[];
+  /** How many of `steps` are applied. */
+  cursor: number;
+  switches: Record<string, string>;
+  initial?: Record<string, unknown>;
+  scenario?: string;
+}
+
+export interface WorldView {
+  cursor: number;
+  total: number;
+  time: number;
+  nodes: { spec: NodeSpec; status: NodeStatus; lines: string[] }[];
+  edges: TopologyEdge[];
+  frames: readonly Frame[];
+  machines: { id: string; title: string; graph: MachineGraph; state: string }[];
+  trace: TraceEntry[];
+  invariants: InvariantResult[];
+  observed: Record<string, unknown>;
+  switches: Record<string, string>;
+  switchSpecs: SwitchSpec[];
+  armed: string[];
+  /** The open scenario's expected outcome, checked against the observed state. */
+  scenarioCheck: { scenario: Scenario; atEnd: boolean; mismatches: Mismatch[] } | null;
+}
+
+export class LabSession {
+  readonly lab: Lab;
+  private state: SessionState;
+  private world: World;
+
+  private constructor(lab: Lab, state: SessionState, world: World) {
+    this.lab = lab;
+    this.state = state;
+    this.world = world;
+  }
+
+  /** Opens a lab at a saved place; a place that no longer replays falls back to a clean start. */
+  static open(lab: Lab, saved?: SessionState): { session: LabSession; problem: string | null } {
+    const fresh: SessionState = { steps: [], cursor: 0, switches: { ...lab.world.switches } };
+    if (!saved) return { session: new LabSession(lab, fresh, World.create(configFor(lab, fresh))), problem: null };
+    try {
+      const cursor = Math.max(0, Math.min(saved.cursor, saved.steps.length));
+      const state = { ...saved, cursor };
+      return { session: new LabSession(lab, state, World.replay(configFor(lab, state), saved.steps.slice(0, cursor))), problem: null };
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      return { session: new LabSession(lab, fresh, World.create(configFor(lab, fresh))), problem: `Saved place in ${lab.id} could not be replayed (${why}); started fresh.` };
+    }
+  }
+
+  get snapshot(): SessionState {
+    return structuredClone(this.state);
+  }
+
+  get cursor(): number {
+    return this.state.cursor;
+  }
+
+  get canForward(): boolean {
+    return this.state.cursor < this.state.steps.length;
+  }
+
+  /** The World as it stands (read-only use: inspector, tests). */
+  get current(): World {
+    return this.world;
+  }
+
+  /** Takes a new action; drops any redo tail. */
+  play(raw: unknown): { ok: true } | { ok: false; error: string } {
+    const outcome = this.world.step(raw);
+    if (!outcome.ok) return outcome;
+    this.state.steps = [...this.state.steps.slice(0, this.state.cursor), this.world.actions[this.world.actions.length - 1]];
+    this.state.cursor += 1;
+    return { ok: true };
+  }
+
+  /** Re-applies the next step of the redo tail (or the open scenario). */
+  forward(): { ok: true } | { ok: false; error: string } {
+    if (!this.canForward) return { ok: false, error: 'Nothing to step forward to.' };
+    const outcome = this.world.step(this.state.steps[this.state.cursor]);
+    if (!outcome.ok) return outcome;
+    this.state.cursor += 1;
+    return { ok: true };
+  }
+
+  back(): void {
+    if (this.state.cursor > 0) this.jumpTo(this.state.cursor - 1);
+  }
+
+  /** Rebuilds the World after the first `cursor` steps. */
+  jumpTo(cursor: number): void {
+    const target = Math.max(0, Math.min(cursor, this.state.steps.length));
+    this.rebuild({ ...this.state, cursor: target });
+  }
+
+  /** Back to the starting state; the steps stay available for stepping forward. */
+  reset(): void {
+    this.jumpTo(0);
+  }
+
+  /** Same steps, other design: replays the applied steps under the new switch value. */
+  setSwitch(key: string, value: string): { ok: true } | { ok: false; error: string } {
+    const next = { ...this.state, switches: { ...this.state.switches, [key]: value } };
+    try {
+      this.rebuild(next);
+      return { ok: true };
+    } catch (error) {
+      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  /** Loads a scenario (or a card) as a redo tail from its own starting state. */
+  loadScript(script: { id?: string; actions: unknown[]; switches?: Record<string, string>; initial?: Record<string, unknown> }): void {
+    this.rebuild({
+      steps: [...script.actions], cursor: 0,
+      switches: { ...this.lab.world.switches, ...script.switches },
+      ...(script.initial ? { initial: script.initial } : {}),
+      ...(script.id ? { scenario: script.id } : {}),
+    });
+  }
+
+  view(): WorldView {
+    const world = this.world;
+    const lines = world.describeNodes();
+    const scenario = this.lab.scenarios.find((s) => s.id === this.state.scenario) ?? null;
+    const observed = world.observe();
+    return {
+      cursor: this.state.cursor,
+      total: this.state.steps.length,
+      time: world.clock.now,
+      nodes: world.nodes.map((spec) => ({ spec, status: world.status(spec.id), lines: lines[spec.id] ?? [] })),
+      edges: world.model.edges,
+      frames: [...world.network.inFlight],
+      machines: world.machines().map((m) => ({ id: m.id, title: m.title, graph: machineGraph(m.machine), state: m.state })),
+      trace: [...world.trace],
+      invariants: world.invariants,
+      observed,
+      switches: { ...world.switches },
+      switchSpecs: switchesOf(world.model),
+      armed: world.armedFaults(),
+      scenarioCheck: scenario ? {
+        scenario,
+        atEnd: this.state.cursor === this.state.steps.length,
+        mismatches: deepMatch(scenario.expect, observed),
+      } : null,
+    };
+  }
+
+  dispose(): void {
+    this.world.dispose();
+  }
+
+  private rebuild(state: SessionState): void {
+    const world = World.replay(configFor(this.lab, state), state.steps.slice(0, state.cursor));
+    this.world.dispose();
+    this.world = world;
+    this.state = state;
+  }
+}
