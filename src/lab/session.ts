@@ -34,6 +34,8 @@ export interface WorldView {
   frames: readonly Frame[];
   machines: { id: string; title: string; graph: MachineGraph; state: string }[];
   trace: TraceEntry[];
+  /** Labels of the steps ahead of the cursor (the redo tail or the open scenario). */
+  upcoming: string[];
   invariants: InvariantResult[];
   observed: Record<string, unknown>;
   switches: Record<string, string>;
@@ -153,6 +155,7 @@ export class LabSession {
       frames: [...world.network.inFlight],
       machines: world.machines().map((m) => ({ id: m.id, title: m.title, graph: machineGraph(m.machine), state: m.state })),
       trace: [...world.trace],
+      upcoming: this.state.steps.slice(this.state.cursor).map((step) => world.describe(step)),
       invariants: world.invariants,
       observed,
       switches: { ...world.switches },

@@ -76,7 +76,7 @@ describe('World.step', () => {
     const entry = world.step('B_acquire');
     if (!entry.ok) throw new Error(entry.error);
     expect(entry.entry.transactions.map((t) => `${t.store}:${t.name}`)).toEqual([
-      'B:remember_grant', 'authority:acquire_lease', 'resource:learn_fence',
+      'authority:acquire_lease', 'B:remember_grant', 'resource:learn_fence',
     ]);
     expect(entry.entry.sent.map((f) => f.kind)).toEqual(['acquire_request', 'lease_granted', 'fence_update']);
     expect(entry.entry.delivered.map((f) => f.kind)).toEqual(['acquire_request', 'lease_granted', 'fence_update']);

@@ -72,7 +72,9 @@ export class World {
     this.nodes = this.model.nodes(this.switches);
     const sql = requireSqlJs();
     for (const node of this.nodes) {
-      this.stores.set(node.id, new Store(sql, node.id, node.schema));
+      this.stores.set(node.id, new Store(sql, node.id, node.schema, {
+        onTransaction: (record) => this.recording?.transactions.push(record),
+      }));
       this.statuses.set(node.id, 'up');
     }
     this.ctx = this.makeContext();
@@ -109,7 +111,7 @@ export class World {
     if (typeof parsed === 'string') return { ok: false, error: parsed };
     const problem = isWorldAction(parsed) ? this.worldPrecondition(parsed) : this.model.precondition(this.ctx, parsed);
     if (problem) return { ok: false, error: problem };
-    const label = isWorldAction(parsed) ? describeWorldAction(parsed) : this.model.describeAction(parsed);
+    const label = this.describe(parsed);
     const entry = this.record(parsed, label, () => {
       if (isWorldAction(parsed)) this.applyWorldAction(parsed);
       else this.model.apply(this.ctx, parsed);
@@ -122,6 +124,13 @@ export class World {
   /** Normalises a token/object into an action without running it. */
   parse(raw: unknown): ModelAction | string {
     return parseActionFor(this.model, raw);
+  }
+
+  /** A human label for a token/object, or the parse error. */
+  describe(raw: unknown): string {
+    const parsed = this.parse(raw);
+    if (typeof parsed === 'string') return `(invalid: ${parsed})`;
+    return isWorldAction(parsed) ? describeWorldAction(parsed) : this.model.describeAction(parsed);
   }
 
   observe(): Record<string, unknown> {
@@ -212,7 +221,6 @@ export class World {
       this.recording = null;
     }
     entry.time = this.clock.now;
-    for (const store of this.stores.values()) entry.transactions.push(...store.drainLog());
     entry.invariants = this.evaluateInvariants();
     this.trace.push(entry);
     return entry;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { requireSqlJs } from './sqljs';
-import { Store } from './store';
+import { Store, type TxRecord } from './store';
 import { useSqlJs } from '../../test/sqljs';
 
 useSqlJs();
@@ -10,8 +10,11 @@ CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
 CREATE TABLE audit (seq INTEGER PRIMARY KEY AUTOINCREMENT, note TEXT);
 `;
 
+let log: TxRecord[] = [];
+
 function makeStore(): Store {
-  return new Store(requireSqlJs(), 'test', SCHEMA);
+  log = [];
+  return new Store(requireSqlJs(), 'test', SCHEMA, { onTransaction: (r) => log.push(r) });
 }
 
 describe('Store transactions', () => {
@@ -24,11 +27,10 @@ describe('Store transactions', () => {
       store.run('INSERT INTO audit (note) VALUES (?)', ['x']);
     });
     expect(store.all('SELECT id, name FROM item ORDER BY id')).toEqual([{ id: 1, name: 'c' }, { id: 2, name: 'b' }]);
-    expect(store.drainLog()).toEqual([{
+    expect(log).toEqual([{
       store: 'test', name: 'add', outcome: 'commit',
       writes: { item: { insert: 2, update: 1, delete: 0 }, audit: { insert: 1, update: 0, delete: 0 } },
     }]);
-    expect(store.drainLog()).toEqual([]);
   });
 
   it('rolls back everything when the body throws, and rethrows', () => {
@@ -38,7 +40,7 @@ describe('Store transactions', () => {
       throw new Error('boom');
     })).toThrow('boom');
     expect(store.all('SELECT * FROM item')).toEqual([]);
-    expect(store.drainLog()[0]).toMatchObject({ name: 'broken', outcome: 'rollback' });
+    expect(log[0]).toMatchObject({ name: 'broken', outcome: 'rollback' });
   });
 
   it('refuses writes outside a transaction and nested transactions', () => {
@@ -52,7 +54,7 @@ describe('Store transactions', () => {
     const store = makeStore();
     store.tx('add', () => store.run('INSERT INTO item (id, name) VALUES (1, ?)', ['a']));
     const image = store.export();
-    const copy = new Store(requireSqlJs(), 'copy', SCHEMA, image);
+    const copy = new Store(requireSqlJs(), 'copy', SCHEMA, { image });
     expect(copy.export()).toEqual(image);
     expect(copy.all('SELECT name FROM item')).toEqual([{ name: 'a' }]);
     // cached statements keep working after an export

@@ -26,6 +26,11 @@ export type QueryResult =
   | { ok: true; columns: string[]; rows: SqlValue[][] }
   | { ok: false; error: string };
 
+export interface StoreOptions {
+  image?: Uint8Array;
+  onTransaction?: (record: TxRecord) => void;
+}
+
 const STATEMENT_CACHE_LIMIT = 64;
 
 export class Store {
@@ -34,17 +39,20 @@ export class Store {
   private readonly sql: SqlJsStatic;
   private readonly statements = new Map<string, Statement>();
   private current: { name: string; writes: TableWrites } | null = null;
-  private readonly log: TxRecord[] = [];
+  private readonly onTransaction: (record: TxRecord) => void;
 
   /**
    * @param schema DDL run once when the store is created (a fresh, empty database), or
-   *   skipped when `image` restores an exported database.
+   *   skipped when `options.image` restores an exported database.
+   * @param options.onTransaction told about every finished transaction, in order (the
+   *   World uses it to build the trace across all nodes chronologically).
    */
-  constructor(sql: SqlJsStatic, name: string, schema: string, image?: Uint8Array) {
+  constructor(sql: SqlJsStatic, name: string, schema: string, options: StoreOptions = {}) {
     this.sql = sql;
     this.name = name;
-    this.db = image ? new sql.Database(image) : new sql.Database();
-    if (!image) this.db.exec(schema);
+    this.onTransaction = options.onTransaction ?? (() => undefined);
+    this.db = options.image ? new sql.Database(options.image) : new sql.Database();
+    if (!options.image) this.db.exec(schema);
     this.db.updateHook((op, _dbName, table) => this.noteWrite(op, table));
   }
 
@@ -96,11 +104,6 @@ export class Store {
     return this.all(sqlText, params)[0];
   }
 
-  /** Transactions since the last call, oldest first (the trace drains this each step). */
-  drainLog(): TxRecord[] {
-    return this.log.splice(0, this.log.length);
-  }
-
   /** The database image: the bytes that determinism and back-stepping are checked on. */
   export(): Uint8Array {
     if (this.current) throw new Error(`Store ${this.name}: export inside transaction '${this.current.name}'`);
@@ -149,8 +152,8 @@ export class Store {
 
   private finish(outcome: TxRecord['outcome']): void {
     const current = this.current!;
-    this.log.push({ store: this.name, name: current.name, outcome, writes: current.writes });
     this.current = null;
+    this.onTransaction({ store: this.name, name: current.name, outcome, writes: current.writes });
   }
 }
 

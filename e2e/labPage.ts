@@ -1,0 +1,47 @@
+/**
+ * Page object for a lab in the browser: the same vocabulary a student uses (actions,
+ * step, back, reset, switches), with reads of what the page shows.
+ */
+import { expect, type Page } from '@playwright/test';
+
+export class LabPage {
+  constructor(readonly page: Page) {}
+
+  async open(labId: string, query = ''): Promise<this> {
+    await this.page.goto(`/#/lab/${labId}${query}`);
+    await expect(this.page.getByTestId(`lab-${labId}`)).toBeVisible();
+    return this;
+  }
+
+  async act(...slugs: string[]): Promise<void> {
+    for (const slug of slugs) await this.page.getByTestId(`action-${slug}`).click();
+  }
+
+  async forward(): Promise<void> { await this.page.getByTestId('step-forward').click(); }
+  async back(): Promise<void> { await this.page.getByTestId('step-back').click(); }
+  async reset(): Promise<void> { await this.page.getByTestId('reset').click(); }
+
+  async setSwitch(key: string, value: string): Promise<void> {
+    await this.page.getByTestId(`switch-${key}`).selectOption(value);
+  }
+
+  async expectStep(cursor: number, total: number): Promise<void> {
+    await expect(this.page.getByTestId('step-counter')).toHaveText(`step ${cursor} / ${total}`);
+  }
+
+  async observed(): Promise<Record<string, unknown>> {
+    return JSON.parse(await this.page.getByTestId('observed-state').innerText()) as Record<string, unknown>;
+  }
+
+  invariant(id: string) {
+    return this.page.getByTestId(`invariant-${id}`);
+  }
+}
+
+/** Fails a test on any console error or uncaught page error. */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
