@@ -14,14 +14,15 @@ if (process.env.CHROMIUM_PATH) {
   process.exit(1);
 }
 
-let bundled = null;
-try {
-  const require = createRequire(import.meta.url);
-  const { chromium } = require('@playwright/test');
-  bundled = chromium.executablePath();
-} catch {
-  bundled = null;
+function playwrightChromium() {
+  try {
+    const require = createRequire(import.meta.url);
+    return require('@playwright/test').chromium.executablePath();
+  } catch {
+    return null;
+  }
 }
+const bundled = playwrightChromium();
 if (bundled && existsSync(bundled)) {
   console.log(`e2e: using Playwright's Chromium at ${bundled}`);
   process.exit(0);
