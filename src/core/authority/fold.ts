@@ -1,0 +1,107 @@
+/**
+ * The rebuild oracle for the authority: fold the events into state, and read the state
+ * tables into the same shape. They must be equal after every step (SPEC §2: state is what
+ * the events say). A pure reducer; no SQL in `foldEvents`.
+ */
+import type { Store } from '../db/store';
+import type { EventRecord } from './outcomes';
+
+export interface AuthorityState {
+  organizations: string[];
+  groups: Record<string, { org: string; sequence: number; revision: number }>;
+  memberships: Record<string, string>; // "group/agent" -> role
+  missions: Record<string, { group: string; limit: number; spent: number; revision: number }>;
+  workItems: Record<string, {
+    group: string; mission: string; status: string; owner: string | null; epoch: number;
+    leaseId: string | null; leaseUntil: number | null; progress: number; revision: number;
+  }>;
+  approvals: Record<string, { group: string; workItem: string; status: string; decidedBy: string | null; revision: number }>;
+}
+
+const empty = (): AuthorityState => ({ organizations: [], groups: {}, memberships: {}, missions: {}, workItems: {}, approvals: {} });
+
+export function foldEvents(events: EventRecord[]): AuthorityState {
+  const s = empty();
+  for (const e of events) {
+    const str = (key: string) => String(e.payload[key]);
+    const num = (key: string) => Number(e.payload[key]);
+    const group = s.groups[e.group];
+    if (group) group.sequence = e.seq;
+    switch (e.kind) {
+      case 'group_created':
+        if (!s.organizations.includes(str('org'))) s.organizations.push(str('org'));
+        s.groups[e.group] = { org: str('org'), sequence: e.seq, revision: e.aggregateRevision };
+        s.memberships[`${e.group}/${str('founder')}`] = 'admin';
+        break;
+      case 'member_added':
+        s.memberships[`${e.group}/${str('agent')}`] = str('role');
+        s.groups[e.group]!.revision = e.aggregateRevision;
+        break;
+      case 'member_removed':
+        delete s.memberships[`${e.group}/${str('agent')}`];
+        s.groups[e.group]!.revision = e.aggregateRevision;
+        break;
+      case 'mission_created':
+        s.missions[str('mission')] = { group: e.group, limit: num('budget_cents'), spent: 0, revision: e.aggregateRevision };
+        break;
+      case 'work_item_created':
+        s.workItems[str('work_item')] = {
+          group: e.group, mission: str('mission'), status: 'queued', owner: null, epoch: 0,
+          leaseId: null, leaseUntil: null, progress: 0, revision: e.aggregateRevision,
+        };
+        break;
+      case 'work_item_claimed':
+        Object.assign(s.workItems[str('work_item')]!, {
+          status: 'running', owner: str('owner'), epoch: num('epoch'), leaseId: str('lease_id'), leaseUntil: num('lease_until'), revision: e.aggregateRevision,
+        });
+        break;
+      case 'lease_renewed':
+        Object.assign(s.workItems[str('work_item')]!, { leaseUntil: num('lease_until'), revision: e.aggregateRevision });
+        break;
+      case 'progress_reported': {
+        const item = s.workItems[str('work_item')]!;
+        Object.assign(item, { progress: item.progress + 1, revision: e.aggregateRevision });
+        s.missions[str('mission')]!.spent = num('spent_cents');
+        break;
+      }
+      case 'work_item_completed':
+        Object.assign(s.workItems[str('work_item')]!, { status: 'done', leaseId: null, leaseUntil: null, revision: e.aggregateRevision });
+        break;
+      case 'approval_requested':
+        s.approvals[str('approval')] = { group: e.group, workItem: str('work_item'), status: 'pending', decidedBy: null, revision: e.aggregateRevision };
+        break;
+      case 'approval_decided':
+        Object.assign(s.approvals[str('approval')]!, { status: str('decision'), decidedBy: str('by'), revision: e.aggregateRevision });
+        break;
+      default:
+        throw new Error(`foldEvents: unknown event kind ${e.kind}`);
+    }
+  }
+  s.organizations.sort();
+  return s;
+}
+
+/** The state tables, in the fold's shape. */
+export function readState(store: Store): AuthorityState {
+  const s = empty();
+  s.organizations = store.all('SELECT org_id FROM organizations ORDER BY org_id').map((r) => String(r.org_id));
+  for (const r of store.all('SELECT * FROM groups')) s.groups[String(r.group_id)] = { org: String(r.org_id), sequence: Number(r.sequence), revision: Number(r.revision) };
+  for (const r of store.all('SELECT * FROM memberships')) s.memberships[`${r.group_id}/${r.agent_id}`] = String(r.role);
+  for (const r of store.all('SELECT * FROM missions')) {
+    s.missions[String(r.mission_id)] = { group: String(r.group_id), limit: Number(r.limit_cents), spent: Number(r.spent_cents), revision: Number(r.revision) };
+  }
+  for (const r of store.all('SELECT * FROM work_items')) {
+    s.workItems[String(r.work_item_id)] = {
+      group: String(r.group_id), mission: String(r.mission_id), status: String(r.status), owner: r.owner === null ? null : String(r.owner),
+      epoch: Number(r.ownership_epoch), leaseId: r.lease_id === null ? null : String(r.lease_id),
+      leaseUntil: r.lease_until === null ? null : Number(r.lease_until), progress: Number(r.progress), revision: Number(r.revision),
+    };
+  }
+  for (const r of store.all('SELECT * FROM approvals')) {
+    s.approvals[String(r.approval_id)] = {
+      group: String(r.group_id), workItem: String(r.work_item_id), status: String(r.status),
+      decidedBy: r.decided_by === null ? null : String(r.decided_by), revision: Number(r.revision),
+    };
+  }
+  return s;
+}

@@ -1,0 +1,215 @@
+/**
+ * One handler per command kind. `target` names the aggregate a command changes; `plan`
+ * only READS and then returns either a rejection or a plan (the event to append and the
+ * writes that make it true). Nothing is written until every check has passed.
+ */
+import type { Store } from '../db/store';
+import { nextState } from '../machines';
+import type { CommandContent, CommandKind } from './commands';
+import { reject, type Rejection } from './outcomes';
+import { workItemMachine } from './workItemMachine';
+
+export type AggregateType = 'group' | 'mission' | 'work_item' | 'approval';
+
+export interface Target {
+  type: AggregateType;
+  id: string;
+  /** The aggregate must not exist yet (a create). */
+  creates: boolean;
+}
+
+export interface Plan {
+  eventKind: string;
+  eventPayload: Record<string, unknown>;
+  /** The state change; runs inside the accept transaction, after all checks. */
+  apply(newRevision: number): void;
+}
+
+export interface PlanContext {
+  store: Store;
+  command: CommandContent;
+  now: number;
+}
+
+type P = Record<string, unknown>;
+type Handler = { target(p: P, c: CommandContent): Target; plan(ctx: PlanContext, p: P): Plan | Rejection };
+
+const DEFAULT_LEASE_TICKS = 10;
+
+const roleOf = (store: Store, group: string, agent: string) =>
+  store.get('SELECT role FROM memberships WHERE group_id = ? AND agent_id = ?', [group, agent])?.role as string | undefined;
+
+function requireRole(ctx: PlanContext, roles: string[]): Rejection | null {
+  const role = roleOf(ctx.store, ctx.command.group, ctx.command.actor);
+  return role && roles.includes(role) ? null : reject('FORBIDDEN', `${ctx.command.actor} needs role ${roles.join(' or ')}`);
+}
+
+function workItem(ctx: PlanContext, id: string) {
+  return ctx.store.get('SELECT * FROM work_items WHERE work_item_id = ? AND group_id = ?', [id, ctx.command.group]);
+}
+
+/** Whether the work item machine allows `event` from the item's status. */
+function illegal(status: unknown, event: 'CLAIM' | 'RENEW' | 'PROGRESS' | 'COMPLETE', id: string): Rejection | null {
+  return nextState(workItemMachine, String(status), event) === null ? reject('INVALID_STATE', `${id} is ${status}: ${event} is not allowed`) : null;
+}
+
+/** The owner-and-lease check every execution command passes (fencing at the authority). */
+function checkLease(ctx: PlanContext, id: string, leaseId: string, event: 'RENEW' | 'PROGRESS' | 'COMPLETE'): Rejection | null {
+  const item = workItem(ctx, id)!;
+  const notNow = illegal(item.status, event, id);
+  if (notNow) return notNow;
+  if (item.owner !== ctx.command.actor) return reject('NOT_OWNER', `${id} is owned by ${item.owner} (epoch ${item.ownership_epoch})`);
+  if (item.lease_id !== leaseId) return reject('LEASE_MISMATCH', `current lease is ${item.lease_id}, not ${leaseId}`);
+  if (ctx.now >= Number(item.lease_until)) return reject('LEASE_EXPIRED', `lease ${leaseId} ended at t=${item.lease_until}`);
+  return null;
+}
+
+export const HANDLERS: Record<CommandKind, Handler> = {
+  create_group: {
+    target: (_p, c) => ({ type: 'group', id: c.group, creates: true }),
+    plan: ({ store, command }, p) => ({
+      eventKind: 'group_created',
+      eventPayload: { org: p.org, group: command.group, founder: command.actor },
+      apply: (revision) => {
+        store.run('INSERT OR IGNORE INTO organizations (org_id) VALUES (?)', [p.org as string]);
+        store.run('INSERT INTO groups (group_id, org_id, sequence, revision) VALUES (?, ?, 0, ?)', [command.group, p.org as string, revision]);
+        store.run("INSERT INTO memberships (group_id, agent_id, role) VALUES (?, ?, 'admin')", [command.group, command.actor]);
+      },
+    }),
+  },
+  add_member: {
+    target: (_p, c) => ({ type: 'group', id: c.group, creates: false }),
+    plan: (ctx, p) => requireRole(ctx, ['admin']) ?? (roleOf(ctx.store, ctx.command.group, p.agent as string)
+      ? reject('ALREADY_EXISTS', `${p.agent} is already a member`)
+      : {
+        eventKind: 'member_added', eventPayload: { agent: p.agent, role: p.role },
+        apply: (revision) => {
+          ctx.store.run('INSERT INTO memberships (group_id, agent_id, role) VALUES (?, ?, ?)', [ctx.command.group, p.agent as string, p.role as string]);
+          ctx.store.run('UPDATE groups SET revision = ? WHERE group_id = ?', [revision, ctx.command.group]);
+        },
+      }),
+  },
+  remove_member: {
+    target: (_p, c) => ({ type: 'group', id: c.group, creates: false }),
+    plan: (ctx, p) => requireRole(ctx, ['admin']) ?? (!roleOf(ctx.store, ctx.command.group, p.agent as string)
+      ? reject('NOT_FOUND', `${p.agent} is not a member`)
+      : {
+        eventKind: 'member_removed', eventPayload: { agent: p.agent },
+        apply: (revision) => {
+          ctx.store.run('DELETE FROM memberships WHERE group_id = ? AND agent_id = ?', [ctx.command.group, p.agent as string]);
+          ctx.store.run('UPDATE groups SET revision = ? WHERE group_id = ?', [revision, ctx.command.group]);
+        },
+      }),
+  },
+  create_mission: {
+    target: (p) => ({ type: 'mission', id: p.mission as string, creates: true }),
+    plan: (ctx, p) => requireRole(ctx, ['admin']) ?? {
+      eventKind: 'mission_created', eventPayload: { mission: p.mission, budget_cents: p.budget_cents },
+      apply: (revision) => ctx.store.run('INSERT INTO missions (mission_id, group_id, limit_cents, spent_cents, revision) VALUES (?, ?, ?, 0, ?)',
+        [p.mission as string, ctx.command.group, p.budget_cents as number, revision]),
+    },
+  },
+  create_work_item: {
+    target: (p) => ({ type: 'work_item', id: p.work_item as string, creates: true }),
+    plan: (ctx, p) => requireRole(ctx, ['admin']) ?? (!ctx.store.get('SELECT 1 FROM missions WHERE mission_id = ? AND group_id = ?', [p.mission as string, ctx.command.group])
+      ? reject('NOT_FOUND', `no mission ${p.mission}`)
+      : {
+        eventKind: 'work_item_created', eventPayload: { work_item: p.work_item, mission: p.mission },
+        apply: (revision) => ctx.store.run("INSERT INTO work_items (work_item_id, group_id, mission_id, status, revision) VALUES (?, ?, ?, 'queued', ?)",
+          [p.work_item as string, ctx.command.group, p.mission as string, revision]),
+      }),
+  },
+  claim: {
+    target: (p) => ({ type: 'work_item', id: p.work_item as string, creates: false }),
+    plan: (ctx, p) => {
+      const item = workItem(ctx, p.work_item as string)!;
+      const notNow = illegal(item.status, 'CLAIM', p.work_item as string);
+      if (notNow) return notNow;
+      const epoch = Number(item.ownership_epoch) + 1;
+      const leaseId = `lease-${p.work_item}-${epoch}`;
+      const leaseUntil = ctx.now + ((p.lease_ticks as number | undefined) ?? DEFAULT_LEASE_TICKS);
+      return {
+        eventKind: 'work_item_claimed',
+        eventPayload: { work_item: p.work_item, owner: ctx.command.actor, epoch, lease_id: leaseId, lease_until: leaseUntil },
+        apply: (revision) => ctx.store.run(
+          "UPDATE work_items SET status = 'running', owner = ?, ownership_epoch = ?, lease_id = ?, lease_until = ?, revision = ? WHERE work_item_id = ?",
+          [ctx.command.actor, epoch, leaseId, leaseUntil, revision, p.work_item as string]),
+      };
+    },
+  },
+  renew_lease: {
+    target: (p) => ({ type: 'work_item', id: p.work_item as string, creates: false }),
+    plan: (ctx, p) => {
+      const leaseUntil = ctx.now + ((p.lease_ticks as number | undefined) ?? DEFAULT_LEASE_TICKS);
+      return checkLease(ctx, p.work_item as string, p.lease_id as string, 'RENEW') ?? {
+        eventKind: 'lease_renewed', eventPayload: { work_item: p.work_item, lease_id: p.lease_id, lease_until: leaseUntil },
+        apply: (revision) => ctx.store.run('UPDATE work_items SET lease_until = ?, revision = ? WHERE work_item_id = ?', [leaseUntil, revision, p.work_item as string]),
+      };
+    },
+  },
+  report_progress: {
+    target: (p) => ({ type: 'work_item', id: p.work_item as string, creates: false }),
+    plan: (ctx, p) => {
+      const leaseProblem = checkLease(ctx, p.work_item as string, p.lease_id as string, 'PROGRESS');
+      if (leaseProblem) return leaseProblem;
+      const item = workItem(ctx, p.work_item as string)!;
+      const mission = ctx.store.get('SELECT limit_cents, spent_cents FROM missions WHERE mission_id = ?', [item.mission_id as string])!;
+      const spent = Number(mission.spent_cents) + (p.cost_cents as number);
+      if (spent > Number(mission.limit_cents)) {
+        return reject('BUDGET_EXCEEDED', `charge of ${p.cost_cents} would bring ${item.mission_id} to ${spent} of ${mission.limit_cents} cents`);
+      }
+      return {
+        eventKind: 'progress_reported',
+        eventPayload: { work_item: p.work_item, mission: item.mission_id, cost_cents: p.cost_cents, spent_cents: spent, note: p.note },
+        apply: (revision) => {
+          // Progress and its charge are one outcome (MWP-WRK-022): both here, or neither.
+          ctx.store.run('UPDATE work_items SET progress = progress + 1, revision = ? WHERE work_item_id = ?', [revision, p.work_item as string]);
+          ctx.store.run('UPDATE missions SET spent_cents = ? WHERE mission_id = ?', [spent, item.mission_id as string]);
+        },
+      };
+    },
+  },
+  complete: {
+    target: (p) => ({ type: 'work_item', id: p.work_item as string, creates: false }),
+    plan: (ctx, p) => checkLease(ctx, p.work_item as string, p.lease_id as string, 'COMPLETE') ?? {
+      eventKind: 'work_item_completed', eventPayload: { work_item: p.work_item },
+      apply: (revision) => ctx.store.run(
+        "UPDATE work_items SET status = 'done', lease_id = NULL, lease_until = NULL, revision = ? WHERE work_item_id = ?", [revision, p.work_item as string]),
+    },
+  },
+  request_approval: {
+    target: (p) => ({ type: 'approval', id: p.approval as string, creates: true }),
+    plan: (ctx, p) => !workItem(ctx, p.work_item as string) ? reject('NOT_FOUND', `no work item ${p.work_item}`) : {
+      eventKind: 'approval_requested', eventPayload: { approval: p.approval, work_item: p.work_item },
+      apply: (revision) => ctx.store.run("INSERT INTO approvals (approval_id, group_id, work_item_id, status, revision) VALUES (?, ?, ?, 'pending', ?)",
+        [p.approval as string, ctx.command.group, p.work_item as string, revision]),
+    },
+  },
+  decide_approval: {
+    target: (p) => ({ type: 'approval', id: p.approval as string, creates: false }),
+    plan: (ctx, p) => {
+      const forbidden = requireRole(ctx, ['approver', 'admin']);
+      if (forbidden) return forbidden;
+      const approval = ctx.store.get('SELECT status FROM approvals WHERE approval_id = ?', [p.approval as string])!;
+      if (approval.status !== 'pending') return reject('INVALID_STATE', `${p.approval} is already ${approval.status}`);
+      return {
+        eventKind: 'approval_decided', eventPayload: { approval: p.approval, decision: p.decision, by: ctx.command.actor },
+        apply: (revision) => ctx.store.run('UPDATE approvals SET status = ?, decided_by = ?, revision = ? WHERE approval_id = ?',
+          [p.decision as string, ctx.command.actor, revision, p.approval as string]),
+      };
+    },
+  },
+};
+
+const REVISION_SQL: Record<AggregateType, string> = {
+  group: 'SELECT revision FROM groups WHERE group_id = ?',
+  mission: 'SELECT revision FROM missions WHERE mission_id = ?',
+  work_item: 'SELECT revision FROM work_items WHERE work_item_id = ?',
+  approval: 'SELECT revision FROM approvals WHERE approval_id = ?',
+};
+
+/** The aggregate's current revision, or null if it does not exist. */
+export function currentRevision(store: Store, target: Target): number | null {
+  const row = store.get(REVISION_SQL[target.type], [target.id]);
+  return row ? Number(row.revision) : null;
+}

@@ -1,0 +1,90 @@
+/**
+ * The authority's own database (MWP-FND-023: never shared with any worker's). Every row
+ * of state here is also derivable by folding `events` (tested by the rebuild oracle).
+ */
+export const AUTHORITY_SCHEMA = `
+-- Tenancy root. Created with its first group.
+CREATE TABLE organizations (
+  org_id TEXT PRIMARY KEY
+);
+-- A Group is the unit of ordering: sequence is the last event's number (contiguous from 1);
+-- revision is the group aggregate's own revision (membership changes bump it).
+CREATE TABLE groups (
+  group_id TEXT PRIMARY KEY,
+  org_id   TEXT NOT NULL REFERENCES organizations (org_id),
+  sequence INTEGER NOT NULL DEFAULT 0,
+  revision INTEGER NOT NULL DEFAULT 0
+);
+-- Who may send commands to a group, and in which role (admin, approver, worker).
+CREATE TABLE memberships (
+  group_id TEXT NOT NULL,
+  agent_id TEXT NOT NULL,
+  role     TEXT NOT NULL CHECK (role IN ('admin', 'approver', 'worker')),
+  PRIMARY KEY (group_id, agent_id)
+);
+-- Missions own a budget; spent_cents only grows, never past limit_cents (MWP-WRK-022).
+CREATE TABLE missions (
+  mission_id  TEXT PRIMARY KEY,
+  group_id    TEXT NOT NULL,
+  limit_cents INTEGER NOT NULL CHECK (limit_cents >= 0),
+  spent_cents INTEGER NOT NULL DEFAULT 0 CHECK (spent_cents >= 0 AND spent_cents <= limit_cents),
+  revision    INTEGER NOT NULL
+);
+-- Work items: queued ownership vs active execution (status, owner, ownership epoch, lease).
+CREATE TABLE work_items (
+  work_item_id    TEXT PRIMARY KEY,
+  group_id        TEXT NOT NULL,
+  mission_id      TEXT NOT NULL REFERENCES missions (mission_id),
+  status          TEXT NOT NULL CHECK (status IN ('queued', 'running', 'done')),
+  owner           TEXT,
+  ownership_epoch INTEGER NOT NULL DEFAULT 0,
+  lease_id        TEXT,
+  lease_until     INTEGER,
+  progress        INTEGER NOT NULL DEFAULT 0,
+  revision        INTEGER NOT NULL
+);
+-- Approvals are decided once, by compare-and-set on their revision (MWP-EVT-007).
+CREATE TABLE approvals (
+  approval_id  TEXT PRIMARY KEY,
+  group_id     TEXT NOT NULL,
+  work_item_id TEXT NOT NULL,
+  status       TEXT NOT NULL CHECK (status IN ('pending', 'approved', 'rejected')),
+  decided_by   TEXT,
+  revision     INTEGER NOT NULL
+);
+-- Immutable accepted facts. (group_id, seq) is contiguous from 1; aggregate_revision is
+-- the revision the event gave its aggregate (MWP-EVT-005).
+CREATE TABLE events (
+  event_id           TEXT PRIMARY KEY,
+  group_id           TEXT NOT NULL,
+  seq                INTEGER NOT NULL,
+  aggregate_id       TEXT NOT NULL,
+  aggregate_revision INTEGER NOT NULL,
+  kind               TEXT NOT NULL,
+  payload            TEXT NOT NULL,
+  at                 INTEGER NOT NULL,
+  UNIQUE (group_id, seq)
+);
+-- Idempotency receipts, one per accepted command, keyed by (actor, Action ID). digest is
+-- the SHA-256 of the command's RFC 8785 canonical content (MWP-EVT-003).
+CREATE TABLE receipts (
+  receipt_id TEXT PRIMARY KEY,
+  actor_id   TEXT NOT NULL,
+  action_id  TEXT NOT NULL,
+  digest     TEXT NOT NULL,
+  event_id   TEXT NOT NULL UNIQUE REFERENCES events (event_id),
+  UNIQUE (actor_id, action_id)
+);
+-- Events waiting to be published to transports, written in the same transaction.
+CREATE TABLE outbox (
+  event_id  TEXT PRIMARY KEY REFERENCES events (event_id),
+  group_id  TEXT NOT NULL,
+  seq       INTEGER NOT NULL,
+  published INTEGER NOT NULL DEFAULT 0
+);
+-- Public keys the authority verifies command signatures with (Ed25519).
+CREATE TABLE actor_keys (
+  actor_id   TEXT PRIMARY KEY,
+  public_key TEXT NOT NULL
+);
+`;
