@@ -7,7 +7,7 @@
  * touch React or the DOM; the app renders what they report.
  */
 import type { AnyStateMachine } from 'xstate';
-import type { Store } from '../core/db/store';
+import type { Store, TxRecord } from '../core/db/store';
 import type { FaultPoints } from '../core/faults';
 import type { VirtualClock } from './clock';
 import type { Frame, Network } from './network';
@@ -75,6 +75,8 @@ export interface ModelContext {
   send(from: string, to: string, kind: string, body: Record<string, unknown>): Frame;
   /** One line of narration for the current step, built from real results. */
   note(text: string): void;
+  /** Transactions the current (or, after it, the latest) step has run so far, in order. */
+  stepTransactions(): readonly TxRecord[];
 }
 
 /** An action after parsing: a union on `type`, plain JSON so step logs serialise. */

@@ -197,6 +197,7 @@ export class World {
         return frame;
       },
       note: (text) => this.recording?.notes.push(text),
+      stepTransactions: () => (this.recording ?? this.trace[this.trace.length - 1])?.transactions ?? [],
     };
   }
 

@@ -2,10 +2,12 @@
  * The registry of protocol models a lab can name in `lab.json` (`"model": "fencing"`).
  */
 import type { Model } from '../model';
+import { authorityModel } from './authority';
 import { fencingModel } from './fencing';
 
 const MODELS: Record<string, Model> = {
   fencing: fencingModel as unknown as Model,
+  authority: authorityModel as unknown as Model,
 };
 
 export function getModel(id: string): Model {

@@ -1,0 +1,62 @@
+/**
+ * The L09 action vocabulary (documented in labs/L09/README.md):
+ * - `{"send": {"actor","action_id","kind","expected_revision","payload"}}` — the composer;
+ *   `expected_revision` is a number, null, or "current" (read when the step runs).
+ * - `resend_last` — the last command again, byte for byte (same signature).
+ * - `tamper_last` — same actor and Action ID, one byte of the payload changed, re-signed.
+ * - `stale_last` — the last ACCEPTED command as a NEW command (new Action ID), still
+ *   expecting the revision it expected before — which its own acceptance made stale.
+ * - `forge_last` — the last command with a signature made by another actor's key.
+ * - `{"race_claim": "W2"}` — agent-1 and agent-2 both claim the item at its current revision.
+ */
+import { isCommandKind, type CommandKind } from '../../../core/authority/commands';
+
+export const CLIENTS = ['lead', 'agent-1', 'agent-2'] as const;
+export type ClientId = (typeof CLIENTS)[number];
+
+export type AuthorityAction =
+  | { type: 'send'; actor: ClientId; action_id: string; kind: CommandKind; expected_revision: number | 'current' | null; payload: Record<string, unknown> }
+  | { type: 'resend_last' | 'tamper_last' | 'stale_last' | 'forge_last' }
+  | { type: 'race_claim'; work_item: string };
+
+const LAST_TOKENS = ['resend_last', 'tamper_last', 'stale_last', 'forge_last'] as const;
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function parseAuthorityAction(raw: unknown): AuthorityAction | string {
+  if (typeof raw === 'string') {
+    return (LAST_TOKENS as readonly string[]).includes(raw)
+      ? { type: raw as (typeof LAST_TOKENS)[number] }
+      : `unknown action '${raw}' (expected resend_last, tamper_last, stale_last, forge_last, {"race_claim": id} or {"send": {...}})`;
+  }
+  if (!isRecord(raw)) return `an action must be a token or an object, got ${JSON.stringify(raw)}`;
+  if (typeof raw.type === 'string' && (LAST_TOKENS as readonly string[]).includes(raw.type)) return { type: raw.type as (typeof LAST_TOKENS)[number] };
+  if (raw.type === 'race_claim' || 'race_claim' in raw) {
+    const item = raw.type === 'race_claim' ? raw.work_item : raw.race_claim;
+    return typeof item === 'string' && item ? { type: 'race_claim', work_item: item } : 'race_claim needs a work item id';
+  }
+  if (raw.type === 'send' || 'send' in raw) return parseSend(raw.type === 'send' ? raw : raw.send);
+  return `unknown action ${JSON.stringify(raw)}`;
+}
+
+function parseSend(raw: unknown): AuthorityAction | string {
+  if (!isRecord(raw)) return 'send needs an object {actor, action_id, kind, expected_revision, payload}';
+  const { actor, action_id: actionId, kind, expected_revision: expected, payload } = raw;
+  if (!(CLIENTS as readonly unknown[]).includes(actor)) return `send.actor must be one of ${CLIENTS.join(', ')}`;
+  if (typeof actionId !== 'string' || !actionId || actionId.length > 64) return 'send.action_id must be a non-empty string (at most 64 characters)';
+  if (!isCommandKind(kind)) return `send.kind ${JSON.stringify(kind)} is not a command kind`;
+  const revisionOk = expected === undefined || expected === null || expected === 'current' || (typeof expected === 'number' && Number.isInteger(expected) && expected >= 0);
+  if (!revisionOk) return 'send.expected_revision must be a whole number, null or "current"';
+  if (!isRecord(payload)) return 'send.payload must be an object';
+  return { type: 'send', actor: actor as ClientId, action_id: actionId, kind, expected_revision: (expected ?? null) as number | 'current' | null, payload };
+}
+
+export function describeAuthorityAction(action: AuthorityAction): string {
+  switch (action.type) {
+    case 'send': return `${action.actor} sends ${action.kind} (${action.action_id}${action.expected_revision === null ? '' : `, expects rev ${action.expected_revision}`})`;
+    case 'resend_last': return 'Resend the last command, unchanged';
+    case 'tamper_last': return 'Same Action ID, one byte of content changed';
+    case 'stale_last': return 'Send the last accepted command again as a new one, with its old revision';
+    case 'forge_last': return 'Resend the last command signed with the wrong key';
+    case 'race_claim': return `agent-1 and agent-2 race to claim ${action.work_item}`;
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * The authority model (lab L09): clients `lead`, `agent-1`, `agent-2` sign commands and
+ * send them over the network; the authority runs `accept` — one transaction — and replies.
+ * Every outcome on screen is the real result code from the accept transaction.
+ */
+import { accept, AcceptFaultPoint, registerActorKey } from '../../../core/authority/accept';
+import { CLIENT_SCHEMA, lastSent, recordReply, recordSent } from '../../../core/authority/client';
+import { digestOf, signCommand, type CommandContent, type SignedCommand } from '../../../core/authority/commands';
+import { currentRevision, HANDLERS } from '../../../core/authority/handlers';
+import { seededKeyPair, signDigest } from '../../../core/authority/keys';
+import type { AcceptResult } from '../../../core/authority/outcomes';
+import { AUTHORITY_SCHEMA } from '../../../core/authority/schema';
+import { workItemMachine } from '../../../core/authority/workItemMachine';
+import type { Model, ModelContext } from '../../model';
+import type { Frame } from '../../network';
+import { CLIENTS, describeAuthorityAction, parseAuthorityAction, type AuthorityAction } from './actions';
+import { authorityInitialSchema, setupCommands, validateAuthorityInitial } from './initial';
+import { authorityInvariants } from './invariants';
+import { describeAuthorityNodes, groupOf, observeAuthority, workItemStates } from './view';
+
+const AUTHORITY = 'authority';
+
+export const authorityModel: Model<AuthorityAction> = {
+  id: 'authority',
+  switches: [],
+  faultPoints: [
+    { point: AcceptFaultPoint.afterStateChange, node: AUTHORITY, label: 'crash after the state change' },
+    { point: AcceptFaultPoint.afterEventAppend, node: AUTHORITY, label: 'crash after the event append' },
+    { point: AcceptFaultPoint.beforeCommit, node: AUTHORITY, label: 'crash just before commit' },
+    { point: AcceptFaultPoint.afterCommit, node: AUTHORITY, label: 'crash after commit, before the reply' },
+  ],
+  nodes: () => [
+    { id: 'lead', kind: 'worker', label: 'lead (admin)', schema: CLIENT_SCHEMA },
+    { id: 'agent-1', kind: 'worker', label: 'agent-1', schema: CLIENT_SCHEMA },
+    { id: 'agent-2', kind: 'worker', label: 'agent-2', schema: CLIENT_SCHEMA },
+    { id: AUTHORITY, kind: 'authority', label: 'Authority (group service)', schema: AUTHORITY_SCHEMA },
+  ],
+  edges: CLIENTS.map((c) => ({ from: c, to: AUTHORITY, label: 'commands' })),
+  validateInitial: validateAuthorityInitial,
+
+  setup(ctx, raw) {
+    const initial = authorityInitialSchema.parse(raw);
+    if (initial.now) ctx.clock.advanceTo(initial.now);
+    const store = ctx.store(AUTHORITY);
+    for (const client of CLIENTS) registerActorKey(store, client, seededKeyPair(ctx.rng.seed, client).publicKeyHex);
+    setupCommands(initial).forEach((step, i) => {
+      const command = sign(ctx, { actor: 'lead', actionId: `setup-${i + 1}`, group: initial.group, ...step });
+      const result = accept(store, ctx.clock, ctx.faults(AUTHORITY), command);
+      if (result.code !== 'ACCEPTED') throw new Error(`setup command ${step.kind} was ${result.code}`);
+    });
+    ctx.note(`lead founded ${initial.group} and set it up with ${setupCommands(initial).length} signed commands (events 1–${setupCommands(initial).length}).`);
+  },
+
+  parseAction: parseAuthorityAction,
+  describeAction: describeAuthorityAction,
+
+  precondition(ctx, action) {
+    if (action.type === 'send' || action.type === 'race_claim') return null;
+    if (action.type === 'stale_last') return lastAccepted(ctx) ? null : 'No command has been accepted yet.';
+    return lastCommand(ctx) ? null : 'Nothing has been sent yet.';
+  },
+
+  apply(ctx, action) {
+    switch (action.type) {
+      case 'send': {
+        const group = groupOf(ctx);
+        const content: CommandContent = {
+          actor: action.actor, actionId: action.action_id, group, kind: action.kind, payload: action.payload,
+          expectedRevision: action.expected_revision === 'current' ? revisionNow(ctx, action.kind, action.payload, group) : action.expected_revision,
+        };
+        return send(ctx, sign(ctx, content));
+      }
+      case 'race_claim': {
+        const group = groupOf(ctx);
+        const revision = revisionNow(ctx, 'claim', { work_item: action.work_item }, group);
+        const stamp = ctx.clock.nextStamp();
+        for (const actor of ['agent-1', 'agent-2'] as const) {
+          send(ctx, sign(ctx, { actor, actionId: `race-${stamp}-${actor}`, group, kind: 'claim', payload: { work_item: action.work_item }, expectedRevision: revision }));
+        }
+        ctx.note(`Both read ${action.work_item} at revision ${revision} and claim it. The authority serialises them.`);
+        return;
+      }
+      case 'stale_last':
+        return sendVariant(ctx, action.type, lastAccepted(ctx)!);
+      default:
+        return sendVariant(ctx, action.type, lastCommand(ctx)!);
+    }
+  },
+
+  receive(ctx, frame) {
+    if (frame.to === AUTHORITY) return authorityReceives(ctx, frame);
+    const body = frame.body as unknown as { result: AcceptResult; actionId: string };
+    const r = body.result;
+    recordReply(ctx.store(frame.to), {
+      stamp: ctx.clock.nextStamp(), actionId: body.actionId, code: r.code, digest: r.digest,
+      receiptId: 'receipt' in r ? r.receipt.receiptId : null,
+      eventId: 'receipt' in r ? r.receipt.eventId : null,
+      message: 'message' in r ? r.message : null,
+    });
+  },
+
+  afterAdvance: () => undefined,
+  observe: observeAuthority,
+  invariants: authorityInvariants,
+  machines: (ctx) => workItemStates(ctx).map(({ id, status }) => ({
+    id: `work_item-${id}`, title: `Work item ${id} (authority)`, machine: workItemMachine, state: status,
+  })),
+  describeNodes: describeAuthorityNodes,
+};
+
+function sign(ctx: ModelContext, content: CommandContent): SignedCommand {
+  return signCommand(seededKeyPair(ctx.rng.seed, content.actor), content);
+}
+
+function send(ctx: ModelContext, command: SignedCommand): void {
+  const digest = digestOf(command);
+  recordSent(ctx.store(command.actor), ctx.clock.nextStamp(), command, digest);
+  ctx.send(command.actor, AUTHORITY, 'command', { command: command as unknown as Record<string, unknown> });
+  ctx.note(`${command.actor} signs ${command.actionId} (${command.kind}); content digest ${short(digest)}.`);
+}
+
+/** The newest command any client sent. */
+function lastCommand(ctx: ModelContext): { command: SignedCommand; stamp: number } | null {
+  let newest: { command: SignedCommand; stamp: number } | null = null;
+  for (const client of CLIENTS) {
+    const last = lastSent(ctx.store(client));
+    if (last && (!newest || last.stamp > newest.stamp)) newest = last;
+  }
+  return newest;
+}
+
+/** The newest command that the authority ACCEPTED (by the replies clients received). */
+function lastAccepted(ctx: ModelContext): { command: SignedCommand; stamp: number } | null {
+  let newest: { command: SignedCommand; stamp: number } | null = null;
+  for (const client of CLIENTS) {
+    const row = ctx.store(client).get(`SELECT s.stamp, s.command FROM sent s JOIN replies r ON r.action_id = s.action_id AND r.digest = s.digest
+      WHERE r.code = 'ACCEPTED' ORDER BY s.stamp DESC LIMIT 1`);
+    if (row && (!newest || Number(row.stamp) > newest.stamp)) newest = { stamp: Number(row.stamp), command: JSON.parse(String(row.command)) as SignedCommand };
+  }
+  return newest;
+}
+
+function sendVariant(ctx: ModelContext, variant: 'resend_last' | 'tamper_last' | 'stale_last' | 'forge_last', last: { command: SignedCommand; stamp: number }): void {
+  const original = last.command;
+  switch (variant) {
+    case 'resend_last':
+      return send(ctx, original);
+    case 'tamper_last':
+      return send(ctx, sign(ctx, { ...original, payload: flipOneByte(original.payload) }));
+    case 'stale_last': {
+      const expected = original.expectedRevision ?? Math.max(0, (revisionNow(ctx, original.kind, original.payload, original.group) ?? 1) - 1);
+      return send(ctx, sign(ctx, { ...original, actionId: `${original.actionId}-again-${last.stamp}`, expectedRevision: expected }));
+    }
+    case 'forge_last': {
+      const other = CLIENTS.find((c) => c !== original.actor)!;
+      ctx.note(`The signature is made with ${other}'s key, not ${original.actor}'s.`);
+      return send(ctx, { ...original, signature: signDigest(seededKeyPair(ctx.rng.seed, other), digestOf(original)) });
+    }
+  }
+}
+
+/** Changes one character of the first string in the payload (by key order), or bumps a number. */
+export function flipOneByte(payload: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(payload).sort();
+  const key = keys.find((k) => typeof payload[k] === 'string' && (payload[k] as string).length > 0);
+  if (key) {
+    const text = payload[key] as string;
+    return { ...payload, [key]: text.slice(0, -1) + String.fromCharCode(text.charCodeAt(text.length - 1) ^ 1) };
+  }
+  const numeric = keys.find((k) => typeof payload[k] === 'number');
+  return numeric ? { ...payload, [numeric]: (payload[numeric] as number) + 1 } : { ...payload, note: 'x' };
+}
+
+/** The revision a client would read right now for the aggregate a command targets. */
+function revisionNow(ctx: ModelContext, kind: CommandContent['kind'], payload: Record<string, unknown>, group: string): number | null {
+  const target = HANDLERS[kind].target(payload, { actor: '', actionId: '', group, kind, expectedRevision: null, payload });
+  if (typeof target.id !== 'string') return null;
+  return currentRevision(ctx.store(AUTHORITY), target) ?? (target.creates ? 0 : null);
+}
+
+function authorityReceives(ctx: ModelContext, frame: Frame): void {
+  const command = frame.body.command as SignedCommand;
+  const result = accept(ctx.store(AUTHORITY), ctx.clock, ctx.faults(AUTHORITY), command);
+  ctx.note(explain(command, result));
+  ctx.send(AUTHORITY, command.actor, 'result', { result: result as unknown as Record<string, unknown>, actionId: command.actionId });
+}
+
+function explain(command: SignedCommand, result: AcceptResult): string {
+  const who = `${command.actor}/${command.actionId}`;
+  switch (result.code) {
+    case 'ACCEPTED':
+      return `ACCEPTED ${who}: event ${result.event.eventId} (seq ${result.event.seq}, ${result.event.aggregateId} rev ${result.event.aggregateRevision}), receipt ${result.receipt.receiptId}.`;
+    case 'DUPLICATE':
+      return `DUPLICATE ${who}: digest ${short(result.digest)} matches receipt ${result.receipt.receiptId}; the original receipt comes back and nothing is appended (MWP-EVT-003).`;
+    case 'ACTION_ID_COLLISION':
+      return `ACTION_ID_COLLISION ${who}: digest ${short(result.digest)} differs — ${result.message} (MWP-EVT-003).`;
+    default:
+      return `${result.code} ${who}: ${result.message}. Nothing was written.`;
+  }
+}
+
+const short = (digest: string) => `${digest.slice(0, 8)}…`;

@@ -1,0 +1,54 @@
+/**
+ * L09 invariants, checked after every step over the authority's database.
+ */
+import { eventsAfter } from '../../../core/authority/accept';
+import { foldEvents, readState } from '../../../core/authority/fold';
+import type { Invariant, ModelContext } from '../../model';
+import { groupOf } from './view';
+
+const events = (ctx: ModelContext) => eventsAfter(ctx.store('authority'), groupOf(ctx), 0, 100_000);
+
+export const authorityInvariants: Invariant[] = [
+  {
+    id: 'AUTH-1', statement: "The group's event sequence is contiguous from 1.", rule: 'MWP-EVT-005',
+    check: (ctx) => events(ctx).flatMap((e, i) => (e.seq === i + 1 ? [] : [`event ${e.eventId} has seq ${e.seq}, expected ${i + 1}`])),
+  },
+  {
+    id: 'AUTH-2', statement: 'Every event has exactly one receipt and one outbox row.', rule: 'MWP-EVT-005, MWP-EVT-003',
+    check: (ctx) => {
+      const store = ctx.store('authority');
+      const rows = store.all(`SELECT e.event_id,
+          (SELECT count(*) FROM receipts r WHERE r.event_id = e.event_id) AS receipts,
+          (SELECT count(*) FROM outbox o WHERE o.event_id = e.event_id) AS outbox
+        FROM events e`);
+      const orphans = store.all('SELECT receipt_id FROM receipts WHERE event_id NOT IN (SELECT event_id FROM events)');
+      return [
+        ...rows.filter((r) => r.receipts !== 1 || r.outbox !== 1).map((r) => `${r.event_id}: ${r.receipts} receipts, ${r.outbox} outbox rows`),
+        ...orphans.map((r) => `receipt ${r.receipt_id} has no event`),
+      ];
+    },
+  },
+  {
+    id: 'AUTH-3', statement: 'The state tables equal the state folded from the events.', rule: 'SPEC §2, MWP-FND-023',
+    check: (ctx) => {
+      const folded = JSON.stringify(foldEvents(events(ctx)));
+      const stored = JSON.stringify(readState(ctx.store('authority')));
+      return folded === stored ? [] : ['state tables differ from the fold of the events'];
+    },
+  },
+  {
+    id: 'AUTH-4', statement: "A work item's ownership epoch only grows.", rule: 'MWP-WRK-019',
+    check: (ctx) => {
+      const seen = new Map<string, number>();
+      const out: string[] = [];
+      for (const e of events(ctx)) {
+        if (e.kind !== 'work_item_claimed') continue;
+        const item = String(e.payload.work_item);
+        const epoch = Number(e.payload.epoch);
+        if (epoch <= (seen.get(item) ?? 0)) out.push(`${item} claimed at epoch ${epoch} after epoch ${seen.get(item)}`);
+        seen.set(item, epoch);
+      }
+      return out;
+    },
+  },
+];
