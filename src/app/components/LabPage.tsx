@@ -4,6 +4,7 @@ import { useLabKeyboard } from '../useKeyboard';
 import { ActionPalette } from './ActionPalette';
 import { Inspector } from './Inspector';
 import { InvariantPanel } from './InvariantPanel';
+import { LAB_PANELS } from './labPanels';
 import { MachineDiagram } from './MachineDiagram';
 import { Narrative } from './Narrative';
 import { NetworkPanel } from './NetworkPanel';
@@ -32,6 +33,7 @@ export function LabPage() {
           <ActionPalette entries={palette} />
         </div>
         <div className="col-main">
+          {(LAB_PANELS[lab.model] ?? []).map((Panel, i) => <Panel key={i} />)}
           <Topology />
           <div className="machines">
             {view.machines.map((m) => <MachineDiagram key={m.id} graph={m.graph} state={m.state} title={m.title} />)}

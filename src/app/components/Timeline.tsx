@@ -4,6 +4,11 @@
  */
 import { jumpTo, selectView, useApp } from '../store';
 
+/** "+1 ~2 -0" style counts of rows inserted, updated, deleted. */
+function describeWrites(w: { insert: number; update: number; delete: number }): string {
+  return [w.insert ? `+${w.insert}` : '', w.update ? `~${w.update}` : '', w.delete ? `−${w.delete}` : ''].filter(Boolean).join(' ');
+}
+
 export function Timeline() {
   const view = useApp(selectView);
   if (!view) return null;
@@ -22,9 +27,11 @@ export function Timeline() {
               {entry.notes.map((note, i) => <div key={i} className="note">{note}</div>)}
               {entry.transactions.length > 0 && (
                 <div className="txs">{entry.transactions.map((t, i) => (
-                  <code key={i} className={t.outcome} title={Object.entries(t.writes).map(([table, w]) => `${table}: +${w.insert} ~${w.update} -${w.delete}`).join('\n')}>
-                    {t.store}.{t.name}{t.outcome === 'rollback' ? ' ↺' : ''}
-                  </code>
+                  <div key={i} className={`tx ${t.outcome}`}>
+                    <code>{t.store}.{t.name}{t.outcome === 'rollback' ? ' ↺ rolled back' : ''}</code>
+                    {Object.keys(t.writes).length === 0 ? <span className="muted"> wrote nothing</span>
+                      : Object.entries(t.writes).map(([table, w]) => <span key={table} className="tx-table">{table} {describeWrites(w)}</span>)}
+                  </div>
                 ))}</div>
               )}
               {broken.length > 0 && <div className="violation">violates {broken.join(', ')}</div>}

@@ -1,0 +1,74 @@
+/**
+ * L09's command composer: pick actor, Action ID, kind, expected revision and payload, and
+ * send. It only builds a `{"send": …}` action; signing, delivery and the verdict all happen
+ * in the World like any other step.
+ */
+import { useState } from 'react';
+import { COMMAND_KINDS, type CommandKind } from '../../core/authority/commands';
+import { playAction, selectView, useApp } from '../store';
+
+const ACTORS = ['lead', 'agent-1', 'agent-2'];
+
+const TEMPLATES: Record<CommandKind, Record<string, unknown>> = {
+  create_group: { org: 'acme' },
+  add_member: { agent: 'agent-3', role: 'worker' },
+  remove_member: { agent: 'agent-2' },
+  create_mission: { mission: 'M2', budget_cents: 500 },
+  create_work_item: { work_item: 'W3', mission: 'M1' },
+  claim: { work_item: 'W1' },
+  renew_lease: { work_item: 'W1', lease_id: 'lease-W1-1' },
+  report_progress: { work_item: 'W1', lease_id: 'lease-W1-1', cost_cents: 100, note: 'step' },
+  complete: { work_item: 'W1', lease_id: 'lease-W1-1' },
+  request_approval: { approval: 'AP1', work_item: 'W1' },
+  decide_approval: { approval: 'AP1', decision: 'approved' },
+};
+
+export function CommandComposer() {
+  const view = useApp(selectView);
+  const [actor, setActor] = useState('agent-1');
+  const [actionId, setActionId] = useState('');
+  const [kind, setKind] = useState<CommandKind>('claim');
+  const [revision, setRevision] = useState('current');
+  const [payload, setPayload] = useState(JSON.stringify(TEMPLATES.claim));
+  const [error, setError] = useState<string | null>(null);
+  const suggestedId = `cmd-${(view?.cursor ?? 0) + 1}`;
+
+  const send = () => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(payload);
+    } catch (e) {
+      setError(`Payload is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
+      return;
+    }
+    const expected = revision === 'none' ? null : revision === 'current' ? 'current' : Number(revision);
+    if (typeof expected === 'number' && !(Number.isInteger(expected) && expected >= 0)) {
+      setError('Expected revision must be none, current, or a whole number.');
+      return;
+    }
+    setError(null);
+    playAction({ send: { actor, action_id: actionId.trim() || suggestedId, kind, expected_revision: expected, payload: parsed } });
+  };
+
+  return (
+    <section className="panel composer" aria-label="Command composer">
+      <h2>Compose a command</h2>
+      <div className="composer-grid">
+        <label>Actor<select value={actor} onChange={(e) => setActor(e.target.value)} data-testid="composer-actor">
+          {ACTORS.map((a) => <option key={a}>{a}</option>)}</select></label>
+        <label>Action ID<input value={actionId} placeholder={suggestedId} onChange={(e) => setActionId(e.target.value)} data-testid="composer-action-id" /></label>
+        <label>Kind<select value={kind} data-testid="composer-kind" onChange={(e) => {
+          const next = e.target.value as CommandKind;
+          setKind(next);
+          setPayload(JSON.stringify(TEMPLATES[next]));
+        }}>{COMMAND_KINDS.map((k) => <option key={k}>{k}</option>)}</select></label>
+        <label>Expected revision<input value={revision} onChange={(e) => setRevision(e.target.value)} data-testid="composer-revision" title="none, current, or a number" /></label>
+      </div>
+      <label className="composer-payload">Payload (JSON)
+        <textarea rows={2} spellCheck={false} value={payload} onChange={(e) => setPayload(e.target.value)} data-testid="composer-payload" />
+      </label>
+      <button className="primary" onClick={send} data-testid="composer-send">Sign and send</button>
+      {error && <p className="error" role="alert" data-testid="composer-error">{error}</p>}
+    </section>
+  );
+}
