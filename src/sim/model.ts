@@ -72,11 +72,21 @@ export interface ModelContext {
   faults(node: string): FaultPoints;
   status(node: string): NodeStatus;
   setStatus(node: string, status: NodeStatus): void;
-  send(from: string, to: string, kind: string, body: Record<string, unknown>): Frame;
+  send(from: string, to: string, kind: string, body: Record<string, unknown>, delay?: number): Frame;
   /** One line of narration for the current step, built from real results. */
   note(text: string): void;
   /** Transactions the current (or, after it, the latest) step has run so far, in order. */
   stepTransactions(): readonly TxRecord[];
+  /** Arms a one-shot named fault (a crash point or a model fault such as a lost reply). */
+  arm(point: string): void;
+  /** True once if `point` was armed (and disarms it). For model faults that are not crashes. */
+  consume(point: string): boolean;
+  /** Delivers every deliverable frame now (when the network delivers at once). */
+  settle(): void;
+  /** Brings a crashed node back up and runs the model's recovery for it. */
+  restart(node: string): void;
+  /** Runs `body`; a crash inside takes its node down (recorded in the trace) and is returned, not thrown. */
+  guard(body: () => void): { node: string; point: string } | null;
 }
 
 /** An action after parsing: a union on `type`, plain JSON so step logs serialise. */
@@ -90,6 +100,8 @@ export interface Model<A extends ModelAction = ModelAction> {
   switches: SwitchSpec[];
   /** Fault points core code reaches in this model, for the fault palette. */
   faultPoints: { point: string; node: string; label: string }[];
+  /** Model faults that are not crashes (e.g. a lost reply), armed by name. */
+  modelFaults?: string[];
   nodes(switches: Readonly<Record<string, string>>): NodeSpec[];
   edges: TopologyEdge[];
   /** Validates the lab's starting state; returns an error message or null. */
@@ -105,6 +117,8 @@ export interface Model<A extends ModelAction = ModelAction> {
   receive(ctx: ModelContext, frame: Frame): void;
   /** Called after the clock moved forward. */
   afterAdvance(ctx: ModelContext): void;
+  /** Called when a crashed node comes back (its recovery: what it can know from its database). */
+  afterRestart?(ctx: ModelContext, node: string): void;
   /** Human label for an action (timeline). */
   describeAction(action: A): string;
   observe(ctx: ModelContext): Record<string, unknown>;

@@ -16,6 +16,8 @@ export interface Frame {
   sentAt: number;
   /** Set when this frame is a copy made by a duplicate fault. */
   copyOf?: number;
+  /** The earliest time it can arrive (latency); absent means at once. */
+  notBefore?: number;
 }
 
 export const MAX_IN_FLIGHT = 256;
@@ -29,8 +31,8 @@ export class Network {
     return this.frames;
   }
 
-  send(from: string, to: string, kind: string, body: Record<string, unknown>, now: number): Frame {
-    return this.enqueue({ id: this.nextId++, from, to, kind, body, sentAt: now });
+  send(from: string, to: string, kind: string, body: Record<string, unknown>, now: number, delay = 0): Frame {
+    return this.enqueue({ id: this.nextId++, from, to, kind, body, sentAt: now, ...(delay > 0 ? { notBefore: now + delay } : {}) });
   }
 
   find(id: number): Frame | undefined {

@@ -191,13 +191,21 @@ export class World {
         this.status(node);
         this.statuses.set(node, status);
       },
-      send: (from, to, kind, body) => {
-        const frame = this.network.send(from, to, kind, body, this.clock.now);
+      send: (from, to, kind, body, delay) => {
+        const frame = this.network.send(from, to, kind, body, this.clock.now, delay);
         this.recording?.sent.push(frame);
         return frame;
       },
       note: (text) => this.recording?.notes.push(text),
       stepTransactions: () => (this.recording ?? this.trace[this.trace.length - 1])?.transactions ?? [],
+      arm: (point) => { this.armed.add(point); },
+      consume: (point) => this.armed.delete(point),
+      settle: () => { if (this.switches.network !== 'manual') this.deliverAll(); },
+      restart: (node) => this.restartNode(node),
+      guard: (body) => {
+        this.runGuarded(body);
+        return this.recording?.crash ?? null;
+      },
     };
   }
 
@@ -235,7 +243,7 @@ export class World {
       if (!(error instanceof CrashSignal)) throw error;
       this.statuses.set(error.node, 'crashed');
       this.recording!.crash = { node: error.node, point: error.point };
-      this.recording!.notes.push(`${error.node} crashed at ${error.point}; its open transaction rolled back.`);
+      this.recording!.notes.push(`${error.node} crashed at ${error.point}; whatever it had not committed is gone.`);
     }
   }
 
@@ -253,8 +261,8 @@ export class World {
       case 'deliver': {
         const frame = action.frame === undefined ? this.nextDeliverable() : this.network.find(action.frame);
         if (!frame) return action.frame === undefined ? 'No frame can be delivered now.' : `No frame #${action.frame} in flight.`;
-        const status = this.status(frame.to);
-        return status === 'up' ? null : `${frame.to} is ${status}; frame #${frame.id} has to wait.`;
+        if (this.status(frame.to) === 'paused') return `${frame.to} is paused; frame #${frame.id} has to wait.`;
+        return this.canArrive(frame) ? null : `Frame #${frame.id} is still on its way (arrives at t=${frame.notBefore}).`;
       }
       case 'drop':
       case 'duplicate': {
@@ -296,18 +304,35 @@ export class World {
         this.recording!.notes.push(`The next time any node reaches ${action.point}, it crashes there.`);
         return;
       case 'restart':
-        this.statuses.set(action.node, 'up');
-        this.recording!.notes.push(`${action.node} restarted with only what it had committed.`);
+        this.restartNode(action.node);
         return;
     }
   }
 
-  private nextDeliverable(): Frame | undefined {
-    return this.network.inFlight.find((f) => this.statuses.get(f.to) === 'up');
+  private restartNode(node: string): void {
+    if (this.status(node) !== 'crashed') return;
+    this.statuses.set(node, 'up');
+    this.recording?.notes.push(`${node} restarted with only what it had committed.`);
+    this.model.afterRestart?.(this.ctx, node);
   }
 
+  /** The oldest frame that can arrive now: its target is not paused and its latency has passed. */
+  private nextDeliverable(): Frame | undefined {
+    return this.network.inFlight.find((f) => this.canArrive(f));
+  }
+
+  private canArrive(frame: Frame): boolean {
+    return this.statuses.get(frame.to) !== 'paused' && (frame.notBefore ?? 0) <= this.clock.now;
+  }
+
+  /** Hands a frame to its node. A crashed node's connections are gone: the frame is lost. */
   private deliver(frame: Frame): void {
     this.network.take(frame.id);
+    if (this.statuses.get(frame.to) === 'crashed') {
+      this.recording!.dropped.push(frame);
+      this.recording!.notes.push(`${frame.to} is down: frame #${frame.id} (${frame.kind}) is lost.`);
+      return;
+    }
     this.recording!.delivered.push(frame);
     this.runGuarded(() => this.model.receive(this.ctx, frame));
   }

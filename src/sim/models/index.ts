@@ -4,10 +4,12 @@
 import type { Model } from '../model';
 import { authorityModel } from './authority';
 import { fencingModel } from './fencing';
+import { refundModel } from './refund';
 
 const MODELS: Record<string, Model> = {
   fencing: fencingModel as unknown as Model,
   authority: authorityModel as unknown as Model,
+  refund: refundModel as unknown as Model,
 };
 
 export function getModel(id: string): Model {

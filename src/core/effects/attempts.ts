@@ -1,0 +1,43 @@
+/**
+ * A worker's attempt log: every submit or lookup it sent, and what became of it. A timed-
+ * out attempt is indefinite (the request may or may not have been applied), never "failed".
+ */
+import type { Store } from '../db/store';
+
+export interface Attempt {
+  attemptId: string;
+  operationId: string;
+  kind: 'submit' | 'lookup';
+  idemKey: string | null;
+  epoch: number;
+  sentAt: number;
+  state: 'in_flight' | 'answered' | 'timed_out' | 'lost';
+}
+
+export function recordAttempt(worker: Store, attempt: Omit<Attempt, 'attemptId' | 'state'>): Attempt {
+  return worker.tx('record_attempt', () => {
+    const n = Number(worker.get('SELECT count(*) AS n FROM attempts')!.n) + 1;
+    const full: Attempt = { ...attempt, attemptId: `${worker.name}-att-${n}`, state: 'in_flight' };
+    worker.run("INSERT INTO attempts (attempt_id, operation_id, kind, idem_key, epoch, sent_at, state) VALUES (?, ?, ?, ?, ?, ?, 'in_flight')",
+      [full.attemptId, full.operationId, full.kind, full.idemKey, full.epoch, full.sentAt]);
+    return full;
+  });
+}
+
+/** The next attempt's ID, for the wrong "key per attempt" variant. */
+export function nextAttemptId(worker: Store): string {
+  return `${worker.name}-att-${Number(worker.get('SELECT count(*) AS n FROM attempts')!.n) + 1}`;
+}
+
+export function settleAttempt(worker: Store, attemptId: string, state: 'answered' | 'timed_out' | 'lost', answer: string | null): boolean {
+  return worker.tx('settle_attempt', () => worker.run(
+    "UPDATE attempts SET state = ?, answer = COALESCE(?, answer) WHERE attempt_id = ? AND state IN ('in_flight', 'timed_out')",
+    [state, answer, attemptId]) === 1);
+}
+
+export function attemptsIn(worker: Store, state: Attempt['state']): Attempt[] {
+  return worker.all('SELECT * FROM attempts WHERE state = ? ORDER BY sent_at, attempt_id', [state]).map((r) => ({
+    attemptId: String(r.attempt_id), operationId: String(r.operation_id), kind: r.kind as Attempt['kind'],
+    idemKey: r.idem_key === null ? null : String(r.idem_key), epoch: Number(r.epoch), sentAt: Number(r.sent_at), state: r.state as Attempt['state'],
+  }));
+}

@@ -1,0 +1,96 @@
+/**
+ * SPEC 9.4: when the order, the approval, the intent and the refund ledger share one
+ * database, the whole refund is ONE transaction: the parameter digest check, the
+ * conditional balance decrement, the ledger row under a UNIQUE key per operation, and the
+ * operation's result. A retry finds the row and returns the same result.
+ *
+ * Then the wrong examples: a "processed" flag in a separate key-value store, with no shared
+ * transaction — written before the refund (a crash between skips the refund forever) or
+ * after it (a crash between refunds twice).
+ */
+import type { Store } from '../db/store';
+import type { FaultPoints } from '../faults';
+import type { Clock } from '../time';
+import { paramDigest } from './keys';
+import { readOperation } from './shop';
+
+export const LocalFaultPoint = {
+  beforeCommit: 'local.before_commit',
+  afterCommit: 'local.after_commit',
+  betweenSystems: 'kv.between_systems',
+} as const;
+
+export type LocalResult =
+  | { status: 'OK'; entryId: string; replayed: boolean }
+  | { status: 'SKIPPED'; reason: string }
+  | { status: 'PARAMETER_CONFLICT' | 'INSUFFICIENT_BALANCE' | 'NOT_FOUND' | 'INVALID_STATE'; message: string };
+
+/** The correct single-database refund. */
+export function refundInOneTransaction(shop: Store, clock: Clock, faults: FaultPoints, operationId: string, amountCents: number): LocalResult {
+  const result = shop.tx('refund_local', (): LocalResult => {
+    const op = readOperation(shop, operationId);
+    if (!op) return { status: 'NOT_FOUND', message: `no operation ${operationId}` };
+    const digest = paramDigest({ tenant: op.tenant, caller: op.caller, opType: 'refund', orderId: op.orderId, amountCents });
+    if (digest !== op.paramDigest) return { status: 'PARAMETER_CONFLICT', message: `${operationId} was issued for ${op.amountCents}¢` };
+    const existing = shop.get('SELECT entry_id FROM refund_ledger WHERE dedupe_key = ?', [operationId]);
+    if (existing) return { status: 'OK', entryId: `entry-${existing.entry_id}`, replayed: true };
+    if (op.status !== 'PREPARED') return { status: 'INVALID_STATE', message: `${operationId} is ${op.status}` };
+    const decremented = shop.run('UPDATE orders SET balance_cents = balance_cents - ? WHERE order_id = ? AND balance_cents >= ?', [amountCents, op.orderId, amountCents]);
+    if (decremented === 0) return { status: 'INSUFFICIENT_BALANCE', message: `order ${op.orderId} has less than ${amountCents}¢ left` };
+    shop.run('INSERT INTO refund_ledger (dedupe_key, operation_id, order_id, amount_cents, at) VALUES (?, ?, ?, ?, ?)', [operationId, operationId, op.orderId, amountCents, clock.now]);
+    const entryId = `entry-${Number(shop.get('SELECT last_insert_rowid() AS id')!.id)}`;
+    markConfirmed(shop, clock, operationId, entryId, 'refund, ledger row and result in one transaction');
+    faults.reach(LocalFaultPoint.beforeCommit);
+    return { status: 'OK', entryId, replayed: false };
+  });
+  faults.reach(LocalFaultPoint.afterCommit);
+  return result;
+}
+
+/** WRONG: mark "processed" in the key-value store first, then refund in the database. */
+export function refundFlagFirst(shop: Store, kv: Store, clock: Clock, faults: FaultPoints, operationId: string): LocalResult {
+  if (kv.get('SELECT 1 FROM kv WHERE key = ?', [`processed:${operationId}`])) {
+    naiveConfirm(shop, clock, operationId, null, 'the flag says processed, so the naive code reports success');
+    return { status: 'SKIPPED', reason: 'the key-value store already says processed' };
+  }
+  kv.tx('kv_set_processed', () => kv.run('INSERT OR REPLACE INTO kv (key, value) VALUES (?, ?)', [`processed:${operationId}`, 'yes']));
+  faults.reach(LocalFaultPoint.betweenSystems);
+  return naiveRefund(shop, clock, operationId);
+}
+
+/** WRONG: refund in the database first, then mark "processed" in the key-value store. */
+export function refundFlagAfter(shop: Store, kv: Store, clock: Clock, faults: FaultPoints, operationId: string): LocalResult {
+  if (kv.get('SELECT 1 FROM kv WHERE key = ?', [`processed:${operationId}`])) return { status: 'SKIPPED', reason: 'the key-value store already says processed' };
+  const result = naiveRefund(shop, clock, operationId);
+  faults.reach(LocalFaultPoint.betweenSystems);
+  kv.tx('kv_set_processed', () => kv.run('INSERT OR REPLACE INTO kv (key, value) VALUES (?, ?)', [`processed:${operationId}`, 'yes']));
+  return result;
+}
+
+/** The wrong examples' refund: no business key in the ledger — they trust the flag instead. */
+function naiveRefund(shop: Store, clock: Clock, operationId: string): LocalResult {
+  return shop.tx('refund_naive', (): LocalResult => {
+    const op = readOperation(shop, operationId)!;
+    const n = Number(shop.get('SELECT count(*) AS n FROM refund_ledger')!.n) + 1;
+    shop.run('UPDATE orders SET balance_cents = balance_cents - ? WHERE order_id = ? AND balance_cents >= ?', [op.amountCents, op.orderId, op.amountCents]);
+    shop.run('INSERT INTO refund_ledger (dedupe_key, operation_id, order_id, amount_cents, at) VALUES (?, ?, ?, ?, ?)', [`attempt-${n}`, operationId, op.orderId, op.amountCents, clock.now]);
+    naiveConfirm(shop, clock, operationId, `entry-${n}`, 'refund written; dedupe left to the flag');
+    return { status: 'OK', entryId: `entry-${n}`, replayed: false };
+  });
+}
+
+function markConfirmed(shop: Store, clock: Clock, operationId: string, entryId: string, why: string): void {
+  shop.run("UPDATE operations SET status = 'CONFIRMED', external_ref = ? WHERE operation_id = ?", [entryId, operationId]);
+  shop.run("INSERT INTO operation_history (operation_id, from_status, to_status, why, at) VALUES (?, 'PREPARED', 'CONFIRMED', ?, ?)", [operationId, why, clock.now]);
+}
+
+/** The naive code writes its status without asking the machine — part of what is wrong. */
+function naiveConfirm(shop: Store, clock: Clock, operationId: string, entryId: string | null, why: string): void {
+  const write = () => {
+    const from = String(shop.get('SELECT status FROM operations WHERE operation_id = ?', [operationId])!.status);
+    shop.run("UPDATE operations SET status = 'CONFIRMED', external_ref = COALESCE(?, external_ref) WHERE operation_id = ?", [entryId, operationId]);
+    shop.run("INSERT INTO operation_history (operation_id, from_status, to_status, why, at) VALUES (?, ?, 'CONFIRMED', ?, ?)", [operationId, from, why, clock.now]);
+  };
+  if (entryId === null) shop.tx('naive_confirm', write);
+  else write();
+}

@@ -1,0 +1,184 @@
+/**
+ * The business side of a refund: approvals, the refund intent (operation) and its status
+ * changes. Every function is one named transaction on the shop's database.
+ */
+import type { Store } from '../db/store';
+import { nextState } from '../machines';
+import type { Clock } from '../time';
+import { paramDigest } from './keys';
+import { operationMachine, type OperationEvent, type OperationState } from './operationMachine';
+
+export interface Operation {
+  operationId: string;
+  orderId: string;
+  approvalId: string;
+  amountCents: number;
+  paramDigest: string;
+  status: OperationState;
+  externalRef: string | null;
+  owner: string;
+  ownerEpoch: number;
+  reconciliation: string | null;
+  caller: string;
+  tenant: string;
+}
+
+export type IntentResult =
+  | { code: 'CREATED' | 'EXISTING'; operation: Operation }
+  | { code: 'APPROVAL_REQUIRED' | 'APPROVAL_EXPIRED' | 'ORDER_CHANGED' | 'INSUFFICIENT_BALANCE' | 'PARAMETER_CONFLICT' | 'NOT_FOUND'; message: string };
+
+/** Grants an approval. Delivering the same approval again changes nothing (idempotent by ID). */
+export function grantApproval(shop: Store, clock: Clock, approvalId: string, orderId: string, amountCents: number, ttl: number): boolean {
+  return shop.tx('grant_approval', () => {
+    const order = shop.get('SELECT version FROM orders WHERE order_id = ?', [orderId]);
+    if (!order) throw new Error(`no order ${orderId}`);
+    return shop.run(
+      `INSERT OR IGNORE INTO approvals (approval_id, order_id, amount_cents, order_version, granted_at, expires_at, status)
+       VALUES (?, ?, ?, ?, ?, ?, 'granted')`,
+      [approvalId, orderId, amountCents, Number(order.version), clock.now, clock.now + ttl],
+    ) === 1;
+  });
+}
+
+/** Marks granted approvals whose time is up as expired (run when the clock moves). */
+export function expireApprovals(shop: Store, clock: Clock): number {
+  if (!shop.get("SELECT 1 FROM approvals WHERE status = 'granted' AND expires_at <= ?", [clock.now])) return 0;
+  return shop.tx('expire_approvals', () => shop.run("UPDATE approvals SET status = 'expired' WHERE status = 'granted' AND expires_at <= ?", [clock.now]));
+}
+
+/** Ends an approval now (the `expire` action). */
+export function expireApprovalNow(shop: Store, clock: Clock, approvalId: string): boolean {
+  return shop.tx('expire_approval', () => shop.run("UPDATE approvals SET status = 'expired', expires_at = ? WHERE approval_id = ? AND status = 'granted'", [clock.now, approvalId]) === 1);
+}
+
+/** The order was edited (its version moves; approvals of the old version no longer fit). */
+export function editOrder(shop: Store, orderId: string): void {
+  shop.tx('edit_order', () => shop.run('UPDATE orders SET version = version + 1 WHERE order_id = ?', [orderId]));
+}
+
+/**
+ * Submit: turns the newest granted approval of the order into a refund intent, in one
+ * transaction: approval check (exists, not expired, same order version), conditional
+ * balance reservation (never below zero; skipped when the refund transaction decrements), a server-issued operation_id with its parameter
+ * digest, status PREPARED. An approval already used returns its existing intent: a
+ * duplicate approval or a repeated submit never makes a second intent.
+ */
+export function createIntent(shop: Store, clock: Clock, caller: string, orderId: string, owner: string, ownerEpoch: number, reserveBalance = true): IntentResult {
+  return shop.tx('create_intent', (): IntentResult => {
+    const approval = shop.get("SELECT * FROM approvals WHERE order_id = ? ORDER BY granted_at DESC, approval_id DESC LIMIT 1", [orderId]);
+    if (!approval) return refuse(shop, clock, caller, 'APPROVAL_REQUIRED', `no approval to refund order ${orderId}`);
+    const used = shop.get('SELECT operation_id FROM operations WHERE approval_id = ?', [String(approval.approval_id)]);
+    if (used) return { code: 'EXISTING', operation: readOperation(shop, String(used.operation_id))! };
+    if (approval.status === 'expired' || clock.now >= Number(approval.expires_at)) {
+      return refuse(shop, clock, caller, 'APPROVAL_EXPIRED', `approval ${approval.approval_id} ended at t=${approval.expires_at}`);
+    }
+    const order = shop.get('SELECT tenant, version FROM orders WHERE order_id = ?', [orderId])!;
+    if (Number(order.version) !== Number(approval.order_version)) {
+      return refuse(shop, clock, caller, 'ORDER_CHANGED', `order ${orderId} is at version ${order.version}; approval ${approval.approval_id} was for version ${approval.order_version}`);
+    }
+    const amount = Number(approval.amount_cents);
+    // With a remote provider the amount is reserved here; in the single-database variant the
+    // refund transaction itself decrements the balance (SPEC 9.4).
+    const reserved = reserveBalance ? shop.run('UPDATE orders SET balance_cents = balance_cents - ? WHERE order_id = ? AND balance_cents >= ?', [amount, orderId, amount]) : 1;
+    if (reserved === 0) return refuse(shop, clock, caller, 'INSUFFICIENT_BALANCE', `order ${orderId} has less than ${amount} left to refund`);
+    const operationId = `op-${Number(shop.get('SELECT count(*) AS n FROM operations')!.n) + 1}`;
+    const tenant = String(order.tenant);
+    const digest = paramDigest({ tenant, caller, opType: 'refund', orderId, amountCents: amount });
+    shop.run(
+      `INSERT INTO operations (operation_id, tenant, caller, op_type, order_id, approval_id, amount_cents, param_digest, status, owner, owner_epoch, created_at)
+       VALUES (?, ?, ?, 'refund', ?, ?, ?, ?, 'PREPARED', ?, ?, ?)`,
+      [operationId, tenant, caller, orderId, String(approval.approval_id), amount, digest, owner, ownerEpoch, clock.now],
+    );
+    shop.run("UPDATE approvals SET status = 'used' WHERE approval_id = ?", [String(approval.approval_id)]);
+    shop.run("INSERT INTO operation_history (operation_id, from_status, to_status, why, at) VALUES (?, '—', 'PREPARED', 'intent persisted before dispatch', ?)", [operationId, clock.now]);
+    return { code: 'CREATED', operation: readOperation(shop, operationId)! };
+  });
+}
+
+/**
+ * A caller re-submits an existing intent by its operation_id (the API retry). Same
+ * parameters: the same intent and, later, the same result. Different parameters:
+ * PARAMETER_CONFLICT — never the old result (SPEC 9.3).
+ */
+export function resubmitIntent(shop: Store, clock: Clock, operationId: string, caller: string, amountCents: number): IntentResult {
+  const operation = readOperation(shop, operationId);
+  if (!operation) return { code: 'NOT_FOUND', message: `no operation ${operationId}` };
+  const digest = paramDigest({ tenant: operation.tenant, caller, opType: 'refund', orderId: operation.orderId, amountCents });
+  if (digest === operation.paramDigest) return { code: 'EXISTING', operation };
+  shop.tx('refuse_resubmit', () => shop.run("INSERT INTO refusals (caller, code, at) VALUES (?, 'PARAMETER_CONFLICT', ?)", [caller, clock.now]));
+  return { code: 'PARAMETER_CONFLICT', message: `${operationId} was issued for ${operation.amountCents}¢ by ${operation.caller}; these parameters differ` };
+}
+
+/**
+ * Moves an operation by `event` if the machine allows it and the caller holds the current
+ * owner epoch (a fenced, conditional update). Returns the new status, or null if refused.
+ */
+export function transition(shop: Store, clock: Clock, operationId: string, event: OperationEvent, epoch: number, why: string,
+  patch: { externalRef?: string } = {}): OperationState | null {
+  return shop.tx(`operation_${event.toLowerCase()}`, () => {
+    const current = readOperation(shop, operationId);
+    if (!current) return null;
+    const next = nextState(operationMachine, current.status, event) as OperationState | null;
+    if (next === null) return null;
+    const changed = shop.run(
+      `UPDATE operations SET status = ?, external_ref = COALESCE(?, external_ref)
+       WHERE operation_id = ? AND status = ? AND owner_epoch = ?`,
+      [next, patch.externalRef ?? null, operationId, current.status, epoch],
+    );
+    if (changed === 0) return null;
+    if (next === 'REJECTED') {
+      shop.run('UPDATE orders SET balance_cents = balance_cents + ? WHERE order_id = ?', [current.amountCents, current.orderId]);
+    }
+    shop.run('INSERT INTO operation_history (operation_id, from_status, to_status, why, at) VALUES (?, ?, ?, ?, ?)', [operationId, current.status, next, why, clock.now]);
+    return next;
+  });
+}
+
+/** Hands an operation to a new owner under a higher epoch (the old owner's moves are fenced off). */
+export function takeOver(shop: Store, operationId: string, owner: string): number {
+  return shop.tx('take_over', () => {
+    shop.run('UPDATE operations SET owner = ?, owner_epoch = owner_epoch + 1 WHERE operation_id = ?', [owner, operationId]);
+    return Number(shop.get('SELECT owner_epoch FROM operations WHERE operation_id = ?', [operationId])!.owner_epoch);
+  });
+}
+
+/** Parks an UNKNOWN operation for a human: no automatic retry will touch it. */
+export function queueForReconciliation(shop: Store, clock: Clock, operationId: string, reason: string): void {
+  shop.tx('queue_reconciliation', () => {
+    shop.run('UPDATE operations SET reconciliation = ? WHERE operation_id = ?', [reason, operationId]);
+    shop.run("INSERT INTO operation_history (operation_id, from_status, to_status, why, at) VALUES (?, 'UNKNOWN', 'UNKNOWN', ?, ?)", [operationId, `to manual reconciliation: ${reason}`, clock.now]);
+  });
+}
+
+export function clearReconciliation(shop: Store, operationId: string): void {
+  shop.tx('clear_reconciliation', () => shop.run('UPDATE operations SET reconciliation = NULL WHERE operation_id = ?', [operationId]));
+}
+
+export function readOperation(shop: Store, operationId: string): Operation | null {
+  const r = shop.get('SELECT * FROM operations WHERE operation_id = ?', [operationId]);
+  return r ? toOperation(r) : null;
+}
+
+export function listOperations(shop: Store): Operation[] {
+  return shop.all('SELECT * FROM operations ORDER BY created_at, operation_id').map(toOperation);
+}
+
+/** The newest operation, the one the single-intent labs act on. */
+export function latestOperation(shop: Store): Operation | null {
+  const r = shop.get('SELECT * FROM operations ORDER BY rowid DESC LIMIT 1');
+  return r ? toOperation(r) : null;
+}
+
+function toOperation(r: Record<string, unknown>): Operation {
+  return {
+    operationId: String(r.operation_id), orderId: String(r.order_id), approvalId: String(r.approval_id),
+    amountCents: Number(r.amount_cents), paramDigest: String(r.param_digest), status: r.status as OperationState,
+    externalRef: r.external_ref === null ? null : String(r.external_ref), owner: String(r.owner), ownerEpoch: Number(r.owner_epoch),
+    reconciliation: r.reconciliation === null ? null : String(r.reconciliation), caller: String(r.caller), tenant: String(r.tenant),
+  };
+}
+
+function refuse(shop: Store, clock: Clock, caller: string, code: 'APPROVAL_REQUIRED' | 'APPROVAL_EXPIRED' | 'ORDER_CHANGED' | 'INSUFFICIENT_BALANCE', message: string): IntentResult {
+  shop.run('INSERT INTO refusals (caller, code, at) VALUES (?, ?, ?)', [caller, code, clock.now]);
+  return { code, message };
+}

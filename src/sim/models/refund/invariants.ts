@@ -1,0 +1,50 @@
+/**
+ * The ledger decides (SPEC 9.9). Checked after every step against the ground truth: the
+ * provider's ledger, or the local refund ledger in the single-database designs.
+ */
+import { listOperations } from '../../../core/effects/shop';
+import type { Invariant } from '../../model';
+import { SHOP } from './executor';
+import { refundsByOperation } from './view';
+
+export const refundInvariants: Invariant[] = [
+  {
+    id: 'REF-1', statement: 'At most one refund per intent in the ledger.', rule: 'SPEC 9.9, 9.3',
+    check: (ctx) => [...refundsByOperation(ctx)].filter(([, rows]) => rows.length > 1)
+      .map(([ref, rows]) => `${ref} was refunded ${rows.length} times (${rows.map((r) => r.id).join(', ')})`),
+  },
+  {
+    id: 'REF-2', statement: 'A confirmed intent points at its one refund: a retry returns the same result.', rule: 'SPEC 9.9, 9.3',
+    check: (ctx) => {
+      const refunds = refundsByOperation(ctx);
+      return listOperations(ctx.store(SHOP)).filter((op) => op.status === 'CONFIRMED' && op.externalRef !== null
+        && !(refunds.get(op.operationId) ?? []).some((r) => r.id === op.externalRef))
+        .map((op) => `${op.operationId} claims ${op.externalRef}, which is not its refund`);
+    },
+  },
+  {
+    id: 'REF-3', statement: 'Every refund carries the parameters its intent was approved with.', rule: 'SPEC 9.3',
+    check: (ctx) => {
+      const refunds = refundsByOperation(ctx);
+      return listOperations(ctx.store(SHOP)).flatMap((op) => (refunds.get(op.operationId) ?? [])
+        .filter((r) => r.amount !== op.amountCents).map((r) => `${r.id} refunded ${r.amount}¢ for ${op.operationId}, approved for ${op.amountCents}¢`));
+    },
+  },
+  {
+    id: 'REF-4', statement: 'Nothing is reported CONFIRMED without a refund, or REJECTED with one: what cannot be decided stays UNKNOWN.', rule: 'SPEC 9.1, 9.2, 9.9',
+    check: (ctx) => {
+      const refunds = refundsByOperation(ctx);
+      return listOperations(ctx.store(SHOP)).flatMap((op) => {
+        const has = (refunds.get(op.operationId)?.length ?? 0) > 0;
+        if (op.status === 'CONFIRMED' && !has) return [`${op.operationId} is CONFIRMED but the ledger has no refund for it`];
+        if (op.status === 'REJECTED' && has) return [`${op.operationId} is REJECTED but the ledger shows a refund`];
+        return [];
+      });
+    },
+  },
+  {
+    id: 'REF-5', statement: "An order's refundable balance never goes negative.", rule: 'SPEC 9.4, 9.9',
+    check: (ctx) => ctx.store(SHOP).all('SELECT order_id, balance_cents FROM orders WHERE balance_cents < 0')
+      .map((r) => `${r.order_id} balance is ${r.balance_cents}¢`),
+  },
+];
