@@ -18,6 +18,8 @@ export interface Frame {
   copyOf?: number;
   /** The earliest time it can arrive (latency); absent means at once. */
   notBefore?: number;
+  /** The target's incarnation when sent; a crash in between makes the frame undeliverable. */
+  incarnation?: number;
 }
 
 export const MAX_IN_FLIGHT = 256;
@@ -31,8 +33,11 @@ export class Network {
     return this.frames;
   }
 
-  send(from: string, to: string, kind: string, body: Record<string, unknown>, now: number, delay = 0): Frame {
-    return this.enqueue({ id: this.nextId++, from, to, kind, body, sentAt: now, ...(delay > 0 ? { notBefore: now + delay } : {}) });
+  send(from: string, to: string, kind: string, body: Record<string, unknown>, now: number, delay = 0, incarnation = 0): Frame {
+    return this.enqueue({
+      id: this.nextId++, from, to, kind, body, sentAt: now,
+      ...(delay > 0 ? { notBefore: now + delay } : {}), ...(incarnation > 0 ? { incarnation } : {}),
+    });
   }
 
   find(id: number): Frame | undefined {

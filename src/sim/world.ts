@@ -60,6 +60,8 @@ export class World {
   private readonly stores = new Map<string, Store>();
   private readonly statuses = new Map<string, NodeStatus>();
   private readonly armed = new Set<string>();
+  /** Bumped at every crash: frames sent to an earlier incarnation died with its connections. */
+  private readonly incarnations = new Map<string, number>();
   private recording: TraceEntry | null = null;
   private readonly ctx: ModelContext;
 
@@ -113,8 +115,11 @@ export class World {
     if (problem) return { ok: false, error: problem };
     const label = this.describe(parsed);
     const entry = this.record(parsed, label, () => {
-      if (isWorldAction(parsed)) this.applyWorldAction(parsed);
-      else this.model.apply(this.ctx, parsed);
+      // A crash inside the action stops that node, not the World: the network still delivers.
+      this.runGuarded(() => {
+        if (isWorldAction(parsed)) this.applyWorldAction(parsed);
+        else this.model.apply(this.ctx, parsed);
+      });
       if (this.switches.network !== 'manual') this.deliverAll();
     });
     this.actions.push(parsed);
@@ -192,7 +197,7 @@ export class World {
         this.statuses.set(node, status);
       },
       send: (from, to, kind, body, delay) => {
-        const frame = this.network.send(from, to, kind, body, this.clock.now, delay);
+        const frame = this.network.send(from, to, kind, body, this.clock.now, delay, this.incarnations.get(to) ?? 0);
         this.recording?.sent.push(frame);
         return frame;
       },
@@ -242,7 +247,8 @@ export class World {
     } catch (error) {
       if (!(error instanceof CrashSignal)) throw error;
       this.statuses.set(error.node, 'crashed');
-      this.recording!.crash = { node: error.node, point: error.point };
+      this.incarnations.set(error.node, (this.incarnations.get(error.node) ?? 0) + 1);
+      this.recording!.crash ??= { node: error.node, point: error.point };
       this.recording!.notes.push(`${error.node} crashed at ${error.point}; whatever it had not committed is gone.`);
     }
   }
@@ -328,9 +334,11 @@ export class World {
   /** Hands a frame to its node. A crashed node's connections are gone: the frame is lost. */
   private deliver(frame: Frame): void {
     this.network.take(frame.id);
-    if (this.statuses.get(frame.to) === 'crashed') {
+    const down = this.statuses.get(frame.to) === 'crashed';
+    if (down || (frame.incarnation ?? 0) !== (this.incarnations.get(frame.to) ?? 0)) {
       this.recording!.dropped.push(frame);
-      this.recording!.notes.push(`${frame.to} is down: frame #${frame.id} (${frame.kind}) is lost.`);
+      this.recording!.notes.push(down ? `${frame.to} is down: frame #${frame.id} (${frame.kind}) is lost.`
+        : `${frame.to} restarted since frame #${frame.id} (${frame.kind}) was sent: the connection it was meant for is gone.`);
       return;
     }
     this.recording!.delivered.push(frame);
