@@ -1,0 +1,24 @@
+/**
+ * Every lab in labs/ opens in the browser, and every one of its scenarios, played step by
+ * step through the UI, reaches the outcome its lab.json expects.
+ */
+import { expect, test } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LabPage } from './labPage';
+
+const labs = readdirSync('labs').sort().map((id) => JSON.parse(readFileSync(join('labs', id, 'lab.json'), 'utf8')) as {
+  id: string; scenarios: { id: string; actions: unknown[] }[];
+});
+
+for (const lab of labs) {
+  test(`${lab.id}: every scenario reaches its expected outcome through the UI`, async ({ page }) => {
+    const labPage = await new LabPage(page).open(lab.id);
+    for (const scenario of lab.scenarios) {
+      await page.getByTestId('scenario-select').selectOption(scenario.id);
+      await labPage.expectStep(0, scenario.actions.length);
+      for (let i = 0; i < scenario.actions.length; i++) await labPage.forward();
+      await expect(page.getByTestId('scenario-check'), `${lab.id} ${scenario.id}`).toHaveAttribute('data-status', 'pass');
+    }
+  });
+}
