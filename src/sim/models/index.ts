@@ -5,11 +5,13 @@ import type { Model } from '../model';
 import { authorityModel } from './authority';
 import { fencingModel } from './fencing';
 import { refundModel } from './refund';
+import { compensationModel } from './compensation';
 
 const MODELS: Record<string, Model> = {
   fencing: fencingModel as unknown as Model,
   authority: authorityModel as unknown as Model,
   refund: refundModel as unknown as Model,
+  compensation: compensationModel as unknown as Model,
 };
 
 export function getModel(id: string): Model {
