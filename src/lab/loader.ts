@@ -60,6 +60,24 @@ function semanticProblems(file: string, lab: LabFile): LabProblem[] {
     if (scenario.switches) add(`scenarios[${i}].switches`, switchProblem(model, scenario.switches));
     scenario.actions.forEach((action, j) => add(`scenarios[${i}].actions[${j}]`, actionProblem(model, action)));
   });
+  lab.exercises.forEach((exercise, i) => {
+    const at = `exercises[${i}]`;
+    const start: { initial?: Record<string, unknown>; switches?: Record<string, string>; actions?: unknown[] } = 'start' in exercise ? exercise.start : {};
+    if (start.initial) add(`${at}.start.initial`, model.validateInitial({ ...lab.world.initial, ...start.initial }));
+    if (start.switches) add(`${at}.start.switches`, switchProblem(model, start.switches));
+    const actionLists: [string, unknown[]][] = [];
+    if ('actions' in start && start.actions) actionLists.push([`${at}.start.actions`, start.actions]);
+    if (exercise.kind === 'predict') add(`${at}.step`, actionProblem(model, exercise.step));
+    if (exercise.kind === 'reproduce') actionLists.push([`${at}.solution`, exercise.solution]);
+    if (exercise.kind === 'repair') {
+      actionLists.push([`${at}.actions`, exercise.actions]);
+      exercise.options.forEach((o, j) => add(`${at}.options[${j}]`, o.values.map((v) => switchProblem(model, { [o.switch]: v })).find(Boolean) ?? null));
+      add(`${at}.solution`, switchProblem(model, exercise.solution));
+    }
+    for (const [field, actions] of actionLists) actions.forEach((a, j) => add(`${field}[${j}]`, actionProblem(model, a)));
+  });
+  const exerciseIds = lab.exercises.map((e) => e.id);
+  exerciseIds.forEach((eid, i) => { if (exerciseIds.indexOf(eid) !== i) add(`exercises[${i}].id`, `duplicate exercise id '${eid}'`); });
   const ids = lab.scenarios.map((s) => s.id);
   ids.forEach((sid, i) => { if (ids.indexOf(sid) !== i) add(`scenarios[${i}].id`, `duplicate scenario id '${sid}'`); });
   return problems;

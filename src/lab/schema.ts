@@ -4,6 +4,7 @@
  * observable keys, its scenarios (each with an expected outcome) and its exercises.
  */
 import { z } from 'zod';
+import { exerciseSchema } from './exercises/schema';
 
 const jsonObject = z.record(z.string(), z.unknown());
 const switches = z.record(z.string(), z.string());
@@ -45,8 +46,7 @@ export const labFileSchema = z.object({
   actions: z.array(paletteEntrySchema).min(1),
   observables: z.array(z.object({ key: z.string().min(1), meaning: z.string().min(1) })).min(1),
   scenarios: z.array(scenarioSchema).min(1),
-  /** Exercise declarations (predict / reproduce / repair / explain) arrive with issue 7. */
-  exercises: z.array(jsonObject).default([]),
+  exercises: z.array(exerciseSchema).default([]),
 }).strict();
 
 export type LabFile = z.infer<typeof labFileSchema>;

@@ -1,0 +1,76 @@
+/**
+ * Every exercise shipped in labs/ is checked against the simulator: a predict exercise's
+ * declared answer must be what the World actually does, a reproduce exercise's solution must
+ * reach its goal (and doing nothing must not), and a repair exercise's solution must pass
+ * while some other choice fails. A lab author cannot ship a wrong key unnoticed.
+ */
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useSqlJs } from '../../test/sqljs';
+import { deepMatch } from '../deepMatch';
+import { loadLabsFromDir } from '../nodeFiles';
+import type { Lab } from '../schema';
+import { checkExercise, checkPredict, checkRepair, checkReproduce, predictOutcome } from './check';
+
+useSqlJs();
+
+const labs = loadLabsFromDir(resolve('labs')).flatMap((l) => (l.ok ? [l.lab] : []));
+const same = (a: unknown, b: unknown) => deepMatch(a, b).length === 0 && deepMatch(b, a).length === 0;
+
+describe('shipped exercises agree with the simulator', () => {
+  for (const lab of labs) {
+    it(`${lab.id}: at least two predict and one reproduce or repair exercise`, () => {
+      expect(lab.exercises.filter((e) => e.kind === 'predict').length).toBeGreaterThanOrEqual(2);
+      expect(lab.exercises.filter((e) => e.kind === 'reproduce' || e.kind === 'repair').length).toBeGreaterThanOrEqual(1);
+    });
+    for (const exercise of lab.exercises) {
+      it(`${lab.id}/${exercise.id} (${exercise.kind})`, () => checkOne(lab, exercise));
+    }
+  }
+});
+
+function checkOne(lab: Lab, exercise: Lab['exercises'][number]): void {
+  switch (exercise.kind) {
+    case 'predict': {
+      const actual = predictOutcome(lab, exercise);
+      expect(actual, 'the declared answer must be what the simulator does').toEqual(exercise.answer);
+      expect(exercise.choices.some((c) => same(c.value, actual)), 'the answer must be one of the choices').toBe(true);
+      expect(checkPredict(lab, exercise, exercise.answer).pass).toBe(true);
+      const wrong = exercise.choices.find((c) => !same(c.value, actual))!;
+      const verdict = checkPredict(lab, exercise, wrong.value);
+      expect(verdict.pass).toBe(false);
+      expect(verdict.feedback).toMatch(/step \d+/);
+      return;
+    }
+    case 'reproduce':
+      expect(checkReproduce(lab, exercise, exercise.solution)).toMatchObject({ pass: true, feedback: expect.stringMatching(/^Reproduced at step \d+/) });
+      expect(checkReproduce(lab, exercise, []).pass).toBe(false);
+      return;
+    case 'repair': {
+      expect(checkRepair(lab, exercise, exercise.solution)).toMatchObject({ pass: true });
+      const alternatives = exercise.options.flatMap((o) => o.values.filter((v) => v !== exercise.solution[o.switch]).map((v) => ({ ...exercise.solution, [o.switch]: v })));
+      expect(alternatives.some((choice) => checkRepair(lab, exercise, choice).pass === false), 'some other choice must fail').toBe(true);
+      return;
+    }
+    case 'explain':
+      expect(checkExercise(lab, exercise, { kind: 'explain', text: 'too short' }).pass).toBe(false);
+      expect(checkExercise(lab, exercise, { kind: 'explain', text: 'word '.repeat(exercise.minWords) }).pass).toBeNull();
+  }
+}
+
+describe('checker feedback', () => {
+  const l06 = labs.find((l) => l.id === 'L06')!;
+  it('a failed repair points at the step and the rule that broke', () => {
+    const exercise = l06.exercises.find((e) => e.kind === 'repair')!;
+    if (exercise.kind !== 'repair') throw new Error('fixture');
+    const verdict = checkRepair(l06, exercise, { retry_policy: 'new_key_each_attempt' });
+    expect(verdict).toMatchObject({ pass: false, step: 5 });
+    expect(verdict.feedback).toMatch(/At step 5 REF-1 breaks \(SPEC 9\.9, 9\.3\): op-1 was refunded 2 times/);
+  });
+  it('a reproduce attempt that does not replay says which step was refused', () => {
+    const l01 = labs.find((l) => l.id === 'L01')!;
+    const exercise = l01.exercises.find((e) => e.kind === 'reproduce')!;
+    if (exercise.kind !== 'reproduce') throw new Error('fixture');
+    expect(checkReproduce(l01, exercise, ['retry']).feedback).toMatch(/refused: There is no operation to retry yet/);
+  });
+});
