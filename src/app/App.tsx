@@ -2,6 +2,7 @@
 import { CardsPage } from './components/CardsPage';
 import { Catalog } from './components/Catalog';
 import { LabPage } from './components/LabPage';
+import { ProgressPage } from './components/ProgressPage';
 import { dismissFlash, navigate, selectFlash, selectRoute, selectSession, selectStorageProblem, useApp } from './store';
 
 export function App() {
@@ -18,6 +19,11 @@ export function App() {
           <a href={`#/lab/${session.lab.id}`} data-testid="nav-lab" className={route.page === 'lab' ? 'active' : ''}
             onClick={(e) => { e.preventDefault(); navigate({ page: 'lab', labId: session.lab.id, step: session.cursor }); }}>{session.lab.id}</a>
         )}
+        <a href="#/progress" data-testid="nav-progress" className={route.page === 'progress' ? 'active' : ''} onClick={(e) => { e.preventDefault(); navigate({ page: 'progress' }); }}>Progress</a>
+        {session && route.page === 'lab' && (
+          <a href="#present" data-testid="nav-present" onClick={(e) => { e.preventDefault(); navigate({ ...route, step: session.cursor, present: !route.present }); }}>
+            {route.present ? 'Leave presenter view' : 'Presenter view'}</a>
+        )}
         <a href="#/cards" data-testid="nav-cards" className={route.page === 'cards' ? 'active' : ''} onClick={(e) => { e.preventDefault(); navigate({ page: 'cards' }); }}>Cards</a>
       </nav>
       {storageProblem && <div className="banner warn" role="alert" data-testid="storage-problem">{storageProblem}</div>}
@@ -29,6 +35,7 @@ export function App() {
       {route.page === 'catalog' && <Catalog />}
       {route.page === 'cards' && <CardsPage />}
       {route.page === 'lab' && <LabPage />}
+      {route.page === 'progress' && <ProgressPage />}
     </>
   );
 }

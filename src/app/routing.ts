@@ -1,11 +1,13 @@
 /**
  * Hash routes: `#/` catalog, `#/cards`, `#/lab/L07`, `#/lab/L07?step=5`,
- * `#/lab/L07?scenario=late-write&step=3` (a deep link that rebuilds the exact World).
+ * `#/lab/L07?scenario=late-write&step=3` (a deep link that rebuilds the exact World),
+ * `&present=1` for the presenter view, `#/progress`.
  */
 export type Route =
   | { page: 'catalog' }
   | { page: 'cards' }
-  | { page: 'lab'; labId: string; step?: number; scenario?: string };
+  | { page: 'progress' }
+  | { page: 'lab'; labId: string; step?: number; scenario?: string; present?: boolean };
 
 export function parseHash(hash: string): Route {
   const [path = '', query = ''] = hash.replace(/^#/, '').split('?');
@@ -18,18 +20,22 @@ export function parseHash(hash: string): Route {
       page: 'lab', labId: lab[1]!,
       ...(params.has('step') && Number.isInteger(step) && step >= 0 ? { step } : {}),
       ...(scenario ? { scenario } : {}),
+      ...(params.get('present') === '1' ? { present: true } : {}),
     };
   }
   if (path === '/cards') return { page: 'cards' };
+  if (path === '/progress') return { page: 'progress' };
   return { page: 'catalog' };
 }
 
 export function formatHash(route: Route): string {
   if (route.page === 'catalog') return '#/';
   if (route.page === 'cards') return '#/cards';
+  if (route.page === 'progress') return '#/progress';
   const params = new URLSearchParams();
   if (route.scenario) params.set('scenario', route.scenario);
   if (route.step !== undefined) params.set('step', String(route.step));
+  if (route.present) params.set('present', '1');
   const query = params.toString();
   return `#/lab/${route.labId}${query ? `?${query}` : ''}`;
 }

@@ -6,7 +6,11 @@
 import { create } from 'zustand';
 import { formatCardResult, parseCard, runCard, type CardResult } from '../lab/cards';
 import { parseLab } from '../lab/loader';
-import { loadProgress, saveProgress, withLab, type Progress } from '../lab/progress';
+import { checkExercise } from '../lab/exercises/check';
+import type { ExerciseRecord } from '../lab/exercises/records';
+import type { Exercise, ExerciseInput, Verdict } from '../lab/exercises/schema';
+import { emptyProgress, loadProgress, saveProgress, withExercise, withLab, withoutLab, type Progress } from '../lab/progress';
+import { buildSubmission, importSubmission, importWouldOverwrite, parseSubmission, regrade, type GradeRow } from '../lab/submission';
 import type { Lab, LabLoad, LabProblem } from '../lab/schema';
 import { LabSession, type WorldView } from '../lab/session';
 import { bundledLabs } from './labsBundle';
@@ -33,7 +37,7 @@ interface AppState {
 
 export const useApp = create<AppState>(() => ({
   loads: [], previews: [], route: { page: 'catalog' }, session: null, view: null,
-  flash: null, storageProblem: null, progress: { version: 1, currentLab: null, labs: {} }, cardRuns: [],
+  flash: null, storageProblem: null, progress: emptyProgress(), cardRuns: [],
 }));
 
 // Module-level selectors: each returns a stable reference, so components re-render only
@@ -46,6 +50,7 @@ export const selectSession = (s: AppState) => s.session;
 export const selectFlash = (s: AppState) => s.flash;
 export const selectStorageProblem = (s: AppState) => s.storageProblem;
 export const selectCardRuns = (s: AppState) => s.cardRuns;
+export const selectProgress = (s: AppState) => s.progress;
 
 const storage = () => window.localStorage;
 
@@ -93,8 +98,8 @@ export function navigate(route: Route): void {
   }
   if (route.step !== undefined) session.jumpTo(route.step);
   previous?.dispose();
-  useApp.setState({ session });
-  commit(problem);
+  useApp.setState({ session, route: { ...route } });
+  commit(problem, route.present);
 }
 
 function setRoute(route: Route): void {
@@ -104,14 +109,20 @@ function setRoute(route: Route): void {
 }
 
 /** After every session change: new view, saved progress, URL that reproduces the place. */
-function commit(flash: string | null = null): void {
-  const { session, progress } = useApp.getState();
+function commit(flash: string | null = null, present?: boolean): void {
+  const { session, progress, route } = useApp.getState();
   if (!session) return;
   const snapshot = session.snapshot;
-  const next = withLab(progress, session.lab.id, snapshot);
-  const saveProblem = saveProgress(storage(), next);
-  useApp.setState({ view: session.view(), progress: next, flash: flash ?? saveProblem });
-  setRoute({ page: 'lab', labId: session.lab.id, step: snapshot.cursor, ...(snapshot.scenario ? { scenario: snapshot.scenario } : {}) });
+  const saveProblem = persist(withLab(progress, session.lab.id, snapshot));
+  useApp.setState({ view: session.view(), flash: flash ?? saveProblem });
+  const presenting = present ?? (route.page === 'lab' && route.present === true);
+  setRoute({ page: 'lab', labId: session.lab.id, step: snapshot.cursor, ...(snapshot.scenario ? { scenario: snapshot.scenario } : {}), ...(presenting ? { present: true } : {}) });
+}
+
+/** Saves progress at once (every action is durable the moment it happens). */
+function persist(progress: Progress): string | null {
+  useApp.setState({ progress });
+  return saveProgress(storage(), progress);
 }
 
 function withSession(body: (session: LabSession) => { ok: boolean; error?: string } | void): void {
@@ -188,4 +199,107 @@ export function watchCard(run: CardRun): void {
     s.loadScript({ actions: card.actions, ...(card.switches ? { switches: card.switches } : {}), ...(card.initial ? { initial: card.initial } : {}) });
     return { ok: true };
   });
+}
+
+// ---- exercises -----------------------------------------------------------------------
+
+function record(labId: string, exercise: Exercise): ExerciseRecord {
+  return useApp.getState().progress.exercises[labId]?.[exercise.id] ?? { attempts: [] };
+}
+
+function saveAttempt(labId: string, exercise: Exercise, input: ExerciseInput, verdict: Verdict): void {
+  const current = record(labId, exercise);
+  const next = { ...current, attempts: [...current.attempts, { at: new Date().toISOString(), input, verdict }] };
+  const problem = persist(withExercise(useApp.getState().progress, labId, exercise.id, next));
+  if (problem) useApp.setState({ flash: problem });
+}
+
+/** Checks an answer, records the attempt, and shows the run in the lab view. */
+export function submitExercise(exercise: Exercise, input: ExerciseInput): Verdict | null {
+  const session = useApp.getState().session;
+  if (!session) return null;
+  const verdict = checkExercise(session.lab, exercise, input);
+  saveAttempt(session.lab.id, exercise, input, verdict);
+  if (exercise.kind === 'predict') {
+    session.loadScript({ actions: [...exercise.start.actions, exercise.step], ...startOverrides(exercise.start) });
+    session.jumpTo(exercise.start.actions.length + 1);
+  } else if (exercise.kind === 'repair' && input.kind === 'repair') {
+    session.loadScript({ actions: exercise.actions, initial: exercise.start.initial, switches: { ...exercise.start.switches, ...input.choices } });
+    session.jumpTo(exercise.actions.length);
+  }
+  if (exercise.kind === 'reproduce') useApp.setState((s) => ({ progress: { ...s.progress, activeExercise: null } }));
+  commit();
+  return verdict;
+}
+
+/** Starts recording a reproduce attempt: the lab view resets to the exercise's start. */
+export function startReproduce(exercise: Exercise): void {
+  const session = useApp.getState().session;
+  if (!session || exercise.kind !== 'reproduce') return;
+  session.loadScript({ actions: exercise.start.actions, ...startOverrides(exercise.start) });
+  session.jumpTo(exercise.start.actions.length);
+  persist({ ...useApp.getState().progress, activeExercise: { lab: session.lab.id, exercise: exercise.id, baseCursor: exercise.start.actions.length } });
+  commit();
+}
+
+/** The steps recorded since a reproduce attempt started. */
+export function recordedSteps(): unknown[] {
+  const { session, progress } = useApp.getState();
+  const active = progress.activeExercise;
+  if (!session || !active || active.lab !== session.lab.id) return [];
+  const snapshot = session.snapshot;
+  return snapshot.steps.slice(active.baseCursor, snapshot.cursor);
+}
+
+export function saveDraft(exercise: Exercise, text: string): void {
+  const session = useApp.getState().session;
+  if (!session) return;
+  persist(withExercise(useApp.getState().progress, session.lab.id, exercise.id, { ...record(session.lab.id, exercise), draft: text }));
+}
+
+function startOverrides(start: { initial?: Record<string, unknown>; switches?: Record<string, string> }) {
+  return { ...(start.initial ? { initial: start.initial } : {}), ...(start.switches ? { switches: start.switches } : {}) };
+}
+
+// ---- progress page, export, import ---------------------------------------------------
+
+export function setStudent(name: string, id: string): void {
+  persist({ ...useApp.getState().progress, student: { name, id } });
+}
+
+/** Forgets one lab's place and exercises (the progress page asks first). */
+export function forgetLab(labId: string): void {
+  const { session } = useApp.getState();
+  persist(withoutLab(useApp.getState().progress, labId));
+  if (session?.lab.id === labId) {
+    session.loadScript({ actions: [] });
+    commit();
+  }
+}
+
+export const APP_VERSION = '0.1.0';
+
+export function exportSubmissionText(): string {
+  return JSON.stringify(buildSubmission(useApp.getState().progress, APP_VERSION, new Date().toISOString()), null, 2);
+}
+
+/**
+ * Imports a submission file. Returns what happened; never overwrites existing attempts
+ * unless `confirmOverwrite` says yes.
+ */
+export async function importSubmissionFile(file: File, confirmOverwrite: () => boolean): Promise<string> {
+  const parsed = parseSubmission(await file.text());
+  if (!parsed.ok) return `Import failed: ${file.name} is not a valid submission (${parsed.error}). Nothing was changed.`;
+  const progress = useApp.getState().progress;
+  if (importWouldOverwrite(progress, parsed.submission) && !confirmOverwrite()) return 'Import cancelled: your progress is unchanged.';
+  persist(importSubmission(progress, parsed.submission));
+  return `Imported ${file.name} (${parsed.submission.student.name || 'unnamed'}).`;
+}
+
+/** For graders: re-executes a submission in this page. Pure: changes nothing. */
+export function regradeText(text: string): { ok: true; student: { name: string; id: string }; rows: GradeRow[] } | { ok: false; error: string } {
+  const parsed = parseSubmission(text);
+  if (!parsed.ok) return parsed;
+  const labs = useApp.getState().loads.flatMap((l) => (l.ok ? [l.lab] : []));
+  return { ok: true, student: parsed.submission.student, rows: regrade(parsed.submission, labs) };
 }

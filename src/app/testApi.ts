@@ -1,15 +1,20 @@
 /**
  * A read-only window API for Playwright checks written by course staff:
  * `window.durableLab.view()` returns the current WorldView as plain JSON (observed state,
- * invariants, trace, cursor); `window.durableLab.labs()` lists the catalog. Nothing here
- * can change the World.
+ * invariants, trace, cursor); `labs()` lists the catalog; `exercises()` the saved attempts;
+ * `regrade(text)` re-executes a submission file's attempts and returns verdicts. Nothing
+ * here can change the World or the saved progress.
  */
-import { useApp } from './store';
+import { regradeText, useApp } from './store';
 
 export interface DurableLabTestApi {
   view(): unknown;
   labs(): { id: string | null; ok: boolean; file: string }[];
   route(): unknown;
+  /** Re-executes a submission's recorded attempts in this page and returns the verdicts. */
+  regrade(text: string): unknown;
+  /** Saved exercise records (read-only copy). */
+  exercises(): unknown;
 }
 
 export function installTestApi(): void {
@@ -20,6 +25,8 @@ export function installTestApi(): void {
     },
     labs: () => useApp.getState().loads.map((l) => (l.ok ? { id: l.lab.id, ok: true, file: l.lab.file } : { id: l.id, ok: false, file: l.file })),
     route: () => structuredClone(useApp.getState().route),
+    regrade: (text) => regradeText(text),
+    exercises: () => structuredClone(useApp.getState().progress.exercises),
   };
   Object.defineProperty(window, 'durableLab', { value: Object.freeze(api), configurable: false, writable: false });
 }

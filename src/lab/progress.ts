@@ -5,6 +5,7 @@
  * starts clean.
  */
 import { z } from 'zod';
+import { exerciseRecordSchema, type ExerciseRecord } from './exercises/records';
 import type { SessionState } from './session';
 
 export const PROGRESS_KEY = 'durable-lab:progress';
@@ -28,11 +29,16 @@ export const progressSchema = z.object({
   version: z.literal(1),
   currentLab: z.string().nullable(),
   labs: z.record(z.string(), sessionStateSchema),
+  /** Per lab, per exercise: attempts and drafts. */
+  exercises: z.record(z.string(), z.record(z.string(), exerciseRecordSchema)).default({}),
+  student: z.object({ name: z.string().max(200), id: z.string().max(200) }).default({ name: '', id: '' }),
+  /** The exercise whose reproduce attempt is being recorded in the lab view, if any. */
+  activeExercise: z.object({ lab: z.string(), exercise: z.string(), baseCursor: z.number().int().min(0) }).nullable().default(null),
 });
 
 export type Progress = z.infer<typeof progressSchema>;
 
-export const emptyProgress = (): Progress => ({ version: 1, currentLab: null, labs: {} });
+export const emptyProgress = (): Progress => ({ version: 1, currentLab: null, labs: {}, exercises: {}, student: { name: '', id: '' }, activeExercise: null });
 
 export interface LoadedProgress {
   progress: Progress;
@@ -91,4 +97,24 @@ function setAside(storage: KeyValueStorage, raw: string): string {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+export function withExercise(progress: Progress, labId: string, exerciseId: string, record: ExerciseRecord): Progress {
+  return { ...progress, exercises: { ...progress.exercises, [labId]: { ...progress.exercises[labId], [exerciseId]: record } } };
+}
+
+/** Forgets one lab's place and exercise records (the progress page's reset). */
+export function withoutLab(progress: Progress, labId: string): Progress {
+  const labs = { ...progress.labs };
+  const exercises = { ...progress.exercises };
+  delete labs[labId];
+  delete exercises[labId];
+  return { ...progress, labs, exercises, activeExercise: progress.activeExercise?.lab === labId ? null : progress.activeExercise };
+}
+
+/** Keys under which unreadable progress was set aside, oldest first. */
+export function setAsideKeys(storage: KeyValueStorage): string[] {
+  const keys: string[] = [];
+  for (let i = 1; i < 1000 && storage.getItem(`${CORRUPT_PREFIX}${i}`) !== null; i++) keys.push(`${CORRUPT_PREFIX}${i}`);
+  return keys;
 }

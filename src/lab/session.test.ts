@@ -73,3 +73,15 @@ describe('LabSession', () => {
     expect(view.nodes.find((n) => n.spec.id === 'authority')!.lines[0]).toBe('lease: expired (A)');
   });
 });
+
+describe('LabSession and scenarios', () => {
+  it('playing the scenario\'s own next step keeps it open; a different step closes it', () => {
+    const { session } = LabSession.open(lab);
+    session.loadScript(lab.scenarios.find((s) => s.id === 'late-write')!);
+    session.play('A_pause');
+    expect(session.snapshot.scenario).toBe('late-write');
+    session.play('B_write');
+    expect(session.snapshot.scenario).toBeUndefined();
+    expect(session.view().scenarioCheck).toBeNull();
+  });
+});

@@ -87,11 +87,14 @@ export class LabSession {
     return this.world;
   }
 
-  /** Takes a new action; drops any redo tail. */
+  /** Takes a new action; drops any redo tail. Leaving the open scenario's path closes it. */
   play(raw: unknown): { ok: true } | { ok: false; error: string } {
+    const scripted = this.state.steps[this.state.cursor];
     const outcome = this.world.step(raw);
     if (!outcome.ok) return outcome;
-    this.state.steps = [...this.state.steps.slice(0, this.state.cursor), this.world.actions[this.world.actions.length - 1]];
+    const taken = this.world.actions[this.world.actions.length - 1];
+    if (this.state.scenario && JSON.stringify(this.world.parse(scripted)) !== JSON.stringify(taken)) delete this.state.scenario;
+    this.state.steps = [...this.state.steps.slice(0, this.state.cursor), taken];
     this.state.cursor += 1;
     return { ok: true };
   }

@@ -1,7 +1,8 @@
 /** One lab: narrative and actions on the left, diagrams in the middle, state and trace on the right. */
-import { selectSession, selectView, useApp } from '../store';
+import { selectRoute, selectSession, selectView, useApp } from '../store';
 import { useLabKeyboard } from '../useKeyboard';
 import { ActionPalette } from './ActionPalette';
+import { ExercisesPanel } from './ExercisesPanel';
 import { Inspector } from './Inspector';
 import { InvariantPanel } from './InvariantPanel';
 import { LAB_PANELS } from './labPanels';
@@ -14,6 +15,7 @@ import { Toolbar } from './Toolbar';
 import { Topology } from './Topology';
 
 export function LabPage() {
+  const route = useApp(selectRoute);
   const session = useApp(selectSession);
   const view = useApp(selectView);
   const palette = session?.lab.actions ?? [];
@@ -21,7 +23,7 @@ export function LabPage() {
   if (!session || !view) return <main className="loading">Opening the lab…</main>;
   const { lab } = session;
   return (
-    <main className="lab" data-testid={`lab-${lab.id}`}>
+    <main className={`lab${route.page === 'lab' && route.present ? ' presenting' : ''}`} data-testid={`lab-${lab.id}`}>
       <header className="lab-head">
         <h1><span className="lab-id">{lab.id}</span> {lab.title}</h1>
         <p className="muted">SPEC {lab.spec.join(', ')} · {lab.rules.join(', ')}</p>
@@ -30,6 +32,7 @@ export function LabPage() {
       <div className="lab-grid-3">
         <div className="col-left">
           <Narrative markdown={lab.readme} />
+          <ExercisesPanel />
           <ActionPalette entries={palette} />
         </div>
         <div className="col-main">
