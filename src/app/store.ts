@@ -115,7 +115,8 @@ function commit(flash: string | null = null, present?: boolean): void {
   const snapshot = session.snapshot;
   const saveProblem = persist(withLab(progress, session.lab.id, snapshot));
   useApp.setState({ view: session.view(), flash: flash ?? saveProblem });
-  const presenting = present ?? (route.page === 'lab' && route.present === true);
+  if (route.page !== 'lab') return; // e.g. a reset from the progress page: stay there
+  const presenting = present ?? route.present === true;
   setRoute({ page: 'lab', labId: session.lab.id, step: snapshot.cursor, ...(snapshot.scenario ? { scenario: snapshot.scenario } : {}), ...(presenting ? { present: true } : {}) });
 }
 
