@@ -63,6 +63,16 @@ describe('lab loading', () => {
     expect(problems.map((p) => p.field)).toEqual(['world.switches', 'scenarios[1].id']);
   });
 
+  it('validates exercises: their kind, their actions and their switches, by path', () => {
+    const problems = problemsOf(withChange((l) => {
+      l.exercises.find((e: { kind: string }) => e.kind === 'reproduce').solution[0] = 'A_dance';
+      l.exercises.find((e: { kind: string }) => e.kind === 'predict').step = { crash_at: 'nowhere' };
+    }));
+    expect(problems.map((p) => p.field)).toEqual(['exercises[0].step', 'exercises[2].solution[0]']);
+    expect(problemsOf(withChange((l) => { l.exercises[0].kind = 'guess'; }))[0]).toMatchObject({ field: 'exercises[0].kind' });
+    expect(problemsOf(withChange((l) => { l.exercises[1].id = l.exercises[0].id; }))[0]).toMatchObject({ field: 'exercises[1].id' });
+  });
+
   it('requires the narrative', () => {
     expect(problemsOf(L07, null)).toEqual([{ file: 'labs/LX/README.md', field: '(file)', message: expect.stringMatching(/README/) }]);
   });
