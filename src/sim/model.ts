@@ -87,6 +87,11 @@ export interface ModelContext {
   restart(node: string): void;
   /** Runs `body`; a crash inside takes its node down (recorded in the trace) and is returned, not thrown. */
   guard(body: () => void): { node: string; point: string } | null;
+  /** Cuts the link between two nodes: frames in flight between them, and any sent later, are lost. */
+  partition(a: string, b: string): void;
+  /** Restores every cut link. */
+  heal(): void;
+  isPartitioned(a: string, b: string): boolean;
 }
 
 /** An action after parsing: a union on `type`, plain JSON so step logs serialise. */

@@ -60,6 +60,8 @@ export class World {
   private readonly stores = new Map<string, Store>();
   private readonly statuses = new Map<string, NodeStatus>();
   private readonly armed = new Set<string>();
+  /** Cut links, as "a|b" with a < b. */
+  private readonly partitions = new Set<string>();
   /** Bumped at every crash: frames sent to an earlier incarnation died with its connections. */
   private readonly incarnations = new Map<string, number>();
   private recording: TraceEntry | null = null;
@@ -199,6 +201,7 @@ export class World {
       send: (from, to, kind, body, delay) => {
         const frame = this.network.send(from, to, kind, body, this.clock.now, delay, this.incarnations.get(to) ?? 0);
         this.recording?.sent.push(frame);
+        if (this.partitions.has(linkOf(from, to))) this.lose(frame, `the link ${from} – ${to} is cut: frame #${frame.id} (${kind}) is lost.`);
         return frame;
       },
       note: (text) => this.recording?.notes.push(text),
@@ -211,6 +214,9 @@ export class World {
         this.runGuarded(body);
         return this.recording?.crash ?? null;
       },
+      partition: (a, b) => this.partition(a, b),
+      heal: () => this.heal(),
+      isPartitioned: (a, b) => this.partitions.has(linkOf(a, b)),
     };
   }
 
@@ -280,6 +286,10 @@ export class World {
       case 'restart':
         if (!this.statuses.has(action.node)) return `No node '${action.node}'.`;
         return this.status(action.node) === 'crashed' ? null : `${action.node} is not crashed.`;
+      case 'partition':
+        return action.nodes.every((n) => this.statuses.has(n)) && action.nodes[0] !== action.nodes[1] ? null : `Cannot cut ${action.nodes.join(' – ')}.`;
+      case 'heal':
+        return this.partitions.size > 0 ? null : 'No link is cut.';
     }
   }
 
@@ -312,7 +322,32 @@ export class World {
       case 'restart':
         this.restartNode(action.node);
         return;
+      case 'partition':
+        this.partition(action.nodes[0], action.nodes[1]);
+        return;
+      case 'heal':
+        this.heal();
+        return;
     }
+  }
+
+  private partition(a: string, b: string): void {
+    this.partitions.add(linkOf(a, b));
+    for (const frame of [...this.network.inFlight]) {
+      if (linkOf(frame.from, frame.to) === linkOf(a, b)) this.lose(frame, `the link ${a} – ${b} is cut: frame #${frame.id} (${frame.kind}) in flight is lost.`);
+    }
+    this.recording?.notes.push(`The link between ${a} and ${b} is cut.`);
+  }
+
+  private heal(): void {
+    if (this.partitions.size > 0) this.recording?.notes.push('Every cut link is restored.');
+    this.partitions.clear();
+  }
+
+  private lose(frame: Frame, note: string): void {
+    this.network.take(frame.id);
+    this.recording?.dropped.push(frame);
+    this.recording?.notes.push(note);
   }
 
   private restartNode(node: string): void {
@@ -362,4 +397,8 @@ function resolveSwitches(model: Model, chosen: Record<string, string>): Record<s
   const out: Record<string, string> = {};
   for (const spec of switchesOf(model)) out[spec.key] = chosen[spec.key] ?? spec.default;
   return out;
+}
+
+function linkOf(a: string, b: string): string {
+  return a < b ? `${a}|${b}` : `${b}|${a}`;
 }

@@ -11,9 +11,11 @@ export type WorldAction =
   | { type: 'drop'; frame?: number }
   | { type: 'duplicate'; frame?: number }
   | { type: 'crash_at'; point: string }
-  | { type: 'restart'; node: string };
+  | { type: 'restart'; node: string }
+  | { type: 'partition'; nodes: [string, string] }
+  | { type: 'heal' };
 
-const WORLD_TYPES = new Set(['advance', 'deliver', 'drop', 'duplicate', 'crash_at', 'restart']);
+const WORLD_TYPES = new Set(['advance', 'deliver', 'drop', 'duplicate', 'crash_at', 'restart', 'partition', 'heal']);
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
@@ -27,6 +29,7 @@ export function parseWorldAction(raw: unknown): WorldAction | string | null {
   if (raw === 'deliver_next') return { type: 'deliver' };
   if (raw === 'drop_next') return { type: 'drop' };
   if (raw === 'duplicate_next') return { type: 'duplicate' };
+  if (raw === 'heal') return { type: 'heal' };
   if (!isRecord(raw)) return null;
   const entries = Object.keys(raw);
   if (typeof raw.type === 'string') {
@@ -44,6 +47,7 @@ function fieldOf(type: string): string {
     case 'advance': return 'by';
     case 'crash_at': return 'point';
     case 'restart': return 'node';
+    case 'partition': return 'nodes';
     default: return 'frame';
   }
 }
@@ -56,6 +60,11 @@ function fromShorthand(type: string, value: unknown, normalised: boolean): World
       return typeof value === 'string' && value ? { type, point: value } : 'crash_at needs a fault point name';
     case 'restart':
       return typeof value === 'string' && value ? { type, node: value } : 'restart needs a node name';
+    case 'partition':
+      return Array.isArray(value) && value.length === 2 && value.every((n) => typeof n === 'string')
+        ? { type, nodes: [value[0], value[1]] as [string, string] } : 'partition needs two node names, e.g. ["authority", "worker"]';
+    case 'heal':
+      return { type };
     case 'deliver':
     case 'drop':
     case 'duplicate':
@@ -78,5 +87,7 @@ export function describeWorldAction(action: WorldAction): string {
     case 'duplicate': return action.frame === undefined ? 'Duplicate the next frame' : `Duplicate frame #${action.frame}`;
     case 'crash_at': return `Arm crash at ${action.point}`;
     case 'restart': return `Restart ${action.node}`;
+    case 'partition': return `Cut the link ${action.nodes[0]} – ${action.nodes[1]}`;
+    case 'heal': return 'Restore every link';
   }
 }

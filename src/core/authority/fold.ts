@@ -18,11 +18,22 @@ export interface AuthorityState {
   approvals: Record<string, { group: string; workItem: string; status: string; decidedBy: string | null; revision: number }>;
 }
 
-const empty = (): AuthorityState => ({ organizations: [], groups: {}, memberships: {}, missions: {}, workItems: {}, approvals: {} });
+export const emptyState = (): AuthorityState => ({ organizations: [], groups: {}, memberships: {}, missions: {}, workItems: {}, approvals: {} });
+const empty = emptyState;
 
+/** Folds a group's events, in order, into the state they describe. */
 export function foldEvents(events: EventRecord[]): AuthorityState {
   const s = empty();
-  for (const e of events) {
+  for (const e of events) applyToState(s, e);
+  return s;
+}
+
+/**
+ * Applies ONE event to a state, in place. The worker projection applies events with this
+ * same reducer, so "projection = rebuild" compares delivery, not two implementations.
+ */
+export function applyToState(s: AuthorityState, e: EventRecord): void {
+  {
     const str = (key: string) => String(e.payload[key]);
     const num = (key: string) => Number(e.payload[key]);
     const group = s.groups[e.group];
@@ -78,7 +89,6 @@ export function foldEvents(events: EventRecord[]): AuthorityState {
     }
   }
   s.organizations.sort();
-  return s;
 }
 
 /** The state tables, in the fold's shape. */

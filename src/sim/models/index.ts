@@ -6,12 +6,14 @@ import { authorityModel } from './authority';
 import { fencingModel } from './fencing';
 import { refundModel } from './refund';
 import { compensationModel } from './compensation';
+import { projectionModel } from './projection';
 
 const MODELS: Record<string, Model> = {
   fencing: fencingModel as unknown as Model,
   authority: authorityModel as unknown as Model,
   refund: refundModel as unknown as Model,
   compensation: compensationModel as unknown as Model,
+  projection: projectionModel as unknown as Model,
 };
 
 export function getModel(id: string): Model {

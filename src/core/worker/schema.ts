@@ -1,0 +1,71 @@
+/**
+ * A worker's own projection database (MWP-WRK-008, MWP-FND-023): everything here is
+ * rebuildable from the group's accepted events.
+ */
+export const PROJECTION_SCHEMA = `
+-- Per group: the durable cursor (highest contiguous applied sequence), the last ACK this
+-- worker sent, the cursor machine's mode, and the sequence a snapshot restored it to.
+CREATE TABLE cursors (
+  group_id TEXT PRIMARY KEY,
+  seq      INTEGER NOT NULL DEFAULT 0,
+  acked    INTEGER NOT NULL DEFAULT 0,
+  mode     TEXT NOT NULL DEFAULT 'in_order',
+  base     INTEGER NOT NULL DEFAULT 0
+);
+-- The inbox: event IDs already processed (local dedupe, MWP-WRK-029).
+CREATE TABLE inbox (
+  event_id TEXT PRIMARY KEY,
+  group_id TEXT NOT NULL,
+  seq      INTEGER NOT NULL
+);
+-- Events that arrived early, waiting for the gap before them to fill.
+CREATE TABLE buffer (
+  group_id TEXT NOT NULL,
+  seq      INTEGER NOT NULL,
+  event_id TEXT NOT NULL,
+  event    TEXT NOT NULL,
+  PRIMARY KEY (group_id, seq)
+);
+-- The group projection: the state the events describe, as canonical JSON.
+CREATE TABLE projection (
+  group_id TEXT PRIMARY KEY,
+  state    TEXT NOT NULL
+);
+-- The per-group work queue derived from the events.
+CREATE TABLE work_queue (
+  group_id     TEXT NOT NULL,
+  work_item_id TEXT NOT NULL,
+  status       TEXT NOT NULL,
+  PRIMARY KEY (group_id, work_item_id)
+);
+-- Checkpoint markers: the last progress event seen per work item.
+CREATE TABLE checkpoints (
+  work_item_id TEXT PRIMARY KEY,
+  seq          INTEGER NOT NULL,
+  note         TEXT
+);
+-- Local intents produced by applying events, for the worker to act on after commit.
+CREATE TABLE outbox (
+  id       INTEGER PRIMARY KEY AUTOINCREMENT,
+  group_id TEXT NOT NULL,
+  seq      INTEGER NOT NULL,
+  intent   TEXT NOT NULL
+);
+-- Receipts of external side effects (kept with the projection; see the refund labs).
+CREATE TABLE effect_receipts (
+  operation_id TEXT PRIMARY KEY,
+  receipt      TEXT NOT NULL
+);
+-- Every snapshot this worker was offered, and what it did with it (restored or refused, and why).
+CREATE TABLE snapshot_log (
+  n      INTEGER PRIMARY KEY AUTOINCREMENT,
+  seq    INTEGER NOT NULL,
+  result TEXT NOT NULL
+);
+-- Append-only record of every application of an event: the exactly-once invariant reads it.
+CREATE TABLE applied_log (
+  n        INTEGER PRIMARY KEY AUTOINCREMENT,
+  event_id TEXT NOT NULL,
+  seq      INTEGER NOT NULL
+);
+`;
