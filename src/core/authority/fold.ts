@@ -46,11 +46,11 @@ export function applyToState(s: AuthorityState, e: EventRecord): void {
         break;
       case 'member_added':
         s.memberships[`${e.group}/${str('agent')}`] = str('role');
-        s.groups[e.group]!.revision = e.aggregateRevision;
+        patch(s.groups, e.group, { revision: e.aggregateRevision });
         break;
       case 'member_removed':
         delete s.memberships[`${e.group}/${str('agent')}`];
-        s.groups[e.group]!.revision = e.aggregateRevision;
+        patch(s.groups, e.group, { revision: e.aggregateRevision });
         break;
       case 'mission_created':
         s.missions[str('mission')] = { group: e.group, limit: num('budget_cents'), spent: 0, revision: e.aggregateRevision };
@@ -62,33 +62,43 @@ export function applyToState(s: AuthorityState, e: EventRecord): void {
         };
         break;
       case 'work_item_claimed':
-        Object.assign(s.workItems[str('work_item')]!, {
+        patch(s.workItems, str('work_item'), {
           status: 'running', owner: str('owner'), epoch: num('epoch'), leaseId: str('lease_id'), leaseUntil: num('lease_until'), revision: e.aggregateRevision,
         });
         break;
       case 'lease_renewed':
-        Object.assign(s.workItems[str('work_item')]!, { leaseUntil: num('lease_until'), revision: e.aggregateRevision });
+        patch(s.workItems, str('work_item'), { leaseUntil: num('lease_until'), revision: e.aggregateRevision });
         break;
       case 'progress_reported': {
-        const item = s.workItems[str('work_item')]!;
-        Object.assign(item, { progress: item.progress + 1, revision: e.aggregateRevision });
-        s.missions[str('mission')]!.spent = num('spent_cents');
+        const item = s.workItems[str('work_item')];
+        if (item) Object.assign(item, { progress: item.progress + 1, revision: e.aggregateRevision });
+        patch(s.missions, str('mission'), { spent: num('spent_cents') });
         break;
       }
       case 'work_item_completed':
-        Object.assign(s.workItems[str('work_item')]!, { status: 'done', leaseId: null, leaseUntil: null, revision: e.aggregateRevision });
+        patch(s.workItems, str('work_item'), { status: 'done', leaseId: null, leaseUntil: null, revision: e.aggregateRevision });
         break;
       case 'approval_requested':
         s.approvals[str('approval')] = { group: e.group, workItem: str('work_item'), status: 'pending', decidedBy: null, revision: e.aggregateRevision };
         break;
       case 'approval_decided':
-        Object.assign(s.approvals[str('approval')]!, { status: str('decision'), decidedBy: str('by'), revision: e.aggregateRevision });
+        patch(s.approvals, str('approval'), { status: str('decision'), decidedBy: str('by'), revision: e.aggregateRevision });
         break;
       default:
         throw new Error(`foldEvents: unknown event kind ${e.kind}`);
     }
   }
   s.organizations.sort();
+}
+
+/**
+ * Updates an entity if it exists. A projection fed events out of order (a broken consumer)
+ * may meet an event about an entity it never saw; the reducer leaves that mismatch for the
+ * rebuild oracle to catch rather than crashing the consumer.
+ */
+function patch<T extends object>(map: Record<string, T>, id: string, changes: Partial<T>): void {
+  const entity = map[id];
+  if (entity) Object.assign(entity, changes);
 }
 
 /** The state tables, in the fold's shape. */

@@ -15,18 +15,20 @@ import { makeSnapshot } from './snapshot';
 
 /** Tables the authority adds for the replay service and archiving. */
 export const REPLAY_ARCHIVE_SCHEMA = `
--- What each subscriber last acknowledged. An ACK allows delivery clean-up, never deletion.
+-- What each subscriber last acknowledged, for its current projection generation. A stale
+-- or duplicated ACK never moves it back. An ACK allows delivery clean-up, never deletion.
 CREATE TABLE subscriptions (
-  worker    TEXT PRIMARY KEY,
-  acked_seq INTEGER NOT NULL
+  worker     TEXT PRIMARY KEY,
+  acked_seq  INTEGER NOT NULL,
+  generation INTEGER NOT NULL DEFAULT 0
 );
--- Every ACK received, in order, and every re-subscription (a replay from before the last
--- ACK, e.g. after a rebuild). Between re-subscriptions ACKs must never go down.
+-- Every ACK received, in order, with the projection generation it came from. Within one
+-- generation ACKs must never go down.
 CREATE TABLE ack_log (
-  n      INTEGER PRIMARY KEY AUTOINCREMENT,
-  worker TEXT NOT NULL,
-  kind   TEXT NOT NULL CHECK (kind IN ('ack', 'resubscribe')),
-  cursor INTEGER NOT NULL
+  n          INTEGER PRIMARY KEY AUTOINCREMENT,
+  worker     TEXT NOT NULL,
+  generation INTEGER NOT NULL,
+  cursor     INTEGER NOT NULL
 );
 -- Archived groups: the signed final snapshot and the encrypted audit log of all events.
 CREATE TABLE archives (

@@ -7,7 +7,8 @@
  *
  * | type             | from → to          | meaning                                               |
  * | event            | authority → worker | one accepted event of a group                         |
- * | ack              | worker → authority | highest contiguous DURABLE cursor (MWP-WRK-030)       |
+ * | ack              | worker → authority | highest contiguous DURABLE cursor (MWP-WRK-030), and  |
+ * |                  |                    | the projection generation it belongs to               |
  * | replay_request   | worker → authority | send me the group's events after `afterSeq`           |
  * | cursor_too_old   | authority → worker | `afterSeq` is older than the replay window; here is a |
  * |                  |                    | signed snapshot reference to restore from instead     |
@@ -30,7 +31,7 @@ export const snapshotRefSchema = z.object({
 
 export const frameSchema = z.discriminatedUnion('type', [
   z.object({ v: z.literal(FRAME_VERSION), type: z.literal('event'), event: eventSchema }),
-  z.object({ v: z.literal(FRAME_VERSION), type: z.literal('ack'), group: z.string(), cursor: z.number().int().min(0) }),
+  z.object({ v: z.literal(FRAME_VERSION), type: z.literal('ack'), group: z.string(), cursor: z.number().int().min(0), generation: z.number().int().min(0) }),
   z.object({ v: z.literal(FRAME_VERSION), type: z.literal('replay_request'), group: z.string(), afterSeq: z.number().int().min(0) }),
   z.object({ v: z.literal(FRAME_VERSION), type: z.literal('cursor_too_old'), group: z.string(), requested: z.number().int(), oldestAvailable: z.number().int(), snapshot: snapshotRefSchema }),
 ]);

@@ -57,9 +57,12 @@ export function advanceCursor(store: Store, group: string, seq: number): void {
   store.run('INSERT INTO cursors (group_id, seq) VALUES (?, ?) ON CONFLICT (group_id) DO UPDATE SET seq = excluded.seq', [group, seq]);
 }
 
-/** Records the ACK this worker sent. */
+/** Records the ACK this worker sends. */
 export function recordAck(store: Store, group: string, cursor: number): void {
-  store.tx('record_ack', () => store.run('UPDATE cursors SET acked = ? WHERE group_id = ?', [cursor, group]));
+  store.tx('record_ack', () => {
+    store.run('UPDATE cursors SET acked = ? WHERE group_id = ?', [cursor, group]);
+    store.run('INSERT INTO acks_sent (cursor) VALUES (?)', [cursor]);
+  });
 }
 
 function moveMode(store: Store, group: string, event: CursorEvent): void {
@@ -149,8 +152,13 @@ export function setMode(store: Store, group: string, event: CursorEvent): void {
 /** Forgets the whole projection (the rebuild exercise): it must come back identical from the events. */
 export function wipeProjection(store: Store): void {
   store.tx('wipe_projection', () => {
-    for (const table of ['cursors', 'inbox', 'buffer', 'projection', 'work_queue', 'checkpoints', 'outbox', 'applied_log']) store.run(`DELETE FROM ${table}`);
+    for (const table of ['cursors', 'inbox', 'buffer', 'projection', 'work_queue', 'checkpoints', 'outbox', 'applied_log', 'acks_sent']) store.run(`DELETE FROM ${table}`);
+    store.run("UPDATE meta SET value = value + 1 WHERE key = 'generation'");
   });
+}
+
+export function projectionGeneration(store: Store): number {
+  return Number(store.get("SELECT value FROM meta WHERE key = 'generation'")!.value);
 }
 
 function updateQueue(store: Store, group: string, event: EventRecord): void {

@@ -3,6 +3,13 @@
  * rebuildable from the group's accepted events.
  */
 export const PROJECTION_SCHEMA = `
+-- The projection's generation: bumped each time the worker wipes and rebuilds it, so the
+-- authority can tell ACKs of a discarded projection from ACKs of the current one.
+CREATE TABLE meta (
+  key   TEXT PRIMARY KEY,
+  value INTEGER NOT NULL
+);
+INSERT INTO meta (key, value) VALUES ('generation', 0);
 -- Per group: the durable cursor (highest contiguous applied sequence), the last ACK this
 -- worker sent, the cursor machine's mode, and the sequence a snapshot restored it to.
 CREATE TABLE cursors (
@@ -55,6 +62,11 @@ CREATE TABLE outbox (
 CREATE TABLE effect_receipts (
   operation_id TEXT PRIMARY KEY,
   receipt      TEXT NOT NULL
+);
+-- Every ACK this worker sent, in order (they must never go down).
+CREATE TABLE acks_sent (
+  n      INTEGER PRIMARY KEY AUTOINCREMENT,
+  cursor INTEGER NOT NULL
 );
 -- Every snapshot this worker was offered, and what it did with it (restored or refused, and why).
 CREATE TABLE snapshot_log (

@@ -44,7 +44,7 @@ export function describeProjectionAction(a: ProjectionAction): string {
     case 'emit': return a.count === 1 ? 'The authority accepts a command and publishes its event' : `The authority accepts ${a.count} commands`;
     case 'redeliver': return 'The authority re-sends every event after the last ACK';
     case 'disconnect': return 'The worker loses its connection';
-    case 'reconnect': return 'The worker reconnects and asks for replay';
+    case 'reconnect': return 'The worker (re)connects and asks for replay from cursor + 1';
     case 'rebuild': return 'Wipe the projection and rebuild it from the events';
     case 'archive': return 'Archive the group';
     case 'tamper': return `The next snapshot arrives with its ${a.check} tampered`;

@@ -15,7 +15,7 @@ import { AUTHORITY_SCHEMA } from '../../../core/authority/schema';
 import { addTombstone, archiveGroup, REPLAY_ARCHIVE_SCHEMA } from '../../../core/snapshot/archive';
 import { makeSnapshot, verifySnapshot } from '../../../core/snapshot/snapshot';
 import { decodeFrame, encodeFrame, type TransportFrame } from '../../../core/transport/frames';
-import { ApplyFaultPoint, applyEvent, drainBuffer, readCursor, recordAck, restoreFromSnapshot, setMode, wipeProjection, type ApplyVariant } from '../../../core/worker/apply';
+import { ApplyFaultPoint, applyEvent, drainBuffer, projectionGeneration, readCursor, recordAck, restoreFromSnapshot, setMode, wipeProjection, type ApplyVariant } from '../../../core/worker/apply';
 import { cursorMachine } from '../../../core/worker/cursorMachine';
 import { PROJECTION_SCHEMA } from '../../../core/worker/schema';
 import type { Model, ModelContext } from '../../model';
@@ -67,7 +67,7 @@ export const projectionModel: Model<ProjectionAction> = {
     store.tx('replay_policy', () => {
       store.run('UPDATE outbox SET published = 1');
       store.run("INSERT INTO subscriptions (worker, acked_seq) VALUES ('worker', ?)", [boot.length]);
-      store.run("INSERT INTO ack_log (worker, kind, cursor) VALUES ('worker', 'ack', ?)", [boot.length]);
+      store.run("INSERT INTO ack_log (worker, generation, cursor) VALUES ('worker', 0, ?)", [boot.length]);
     });
     ctx.note(`${initial.group} starts with ${boot.length} events; the worker has applied and acknowledged them.`);
   },
@@ -75,7 +75,6 @@ export const projectionModel: Model<ProjectionAction> = {
   parseAction: parseProjectionAction,
   describeAction: describeProjectionAction,
   precondition(ctx, action) {
-    if (action.type === 'reconnect' && !ctx.isPartitioned(AUTHORITY, WORKER)) return 'The worker is connected.';
     if (action.type === 'disconnect' && ctx.isPartitioned(AUTHORITY, WORKER)) return 'The worker is already disconnected.';
     if (ctx.status(WORKER) === 'crashed' && ['rebuild', 'reconnect'].includes(action.type)) return 'The worker is crashed; restart it first.';
     return null;
@@ -91,7 +90,8 @@ export const projectionModel: Model<ProjectionAction> = {
       case 'disconnect':
         return ctx.partition(AUTHORITY, WORKER);
       case 'reconnect':
-        ctx.heal();
+        // Also the worker's remedy when it is stuck (a lost replay request): ask again.
+        if (ctx.isPartitioned(AUTHORITY, WORKER)) ctx.heal();
         return requestReplay(ctx);
       case 'rebuild':
         wipeProjection(ctx.store(WORKER));
@@ -182,11 +182,14 @@ function requestReplay(ctx: ModelContext): void {
 function authorityReceives(ctx: ModelContext, frame: TransportFrame): void {
   const store = ctx.store(AUTHORITY);
   if (frame.type === 'ack') {
-    store.tx('record_ack', () => {
-      store.run("INSERT INTO ack_log (worker, kind, cursor) VALUES ('worker', 'ack', ?)", [frame.cursor]);
-      store.run("UPDATE subscriptions SET acked_seq = ? WHERE worker = 'worker'", [frame.cursor]);
+    const moved = store.tx('record_ack', () => {
+      store.run("INSERT INTO ack_log (worker, generation, cursor) VALUES ('worker', ?, ?)", [frame.generation, frame.cursor]);
+      return store.run(`UPDATE subscriptions SET
+          acked_seq = CASE WHEN generation < :gen THEN :cursor ELSE max(acked_seq, :cursor) END,
+          generation = max(generation, :gen)
+        WHERE worker = 'worker' AND generation <= :gen`, { ':gen': frame.generation, ':cursor': frame.cursor }) === 1;
     });
-    ctx.note(`The authority records the worker's ACK for ${frame.cursor}; its history stays whole.`);
+    ctx.note(moved ? `The authority records the worker's ACK for ${frame.cursor}; its history stays whole.` : `A stale ACK (${frame.cursor}) from an older projection is ignored.`);
     return;
   }
   if (frame.type !== 'replay_request') return;
@@ -195,12 +198,7 @@ function authorityReceives(ctx: ModelContext, frame: TransportFrame): void {
   const window = ctx.switches.window === 'all' ? Infinity : Number(ctx.switches.window);
   const oldest = Math.max(1, latest - window + 1);
   const acked = Number(store.get("SELECT acked_seq FROM subscriptions WHERE worker = 'worker'")!.acked_seq);
-  if (frame.afterSeq < acked) {
-    store.tx('resubscribe', () => {
-      store.run("INSERT INTO ack_log (worker, kind, cursor) VALUES ('worker', 'resubscribe', ?)", [frame.afterSeq]);
-      store.run("UPDATE subscriptions SET acked_seq = ? WHERE worker = 'worker'", [frame.afterSeq]);
-    });
-  }
+  if (frame.afterSeq < acked) ctx.note(`The worker asks for replay from ${frame.afterSeq + 1}, before its last ACK (${acked}): it is starting over.`);
   if (frame.afterSeq + 1 < oldest) {
     const seq = oldest - 1;
     const bytes = tampered(ctx, makeSnapshot(org, group, seq, foldEvents(eventsAfter(store, group, 0, seq)), authorityKey(ctx).privateKey), seq);
@@ -250,7 +248,7 @@ function workerReceives(ctx: ModelContext, frame: TransportFrame, raw: Frame): v
 function sendAck(ctx: ModelContext, cursor: number, record = true): void {
   const { group } = settingsOf(ctx);
   if (record) recordAck(ctx.store(WORKER), group, cursor);
-  sendFrame(ctx, WORKER, AUTHORITY, { v: 1, type: 'ack', group, cursor });
+  sendFrame(ctx, WORKER, AUTHORITY, { v: 1, type: 'ack', group, cursor, generation: projectionGeneration(ctx.store(WORKER)) });
 }
 
 function restore(ctx: ModelContext, frame: Extract<TransportFrame, { type: 'cursor_too_old' }>): void {

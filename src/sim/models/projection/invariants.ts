@@ -6,7 +6,7 @@
 import { eventsAfter } from '../../../core/authority/accept';
 import { canonicalJson } from '../../../core/authority/canonical';
 import { foldEvents } from '../../../core/authority/fold';
-import { readCursor, readProjection } from '../../../core/worker/apply';
+import { projectionGeneration, readCursor, readProjection } from '../../../core/worker/apply';
 import type { Invariant } from '../../model';
 import { AUTHORITY, settingsOf, WORKER } from './nodes';
 
@@ -23,19 +23,21 @@ export const projectionInvariants: Invariant[] = [
     },
   },
   {
-    id: 'PROJ-2', statement: 'ACKs never go down and never run ahead of the durable cursor.', rule: 'MWP-WRK-030',
+    id: 'PROJ-2', statement: 'ACKs never go down and never name more than the worker durably holds.', rule: 'MWP-WRK-030',
     check(ctx) {
       const out: string[] = [];
+      const worker = ctx.store(WORKER);
       let last = -1;
-      for (const row of ctx.store(AUTHORITY).all('SELECT kind, cursor FROM ack_log ORDER BY n')) {
+      for (const row of worker.all('SELECT cursor FROM acks_sent ORDER BY n')) {
         const cursor = Number(row.cursor);
-        if (row.kind === 'resubscribe') { last = cursor; continue; }
-        if (cursor < last) out.push(`an ACK went down from ${last} to ${cursor}`);
+        if (cursor < last) out.push(`the worker's ACK went down from ${last} to ${cursor}`);
         last = Math.max(last, cursor);
       }
-      const durable = readCursor(ctx.store(WORKER), settingsOf(ctx).group).seq;
-      const acked = Number(ctx.store(AUTHORITY).get("SELECT acked_seq FROM subscriptions WHERE worker = 'worker'")?.acked_seq ?? 0);
-      if (acked > durable) out.push(`the authority holds an ACK for ${acked}, but the worker has durably applied only ${durable}`);
+      const durable = readCursor(worker, settingsOf(ctx).group).seq;
+      const sub = ctx.store(AUTHORITY).get("SELECT acked_seq, generation FROM subscriptions WHERE worker = 'worker'");
+      if (sub && Number(sub.generation) === projectionGeneration(worker) && Number(sub.acked_seq) > durable) {
+        out.push(`the authority holds an ACK for ${sub.acked_seq}, but the worker has durably applied only ${durable}`);
+      }
       return out;
     },
   },
