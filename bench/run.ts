@@ -13,6 +13,11 @@ import { World } from '../src/sim/world';
 import { AUTHORITY_SCHEMA } from '../src/core/authority/schema';
 import { AuthorityHarness } from '../src/core/authority/testHarness';
 import { digestOf } from '../src/core/authority/commands';
+import { canonicalJson } from '../src/core/authority/canonical';
+import { foldEvents } from '../src/core/authority/fold';
+import type { EventRecord } from '../src/core/authority/outcomes';
+import { applyEvent } from '../src/core/worker/apply';
+import { PROJECTION_SCHEMA } from '../src/core/worker/schema';
 import { verifyDigest } from '../src/core/authority/keys';
 
 const ROUNDS = 20_000;
@@ -59,7 +64,10 @@ async function main(): Promise<void> {
   // 2. The authority's accept transaction (issue 3) vs the minimal statements on raw sql.js.
   benchAccept(SQL);
 
-  // 3. Whole World steps (parse, core call, network delivery, trace, invariants).
+  // 3. The worker's apply cycle (issue 4) vs the same statements on raw sql.js; a big rebuild.
+  benchApply(SQL);
+
+  // 4. Whole World steps (parse, core call, network delivery, trace, invariants).
   const config = { model: 'fencing', seed: 1, initial: { current_token: 1, lease_until: 1_000_000, now: 0, workers: { A: 1, B: null } }, switches: {} };
   const world = World.create(config);
   timeIt('World.step("A_write") incl. delivery + invariants', 1_000, () => { world.step('A_write'); });
@@ -102,6 +110,61 @@ function benchAccept(SQL: Awaited<ReturnType<typeof initSqlJsOnce>>): void {
   });
   const dbOnly = 1 / (1 / acceptRate - 1 / cryptoRate);
   console.log(`ratio accept / raw: ${(acceptRate / rawRate).toFixed(2)}; without the crypto (derived): ${(dbOnly / rawRate).toFixed(2)}`);
+}
+
+function syntheticEvents(n: number): EventRecord[] {
+  const events: EventRecord[] = [
+    { eventId: 'E-G1-1', group: 'G1', seq: 1, aggregateId: 'G1', aggregateRevision: 1, kind: 'group_created', payload: { org: 'acme', group: 'G1', founder: 'lead' }, at: 0 },
+    { eventId: 'E-G1-2', group: 'G1', seq: 2, aggregateId: 'M1', aggregateRevision: 1, kind: 'mission_created', payload: { mission: 'M1', budget_cents: 1 }, at: 0 },
+  ];
+  for (let seq = 3; seq <= n; seq++) {
+    events.push({ eventId: `E-G1-${seq}`, group: 'G1', seq, aggregateId: `W${seq}`, aggregateRevision: 1, kind: 'work_item_created', payload: { work_item: `W${seq % 50}`, mission: 'M1' }, at: 0 });
+  }
+  return events;
+}
+
+function benchApply(SQL: Awaited<ReturnType<typeof initSqlJsOnce>>): void {
+  const N = 3_000;
+  const events = syntheticEvents(N + 600);
+  const raw: Database = new SQL.Database();
+  raw.exec(PROJECTION_SCHEMA);
+  raw.exec("INSERT INTO cursors (group_id) VALUES ('G1'); INSERT INTO projection (group_id, state) VALUES ('G1', '{}')");
+  const dedupe = raw.prepare('SELECT 1 FROM inbox WHERE event_id = ?');
+  const cursor = raw.prepare('SELECT seq FROM cursors WHERE group_id = ?');
+  const readState = raw.prepare('SELECT state FROM projection WHERE group_id = ?');
+  const writeState = raw.prepare('UPDATE projection SET state = ? WHERE group_id = ?');
+  const inbox = raw.prepare('INSERT INTO inbox (event_id, group_id, seq) VALUES (?, ?, ?)');
+  const log = raw.prepare('INSERT INTO applied_log (event_id, seq) VALUES (?, ?)');
+  const advance = raw.prepare('UPDATE cursors SET seq = ? WHERE group_id = ?');
+  const stateText = canonicalJson(foldEvents(events.slice(0, 40)));
+  const rawRate = timeIt('raw sql.js: the apply cycle\'s statements, 1 txn', N, (i) => {
+    const e = events[i]!;
+    raw.exec('BEGIN IMMEDIATE');
+    dedupe.bind([e.eventId]); dedupe.step(); dedupe.reset();
+    cursor.bind(['G1']); cursor.step(); cursor.reset();
+    readState.bind(['G1']); readState.step(); readState.get(); readState.reset();
+    writeState.run([stateText, 'G1']);
+    inbox.run([e.eventId, 'G1', e.seq]);
+    log.run([e.eventId, e.seq]);
+    advance.run([e.seq, 'G1']);
+    raw.exec('COMMIT');
+  });
+  const store = new Store(SQL, 'worker', PROJECTION_SCHEMA);
+  let next = 0;
+  const applyRate = timeIt('core: applyEvent (seven steps + reducer)', N, () => { applyEvent(store, noFaults, events[next++]!, { variant: 'correct' }); });
+  console.log(`ratio apply / raw: ${(applyRate / rawRate).toFixed(2)}`);
+
+  const big = syntheticEvents(100_000);
+  const heapBefore = process.memoryUsage().heapUsed;
+  const start = performance.now();
+  const rebuilt = foldEvents(big);
+  const foldMs = performance.now() - start;
+  console.log(`rebuild (fold) of 100,000 events: ${foldMs.toFixed(0)} ms, heap +${((process.memoryUsage().heapUsed - heapBefore) / 1e6).toFixed(1)} MB, ${Object.keys(rebuilt.workItems).length} work items`);
+  const fresh = new Store(SQL, 'rebuild', PROJECTION_SCHEMA);
+  const t0 = performance.now();
+  for (const e of big.slice(0, 20_000)) applyEvent(fresh, noFaults, e, { variant: 'correct' });
+  const ms = performance.now() - t0;
+  console.log(`rebuild through the apply cycle: 20,000 events in ${ms.toFixed(0)} ms (≈ ${(ms * 5 / 1000).toFixed(1)} s for 100,000)`);
 }
 
 void main();
