@@ -20,9 +20,20 @@ const action = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom('duplicate_approval', 'expire', 'edit_order', 'resubmit_changed', 'resolve_manually') },
   { weight: 2, arbitrary: fc.constantFrom({ crash_at: 'provider.before_commit' }, { crash_at: 'provider.after_commit' }, { restart: 'provider' }, { restart: 'worker-1' }, { restart: 'worker-2' }) },
 );
+/**
+ * A lost-answer episode as one building block: lose the answer, submit, let time pass, then
+ * retry or hand over. Schedules are still random sequences of real actions; the blocks only
+ * make the rare interleavings that matter common enough to be found every run.
+ */
+const episode = fc.tuple(
+  fc.constantFrom('approve', 'tick'),
+  fc.constantFrom({ advance: 3 }, { advance: 6 }),
+  fc.constantFrom<unknown>('retry', 'takeover', { retry: W2 }, 'crash_after_commit'),
+).map(([first, wait, then]) => [first, 'lose_response', 'submit', wait, then]);
+
 // Most schedules start from an approved refund, so the interesting faults get exercised.
-const schedule = fc.tuple(fc.boolean(), fc.array(action, { minLength: 6, maxLength: 30 }))
-  .map(([approved, rest]) => (approved ? ['approve', 'submit', ...rest] : rest));
+const schedule = fc.tuple(fc.boolean(), fc.array(fc.oneof({ weight: 6, arbitrary: action.map((a) => [a]) }, { weight: 1, arbitrary: episode }), { minLength: 4, maxLength: 24 }))
+  .map(([approved, blocks]) => [...(approved ? ['approve', 'submit'] : []), ...blocks.flat()]);
 
 /** Invariants broken anywhere along a schedule (rejected actions are skipped). */
 let refundsSeen = 0;
