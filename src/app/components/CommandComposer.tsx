@@ -21,6 +21,14 @@ const TEMPLATES: Record<CommandKind, Record<string, unknown>> = {
   complete: { work_item: 'W1', lease_id: 'lease-W1-1' },
   request_approval: { approval: 'AP1', work_item: 'W1' },
   decide_approval: { approval: 'AP1', decision: 'approved' },
+  open_session: {},
+  checkpoint: { work_item: 'W1', lease_id: 'lease-W1-1', data: 'step 1 done' },
+  resume: { work_item: 'W1' },
+  block: { work_item: 'W1', lease_id: 'lease-W1-1', needs: 'customer answer', data: 'waiting' },
+  resolve: { work_item: 'W1' },
+  report_failure: { work_item: 'W1', lease_id: 'lease-W1-1', reason: 'tool error' },
+  reassign: { work_item: 'W1', reason: 'lease missed' },
+  cancel: { work_item: 'W1' },
 };
 
 export function CommandComposer() {

@@ -23,13 +23,21 @@ export const PAYLOADS = {
   complete: z.object({ work_item: id, lease_id: id }).strict(),
   request_approval: z.object({ approval: id, work_item: id }).strict(),
   decide_approval: z.object({ approval: id, decision: z.enum(['approved', 'rejected']) }).strict(),
+  open_session: z.object({}).strict(),
+  checkpoint: z.object({ work_item: id, lease_id: id, data: z.string().max(200) }).strict(),
+  resume: z.object({ work_item: id, lease_ticks: ticks.optional() }).strict(),
+  block: z.object({ work_item: id, lease_id: id, needs: z.string().min(1).max(200), data: z.string().max(200) }).strict(),
+  resolve: z.object({ work_item: id }).strict(),
+  report_failure: z.object({ work_item: id, lease_id: id, reason: z.string().max(200) }).strict(),
+  reassign: z.object({ work_item: id, reason: z.string().max(200) }).strict(),
+  cancel: z.object({ work_item: id }).strict(),
 } as const;
 
 export type CommandKind = keyof typeof PAYLOADS;
 export const COMMAND_KINDS = Object.keys(PAYLOADS) as CommandKind[];
 
 /** Kinds that always use compare-and-set: the expected revision is required (MWP-EVT-007). */
-export const CAS_KINDS: ReadonlySet<CommandKind> = new Set(['add_member', 'remove_member', 'claim', 'renew_lease', 'decide_approval']);
+export const CAS_KINDS: ReadonlySet<CommandKind> = new Set(['add_member', 'remove_member', 'claim', 'renew_lease', 'decide_approval', 'resume']);
 
 /** The signed part of a command: its canonical content. */
 export interface CommandContent {

@@ -13,12 +13,14 @@ export interface AuthorityState {
   missions: Record<string, { group: string; limit: number; spent: number; revision: number }>;
   workItems: Record<string, {
     group: string; mission: string; status: string; owner: string | null; epoch: number;
-    leaseId: string | null; leaseUntil: number | null; progress: number; revision: number;
+    leaseId: string | null; leaseUntil: number | null; sessionEpoch: number | null; progress: number;
+    checkpoint: string | null; attempts: number; retryAt: number | null; blockedOn: string | null; revision: number;
   }>;
+  sessions: Record<string, number>;
   approvals: Record<string, { group: string; workItem: string; status: string; decidedBy: string | null; revision: number }>;
 }
 
-export const emptyState = (): AuthorityState => ({ organizations: [], groups: {}, memberships: {}, missions: {}, workItems: {}, approvals: {} });
+export const emptyState = (): AuthorityState => ({ organizations: [], groups: {}, memberships: {}, missions: {}, workItems: {}, approvals: {}, sessions: {} });
 const empty = emptyState;
 
 /** Folds a group's events, in order, into the state they describe. */
@@ -57,13 +59,14 @@ export function applyToState(s: AuthorityState, e: EventRecord): void {
         break;
       case 'work_item_created':
         s.workItems[str('work_item')] = {
-          group: e.group, mission: str('mission'), status: 'queued', owner: null, epoch: 0,
-          leaseId: null, leaseUntil: null, progress: 0, revision: e.aggregateRevision,
+          group: e.group, mission: str('mission'), status: 'queued', owner: null, epoch: 0, leaseId: null, leaseUntil: null,
+          sessionEpoch: null, progress: 0, checkpoint: null, attempts: 0, retryAt: null, blockedOn: null, revision: e.aggregateRevision,
         };
         break;
       case 'work_item_claimed':
         patch(s.workItems, str('work_item'), {
-          status: 'running', owner: str('owner'), epoch: num('epoch'), leaseId: str('lease_id'), leaseUntil: num('lease_until'), revision: e.aggregateRevision,
+          status: 'running', owner: str('owner'), epoch: num('epoch'), leaseId: str('lease_id'), leaseUntil: num('lease_until'),
+          sessionEpoch: num('session'), revision: e.aggregateRevision,
         });
         break;
       case 'lease_renewed':
@@ -76,7 +79,7 @@ export function applyToState(s: AuthorityState, e: EventRecord): void {
         break;
       }
       case 'work_item_completed':
-        patch(s.workItems, str('work_item'), { status: 'done', leaseId: null, leaseUntil: null, revision: e.aggregateRevision });
+        patch(s.workItems, str('work_item'), { status: 'done', ...released, revision: e.aggregateRevision });
         break;
       case 'approval_requested':
         s.approvals[str('approval')] = { group: e.group, workItem: str('work_item'), status: 'pending', decidedBy: null, revision: e.aggregateRevision };
@@ -85,10 +88,52 @@ export function applyToState(s: AuthorityState, e: EventRecord): void {
         patch(s.approvals, str('approval'), { status: str('decision'), decidedBy: str('by'), revision: e.aggregateRevision });
         break;
       default:
-        throw new Error(`foldEvents: unknown event kind ${e.kind}`);
+        if (!applyExecutionEvent(s, e, str, num)) throw new Error(`foldEvents: unknown event kind ${e.kind}`);
     }
   }
   s.organizations.sort();
+}
+
+const released = { leaseId: null, leaseUntil: null, sessionEpoch: null };
+
+/** The lease, checkpoint and session events of lab L12. Returns false for other kinds. */
+function applyExecutionEvent(s: AuthorityState, e: EventRecord, str: (k: string) => string, num: (k: string) => number): boolean {
+  const id = () => str('work_item');
+  switch (e.kind) {
+    case 'session_opened':
+      s.sessions[str('agent')] = num('epoch');
+      for (const revoked of (e.payload.revoked as string[]) ?? []) {
+        const item = s.workItems[revoked];
+        if (item) Object.assign(item, { status: 'queued', owner: null, ...released, revision: item.revision + 1 });
+      }
+      return true;
+    case 'work_item_checkpointed':
+      patch(s.workItems, id(), { status: 'owned', checkpoint: str('data'), ...released, revision: e.aggregateRevision });
+      return true;
+    case 'work_item_resumed':
+      patch(s.workItems, id(), { status: 'running', leaseId: str('lease_id'), leaseUntil: num('lease_until'), sessionEpoch: num('session'), revision: e.aggregateRevision });
+      return true;
+    case 'work_item_blocked':
+      patch(s.workItems, id(), { status: 'blocked', owner: null, checkpoint: str('data'), blockedOn: str('needs'), ...released, revision: e.aggregateRevision });
+      return true;
+    case 'work_item_resolved':
+      patch(s.workItems, id(), { status: 'queued', blockedOn: null, revision: e.aggregateRevision });
+      return true;
+    case 'work_item_failed':
+      patch(s.workItems, id(), {
+        status: e.payload.final ? 'failed' : 'queued', owner: null, attempts: num('attempts'),
+        retryAt: e.payload.retry_at === null ? null : num('retry_at'), ...released, revision: e.aggregateRevision,
+      });
+      return true;
+    case 'work_item_revoked':
+      patch(s.workItems, id(), { status: 'queued', owner: null, ...released, revision: e.aggregateRevision });
+      return true;
+    case 'work_item_cancelled':
+      patch(s.workItems, id(), { status: 'cancelled', owner: null, ...released, revision: e.aggregateRevision });
+      return true;
+    default:
+      return false;
+  }
 }
 
 /**
@@ -114,9 +159,12 @@ export function readState(store: Store): AuthorityState {
     s.workItems[String(r.work_item_id)] = {
       group: String(r.group_id), mission: String(r.mission_id), status: String(r.status), owner: r.owner === null ? null : String(r.owner),
       epoch: Number(r.ownership_epoch), leaseId: r.lease_id === null ? null : String(r.lease_id),
-      leaseUntil: r.lease_until === null ? null : Number(r.lease_until), progress: Number(r.progress), revision: Number(r.revision),
+      leaseUntil: r.lease_until === null ? null : Number(r.lease_until), sessionEpoch: r.session_epoch === null ? null : Number(r.session_epoch),
+      progress: Number(r.progress), checkpoint: r.checkpoint === null ? null : String(r.checkpoint), attempts: Number(r.attempts),
+      retryAt: r.retry_at === null ? null : Number(r.retry_at), blockedOn: r.blocked_on === null ? null : String(r.blocked_on), revision: Number(r.revision),
     };
   }
+  for (const r of store.all('SELECT agent_id, epoch FROM sessions')) s.sessions[String(r.agent_id)] = Number(r.epoch);
   for (const r of store.all('SELECT * FROM approvals')) {
     s.approvals[String(r.approval_id)] = {
       group: String(r.group_id), workItem: String(r.work_item_id), status: String(r.status),

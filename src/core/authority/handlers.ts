@@ -7,9 +7,10 @@ import type { Store } from '../db/store';
 import { nextState } from '../machines';
 import type { CommandContent, CommandKind } from './commands';
 import { reject, type Rejection } from './outcomes';
-import { workItemMachine } from './workItemMachine';
+import { EXECUTION_HANDLERS } from './executionHandlers';
+import { workItemMachine, type WorkItemEvent } from './workItemMachine';
 
-export type AggregateType = 'group' | 'mission' | 'work_item' | 'approval';
+export type AggregateType = 'group' | 'mission' | 'work_item' | 'approval' | 'session';
 
 export interface Target {
   type: AggregateType;
@@ -31,30 +32,30 @@ export interface PlanContext {
   now: number;
 }
 
-type P = Record<string, unknown>;
-type Handler = { target(p: P, c: CommandContent): Target; plan(ctx: PlanContext, p: P): Plan | Rejection };
+export type P = Record<string, unknown>;
+export type Handler = { target(p: P, c: CommandContent): Target; plan(ctx: PlanContext, p: P): Plan | Rejection };
 
-const DEFAULT_LEASE_TICKS = 10;
+export const DEFAULT_LEASE_TICKS = 10;
 
 const roleOf = (store: Store, group: string, agent: string) =>
   store.get('SELECT role FROM memberships WHERE group_id = ? AND agent_id = ?', [group, agent])?.role as string | undefined;
 
-function requireRole(ctx: PlanContext, roles: string[]): Rejection | null {
+export function requireRole(ctx: PlanContext, roles: string[]): Rejection | null {
   const role = roleOf(ctx.store, ctx.command.group, ctx.command.actor);
   return role && roles.includes(role) ? null : reject('FORBIDDEN', `${ctx.command.actor} needs role ${roles.join(' or ')}`);
 }
 
-function workItem(ctx: PlanContext, id: string) {
+export function workItem(ctx: PlanContext, id: string) {
   return ctx.store.get('SELECT * FROM work_items WHERE work_item_id = ? AND group_id = ?', [id, ctx.command.group]);
 }
 
 /** Whether the work item machine allows `event` from the item's status. */
-function illegal(status: unknown, event: 'CLAIM' | 'RENEW' | 'PROGRESS' | 'COMPLETE', id: string): Rejection | null {
+export function illegal(status: unknown, event: WorkItemEvent, id: string): Rejection | null {
   return nextState(workItemMachine, String(status), event) === null ? reject('INVALID_STATE', `${id} is ${status}: ${event} is not allowed`) : null;
 }
 
 /** The owner-and-lease check every execution command passes (fencing at the authority). */
-function checkLease(ctx: PlanContext, id: string, leaseId: string, event: 'RENEW' | 'PROGRESS' | 'COMPLETE'): Rejection | null {
+export function checkLease(ctx: PlanContext, id: string, leaseId: string, event: WorkItemEvent): Rejection | null {
   const item = workItem(ctx, id)!;
   const notNow = illegal(item.status, event, id);
   if (notNow) return notNow;
@@ -64,7 +65,12 @@ function checkLease(ctx: PlanContext, id: string, leaseId: string, event: 'RENEW
   return null;
 }
 
-export const HANDLERS: Record<CommandKind, Handler> = {
+/** The agent's current session epoch (0 before it ever opened one). */
+export function sessionEpoch(ctx: PlanContext, agent: string): number {
+  return Number(ctx.store.get('SELECT epoch FROM sessions WHERE agent_id = ?', [agent])?.epoch ?? 0);
+}
+
+const CORE_HANDLERS: Record<Exclude<CommandKind, keyof typeof EXECUTION_HANDLERS>, Handler> = {
   create_group: {
     target: (_p, c) => ({ type: 'group', id: c.group, creates: true }),
     plan: ({ store, command }, p) => ({
@@ -125,15 +131,17 @@ export const HANDLERS: Record<CommandKind, Handler> = {
       const item = workItem(ctx, p.work_item as string)!;
       const notNow = illegal(item.status, 'CLAIM', p.work_item as string);
       if (notNow) return notNow;
+      if (item.retry_at !== null && ctx.now < Number(item.retry_at)) return reject('INVALID_STATE', `${p.work_item} is backing off until t=${item.retry_at}`);
       const epoch = Number(item.ownership_epoch) + 1;
       const leaseId = `lease-${p.work_item}-${epoch}`;
       const leaseUntil = ctx.now + ((p.lease_ticks as number | undefined) ?? DEFAULT_LEASE_TICKS);
+      const session = sessionEpoch(ctx, ctx.command.actor);
       return {
         eventKind: 'work_item_claimed',
-        eventPayload: { work_item: p.work_item, owner: ctx.command.actor, epoch, lease_id: leaseId, lease_until: leaseUntil },
+        eventPayload: { work_item: p.work_item, owner: ctx.command.actor, epoch, lease_id: leaseId, lease_until: leaseUntil, session },
         apply: (revision) => ctx.store.run(
-          "UPDATE work_items SET status = 'running', owner = ?, ownership_epoch = ?, lease_id = ?, lease_until = ?, revision = ? WHERE work_item_id = ?",
-          [ctx.command.actor, epoch, leaseId, leaseUntil, revision, p.work_item as string]),
+          "UPDATE work_items SET status = 'running', owner = ?, ownership_epoch = ?, lease_id = ?, lease_until = ?, session_epoch = ?, revision = ? WHERE work_item_id = ?",
+          [ctx.command.actor, epoch, leaseId, leaseUntil, session, revision, p.work_item as string]),
       };
     },
   },
@@ -174,7 +182,7 @@ export const HANDLERS: Record<CommandKind, Handler> = {
     plan: (ctx, p) => checkLease(ctx, p.work_item as string, p.lease_id as string, 'COMPLETE') ?? {
       eventKind: 'work_item_completed', eventPayload: { work_item: p.work_item },
       apply: (revision) => ctx.store.run(
-        "UPDATE work_items SET status = 'done', lease_id = NULL, lease_until = NULL, revision = ? WHERE work_item_id = ?", [revision, p.work_item as string]),
+        "UPDATE work_items SET status = 'done', lease_id = NULL, lease_until = NULL, session_epoch = NULL, revision = ? WHERE work_item_id = ?", [revision, p.work_item as string]),
     },
   },
   request_approval: {
@@ -201,7 +209,10 @@ export const HANDLERS: Record<CommandKind, Handler> = {
   },
 };
 
+export const HANDLERS: Record<CommandKind, Handler> = { ...CORE_HANDLERS, ...EXECUTION_HANDLERS };
+
 const REVISION_SQL: Record<AggregateType, string> = {
+  session: 'SELECT revision FROM sessions WHERE agent_id = ?',
   group: 'SELECT revision FROM groups WHERE group_id = ?',
   mission: 'SELECT revision FROM missions WHERE mission_id = ?',
   work_item: 'SELECT revision FROM work_items WHERE work_item_id = ?',

@@ -31,17 +31,45 @@ CREATE TABLE missions (
   revision    INTEGER NOT NULL
 );
 -- Work items: queued ownership vs active execution (status, owner, ownership epoch, lease).
+-- A lease binds agent (owner), session epoch, work item, ownership epoch, lease ID and
+-- time (MWP-WRK-013). checkpoint is the latest saved progress a new owner resumes from;
+-- attempts / max_attempts / retry_at are the retry budget and backoff (MWP-WRK-018).
 CREATE TABLE work_items (
   work_item_id    TEXT PRIMARY KEY,
   group_id        TEXT NOT NULL,
   mission_id      TEXT NOT NULL REFERENCES missions (mission_id),
-  status          TEXT NOT NULL CHECK (status IN ('queued', 'running', 'done')),
+  status          TEXT NOT NULL CHECK (status IN ('queued', 'running', 'owned', 'blocked', 'done', 'failed', 'cancelled')),
   owner           TEXT,
   ownership_epoch INTEGER NOT NULL DEFAULT 0,
   lease_id        TEXT,
   lease_until     INTEGER,
+  session_epoch   INTEGER,
   progress        INTEGER NOT NULL DEFAULT 0,
+  checkpoint      TEXT,
+  attempts        INTEGER NOT NULL DEFAULT 0,
+  max_attempts    INTEGER NOT NULL DEFAULT 3,
+  retry_at        INTEGER,
+  blocked_on      TEXT,
   revision        INTEGER NOT NULL
+);
+-- Each agent's current session epoch; replacing a session bumps it (MWP-WRK-014).
+CREATE TABLE sessions (
+  agent_id TEXT PRIMARY KEY,
+  group_id TEXT NOT NULL,
+  epoch    INTEGER NOT NULL,
+  revision INTEGER NOT NULL
+);
+-- Results that arrived from an agent without the current lease: kept, never authoritative
+-- (MWP-WRK-019). Written apart from the refused command, which itself writes nothing.
+CREATE TABLE evidence (
+  n               INTEGER PRIMARY KEY AUTOINCREMENT,
+  work_item_id    TEXT NOT NULL,
+  agent_id        TEXT NOT NULL,
+  lease_id        TEXT,
+  kind            TEXT NOT NULL,
+  payload         TEXT NOT NULL,
+  refused_because TEXT NOT NULL,
+  at              INTEGER NOT NULL
 );
 -- Approvals are decided once, by compare-and-set on their revision (MWP-EVT-007).
 CREATE TABLE approvals (

@@ -1,18 +1,34 @@
 /**
- * The work item's authoritative lifecycle as the accept transaction enforces it:
- * queued ──CLAIM──▶ running ──COMPLETE──▶ done; RENEW and PROGRESS keep it running.
- * Handlers ask this machine before changing status; the L09 diagram draws it.
+ * The work item's authoritative lifecycle, enforced by the accept transaction and drawn by
+ * the labs (SPEC §6):
+ *   queued ──CLAIM──▶ running (leased) ──COMPLETE──▶ done
+ *   running ──CHECKPOINT──▶ owned (no lease) ──RESUME──▶ running        (MWP-WRK-014)
+ *   running ──BLOCK──▶ blocked ──RESOLVE──▶ queued                        (MWP-WRK-017)
+ *   running ──FAIL──▶ queued (within budget) · running ──GIVE_UP──▶ failed (MWP-WRK-018)
+ *   running / owned ──REVOKE──▶ queued  (session replaced, reassigned, lease missed)
+ *   any open state ──CANCEL──▶ cancelled
  */
 import { setup } from 'xstate';
 
+export type WorkItemEvent = 'CLAIM' | 'RENEW' | 'PROGRESS' | 'COMPLETE' | 'CHECKPOINT' | 'RESUME' | 'BLOCK' | 'RESOLVE' | 'FAIL' | 'GIVE_UP' | 'REVOKE' | 'CANCEL';
+
 export const workItemMachine = setup({
-  types: { events: {} as { type: 'CLAIM' } | { type: 'RENEW' } | { type: 'PROGRESS' } | { type: 'COMPLETE' } },
+  types: { events: {} as { type: WorkItemEvent } },
 }).createMachine({
   id: 'work_item',
   initial: 'queued',
   states: {
-    queued: { on: { CLAIM: 'running' } },
-    running: { on: { RENEW: 'running', PROGRESS: 'running', COMPLETE: 'done' } },
+    queued: { on: { CLAIM: 'running', CANCEL: 'cancelled' } },
+    running: {
+      on: {
+        RENEW: 'running', PROGRESS: 'running', COMPLETE: 'done', CHECKPOINT: 'owned', BLOCK: 'blocked',
+        FAIL: 'queued', GIVE_UP: 'failed', REVOKE: 'queued', CANCEL: 'cancelled',
+      },
+    },
+    owned: { on: { RESUME: 'running', REVOKE: 'queued', CANCEL: 'cancelled' } },
+    blocked: { on: { RESOLVE: 'queued', CANCEL: 'cancelled' } },
     done: {},
+    failed: {},
+    cancelled: {},
   },
 });

@@ -1,7 +1,8 @@
 /**
  * The L09 action vocabulary (documented in labs/L09/README.md):
  * - `{"send": {"actor","action_id","kind","expected_revision","payload"}}` — the composer;
- *   `expected_revision` is a number, null, or "current" (read when the step runs).
+ *   `expected_revision` is a number, null, or "current" (read when the step runs);
+ *   `action_id` "auto" makes a fresh Action ID at each press (a new intent).
  * - `resend_last` — the last command again, byte for byte (same signature).
  * - `tamper_last` — same actor and Action ID, one byte of the payload changed, re-signed.
  * - `stale_last` — the last ACCEPTED command as a NEW command (new Action ID), still

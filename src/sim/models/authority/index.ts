@@ -20,9 +20,16 @@ import { describeAuthorityNodes, groupOf, observeAuthority, workItemStates } fro
 
 const AUTHORITY = 'authority';
 
+/** Commands whose refusal from a former lease holder is kept as Evidence (MWP-WRK-019). */
+const EXECUTION_KINDS = new Set(['complete', 'checkpoint', 'block', 'report_failure', 'report_progress', 'renew_lease']);
+const STALE_CODES = new Set(['NOT_OWNER', 'LEASE_MISMATCH', 'LEASE_EXPIRED', 'INVALID_STATE']);
+
 export const authorityModel: Model<AuthorityAction> = {
   id: 'authority',
-  switches: [],
+  switches: [{
+    key: 'lease_sweep', label: 'Missed renewals',
+    options: [{ value: 'off', label: 'stay until someone reassigns' }, { value: 'on', label: 'are swept back to the queue' }], default: 'off',
+  }],
   faultPoints: [
     { point: AcceptFaultPoint.afterStateChange, node: AUTHORITY, label: 'crash after the state change' },
     { point: AcceptFaultPoint.afterEventAppend, node: AUTHORITY, label: 'crash after the event append' },
@@ -64,8 +71,10 @@ export const authorityModel: Model<AuthorityAction> = {
     switch (action.type) {
       case 'send': {
         const group = groupOf(ctx);
+        // "auto" asks for a fresh Action ID: a new intent each time the button is pressed.
+        const actionId = action.action_id === 'auto' ? `${action.actor}-${action.kind}-${ctx.clock.nextStamp()}` : action.action_id;
         const content: CommandContent = {
-          actor: action.actor, actionId: action.action_id, group, kind: action.kind, payload: action.payload,
+          actor: action.actor, actionId, group, kind: action.kind, payload: action.payload,
           expectedRevision: action.expected_revision === 'current' ? revisionNow(ctx, action.kind, action.payload, group) : action.expected_revision,
         };
         return send(ctx, sign(ctx, content));
@@ -99,7 +108,19 @@ export const authorityModel: Model<AuthorityAction> = {
     });
   },
 
-  afterAdvance: () => undefined,
+  afterAdvance(ctx) {
+    if (ctx.switches.lease_sweep !== 'on') return;
+    const store = ctx.store(AUTHORITY);
+    const group = groupOf(ctx);
+    for (const row of store.all("SELECT work_item_id, owner, ownership_epoch, revision FROM work_items WHERE status = 'running' AND lease_until <= ?", [ctx.clock.now])) {
+      const command = sign(ctx, {
+        actor: 'lead', actionId: `sweep-${row.work_item_id}-${row.revision}`, group, kind: 'reassign', expectedRevision: Number(row.revision),
+        payload: { work_item: String(row.work_item_id), reason: 'lease renewal missed' },
+      });
+      const result = accept(store, ctx.clock, ctx.faults(AUTHORITY), command);
+      if (result.code === 'ACCEPTED') ctx.note(`${row.work_item_id}: ${row.owner}'s lease (epoch ${row.ownership_epoch}) was not renewed in time; the work goes back to the queue for a new owner at a higher epoch.`);
+    }
+  },
   observe: observeAuthority,
   invariants: authorityInvariants,
   machines: (ctx) => workItemStates(ctx).map(({ id, status }) => ({
@@ -180,8 +201,20 @@ function revisionNow(ctx: ModelContext, kind: CommandContent['kind'], payload: R
 
 function authorityReceives(ctx: ModelContext, frame: Frame): void {
   const command = frame.body.command as SignedCommand;
-  const result = accept(ctx.store(AUTHORITY), ctx.clock, ctx.faults(AUTHORITY), command);
+  const store = ctx.store(AUTHORITY);
+  const result = accept(store, ctx.clock, ctx.faults(AUTHORITY), command);
   ctx.note(explain(command, result));
+  if (EXECUTION_KINDS.has(command.kind) && STALE_CODES.has(result.code) && 'message' in result) {
+    const item = String(command.payload.work_item ?? '');
+    // Payloads are canonical JSON (keys sorted), so "owner" always precedes "work_item".
+    const heldBefore = store.get("SELECT 1 FROM events WHERE kind = 'work_item_claimed' AND payload LIKE ?", [`%"owner":"${command.actor}"%"work_item":"${item}"%`]);
+    if (heldBefore) {
+      store.tx('record_evidence', () => store.run(
+        'INSERT INTO evidence (work_item_id, agent_id, lease_id, kind, payload, refused_because, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        [item, command.actor, String(command.payload.lease_id ?? ''), command.kind, JSON.stringify(command.payload), result.code, ctx.clock.now]));
+      ctx.note(`${command.actor} no longer holds ${item}'s lease: its ${command.kind} is kept as Evidence, not as the authoritative result (MWP-WRK-019).`);
+    }
+  }
   ctx.send(AUTHORITY, command.actor, 'result', { result: result as unknown as Record<string, unknown>, actionId: command.actionId });
 }
 

@@ -34,7 +34,13 @@ export function observeAuthority(ctx: ModelContext): Record<string, unknown> {
     sequence: group?.sequence ?? 0,
     group_revision: group?.revision ?? 0,
     counts: { events: count('events'), receipts: count('receipts'), outbox: count('outbox') },
-    work_items: Object.fromEntries(Object.entries(state.workItems).map(([id, w]) => [id, { status: w.status, owner: w.owner, epoch: w.epoch, revision: w.revision, lease_id: w.leaseId, progress: w.progress }])),
+    work_items: Object.fromEntries(Object.entries(state.workItems).map(([id, w]) => [id, {
+      status: w.status, owner: w.owner, epoch: w.epoch, revision: w.revision, lease_id: w.leaseId, lease_until: w.leaseUntil, session: w.sessionEpoch,
+      progress: w.progress, checkpoint: w.checkpoint, attempts: w.attempts, retry_at: w.retryAt, blocked_on: w.blockedOn,
+    }])),
+    sessions: state.sessions,
+    evidence: store.all('SELECT agent_id, work_item_id, kind, refused_because FROM evidence ORDER BY n')
+      .map((r) => ({ agent: r.agent_id, work_item: r.work_item_id, kind: r.kind, refused_because: r.refused_because })),
     missions: Object.fromEntries(Object.entries(state.missions).map(([id, m]) => [id, { spent: m.spent, limit: m.limit }])),
     members: Object.fromEntries(Object.entries(state.memberships).map(([key, role]) => [key.split('/')[1], role])),
     approvals: Object.fromEntries(Object.entries(state.approvals).map(([id, a]) => [id, { status: a.status, revision: a.revision }])),

@@ -1,0 +1,107 @@
+/**
+ * Execution leases (SPEC §6), one test per rule, on the authority's accept transaction.
+ */
+import { describe, expect, it } from 'vitest';
+import { useSqlJs } from '../../test/sqljs';
+import { eventsAfter } from './accept';
+import { foldEvents, readState } from './fold';
+import { AuthorityHarness } from './testHarness';
+
+useSqlJs();
+
+function started(h = new AuthorityHarness().bootstrap()) {
+  expect(h.send('agent-1', 's1', 'open_session', {}).code).toBe('ACCEPTED');
+  expect(h.send('agent-1', 'c1', 'claim', { work_item: 'W1' }, 1).code).toBe('ACCEPTED');
+  return h;
+}
+const w1 = (h: AuthorityHarness) => readState(h.store).workItems.W1!;
+const oracle = (h: AuthorityHarness) => expect(foldEvents(eventsAfter(h.store, 'G1', 0, 1000))).toEqual(readState(h.store));
+
+describe('MWP-WRK-013: a lease binds agent, session, work item, epoch, lease ID and time', () => {
+  it('the claim records the session epoch with the lease, and commands must name the current lease', () => {
+    const h = started();
+    expect(w1(h)).toMatchObject({ status: 'running', owner: 'agent-1', epoch: 1, leaseId: 'lease-W1-1', leaseUntil: 10, sessionEpoch: 1 });
+    expect(h.send('agent-1', 'x', 'checkpoint', { work_item: 'W1', lease_id: 'lease-W1-9', data: 'd' }).code).toBe('LEASE_MISMATCH');
+    expect(h.send('agent-2', 'y', 'checkpoint', { work_item: 'W1', lease_id: 'lease-W1-1', data: 'd' }).code).toBe('NOT_OWNER');
+    oracle(h);
+  });
+});
+
+describe('MWP-WRK-014: checkpoint, block and submit release; replacement, reassignment, cancel and failure revoke', () => {
+  it('checkpoint releases the lease and keeps ownership; resume takes a new lease', () => {
+    const h = started();
+    expect(h.send('agent-1', 'k', 'checkpoint', { work_item: 'W1', lease_id: 'lease-W1-1', data: 'half' }).code).toBe('ACCEPTED');
+    expect(w1(h)).toMatchObject({ status: 'owned', owner: 'agent-1', leaseId: null, checkpoint: 'half' });
+    expect(h.send('agent-1', 'r', 'resume', { work_item: 'W1' }, w1(h).revision).code).toBe('ACCEPTED');
+    expect(w1(h)).toMatchObject({ status: 'running', leaseId: 'lease-W1-1.3', sessionEpoch: 1 });
+    oracle(h);
+  });
+
+  it('a replacement session revokes the old session\'s leases and returns the work to queued', () => {
+    const h = started();
+    expect(h.send('agent-1', 's2', 'open_session', {}).code).toBe('ACCEPTED');
+    expect(w1(h)).toMatchObject({ status: 'queued', owner: null, leaseId: null, epoch: 1 });
+    expect(readState(h.store).sessions['agent-1']).toBe(2);
+    expect(h.send('agent-1', 'c2', 'claim', { work_item: 'W1' }, w1(h).revision).code).toBe('ACCEPTED');
+    expect(w1(h)).toMatchObject({ epoch: 2, sessionEpoch: 2, leaseId: 'lease-W1-2' });
+    oracle(h);
+  });
+
+  it('reassignment and cancellation revoke; submit (complete) releases', () => {
+    const h = started();
+    expect(h.send('lead', 'ra', 'reassign', { work_item: 'W1', reason: 'slow' }).code).toBe('ACCEPTED');
+    expect(w1(h)).toMatchObject({ status: 'queued', owner: null });
+    expect(h.send('agent-1', 'late', 'complete', { work_item: 'W1', lease_id: 'lease-W1-1' }).code).toBe('INVALID_STATE');
+    expect(h.send('lead', 'cx', 'cancel', { work_item: 'W1' }).code).toBe('ACCEPTED');
+    expect(w1(h).status).toBe('cancelled');
+    const g = started();
+    expect(g.send('agent-1', 'done', 'complete', { work_item: 'W1', lease_id: 'lease-W1-1' }).code).toBe('ACCEPTED');
+    expect(w1(g)).toMatchObject({ status: 'done', leaseId: null });
+    oracle(h);
+    oracle(g);
+  });
+});
+
+describe('MWP-WRK-017: blocked work checkpoints, names its need, frees its slot, returns when resolved', () => {
+  it('block → resolve → queued, with the checkpoint kept for whoever resumes', () => {
+    const h = started();
+    expect(h.send('agent-1', 'b', 'block', { work_item: 'W1', lease_id: 'lease-W1-1', needs: 'customer answer', data: 'asked' }).code).toBe('ACCEPTED');
+    expect(w1(h)).toMatchObject({ status: 'blocked', owner: null, blockedOn: 'customer answer', checkpoint: 'asked', leaseId: null });
+    expect(h.send('agent-1', 'rs', 'resolve', { work_item: 'W1' }).code).toBe('FORBIDDEN');
+    expect(h.send('lead', 'rs', 'resolve', { work_item: 'W1' }).code).toBe('ACCEPTED');
+    expect(w1(h)).toMatchObject({ status: 'queued', blockedOn: null, checkpoint: 'asked' });
+    oracle(h);
+  });
+});
+
+describe('MWP-WRK-018: retries stay within the attempt budget, with backoff', () => {
+  it('each failure requeues after a growing backoff; the third is final', () => {
+    const h = started();
+    expect(h.send('agent-1', 'f1', 'report_failure', { work_item: 'W1', lease_id: 'lease-W1-1', reason: 'tool error' }).code).toBe('ACCEPTED');
+    expect(w1(h)).toMatchObject({ status: 'queued', attempts: 1, retryAt: 2 });
+    expect(h.send('agent-1', 'c2', 'claim', { work_item: 'W1' }, w1(h).revision)).toMatchObject({ code: 'INVALID_STATE', message: expect.stringMatching(/backing off/) });
+    h.clock.now = 2;
+    expect(h.send('agent-1', 'c3', 'claim', { work_item: 'W1' }, w1(h).revision).code).toBe('ACCEPTED');
+    expect(h.send('agent-1', 'f2', 'report_failure', { work_item: 'W1', lease_id: 'lease-W1-2', reason: 'again' }).code).toBe('ACCEPTED');
+    expect(w1(h)).toMatchObject({ attempts: 2, retryAt: 6 });
+    h.clock.now = 6;
+    h.send('agent-1', 'c4', 'claim', { work_item: 'W1' }, w1(h).revision);
+    expect(h.send('agent-1', 'f3', 'report_failure', { work_item: 'W1', lease_id: 'lease-W1-3', reason: 'last' }).code).toBe('ACCEPTED');
+    expect(w1(h)).toMatchObject({ status: 'failed', attempts: 3 });
+    oracle(h);
+  });
+});
+
+describe('MWP-WRK-019: a missed renewal hands the work to a higher epoch; the late result is not authoritative', () => {
+  it('after the lease runs out and the work is revoked, a new owner resumes from the checkpoint at epoch 2', () => {
+    const h = started();
+    h.send('agent-1', 'k', 'checkpoint', { work_item: 'W1', lease_id: 'lease-W1-1', data: 'step 3 of 5' });
+    h.send('agent-1', 'r', 'resume', { work_item: 'W1' }, w1(h).revision);
+    h.clock.now = 20;
+    expect(h.send('agent-1', 'late', 'complete', { work_item: 'W1', lease_id: 'lease-W1-1.3' }).code).toBe('LEASE_EXPIRED');
+    expect(h.send('lead', 'sweep', 'reassign', { work_item: 'W1', reason: 'lease missed' }).code).toBe('ACCEPTED');
+    expect(h.send('agent-2', 'c', 'claim', { work_item: 'W1' }, w1(h).revision).code).toBe('ACCEPTED');
+    expect(w1(h)).toMatchObject({ owner: 'agent-2', epoch: 2, checkpoint: 'step 3 of 5' });
+    oracle(h);
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * Execution leases, checkpoints, blocking, failures and revocation (SPEC §6): the command
+ * kinds of lab L12, on the same accept transaction as everything else. Checkpoint, block and
+ * submit RELEASE the lease; session replacement, reassignment, cancellation, failure and a
+ * missed renewal REVOKE it (MWP-WRK-014). Every execution command names the current lease
+ * (MWP-WRK-013).
+ */
+import type { CommandKind } from './commands';
+import { checkLease, DEFAULT_LEASE_TICKS, illegal, requireRole, sessionEpoch, workItem, type Handler } from './handlers';
+import { reject } from './outcomes';
+
+type ExecutionKind = Extract<CommandKind, 'open_session' | 'checkpoint' | 'resume' | 'block' | 'resolve' | 'report_failure' | 'reassign' | 'cancel'>;
+
+const item = (p: Record<string, unknown>) => ({ type: 'work_item' as const, id: p.work_item as string, creates: false });
+const RELEASE = "lease_id = NULL, lease_until = NULL, session_epoch = NULL";
+
+export const EXECUTION_HANDLERS: Record<ExecutionKind, Handler> = {
+  /** A new session for the actor: its running work is revoked and returns to the queue. */
+  open_session: {
+    target: (_p, c) => ({ type: 'session', id: c.actor, creates: false }),
+    plan: (ctx) => {
+      const epoch = sessionEpoch(ctx, ctx.command.actor) + 1;
+      const revoked = ctx.store.all("SELECT work_item_id FROM work_items WHERE owner = ? AND status IN ('running', 'owned') ORDER BY work_item_id", [ctx.command.actor])
+        .map((r) => String(r.work_item_id));
+      return {
+        eventKind: 'session_opened', eventPayload: { agent: ctx.command.actor, epoch, revoked },
+        apply: (revision) => {
+          ctx.store.run(`INSERT INTO sessions (agent_id, group_id, epoch, revision) VALUES (?, ?, ?, ?)
+            ON CONFLICT (agent_id) DO UPDATE SET epoch = excluded.epoch, revision = excluded.revision`, [ctx.command.actor, ctx.command.group, epoch, revision]);
+          for (const id of revoked) ctx.store.run(`UPDATE work_items SET status = 'queued', owner = NULL, ${RELEASE}, revision = revision + 1 WHERE work_item_id = ?`, [id]);
+        },
+      };
+    },
+  },
+  checkpoint: {
+    target: item,
+    plan: (ctx, p) => checkLease(ctx, p.work_item as string, p.lease_id as string, 'CHECKPOINT') ?? {
+      eventKind: 'work_item_checkpointed', eventPayload: { work_item: p.work_item, data: p.data },
+      apply: (revision) => ctx.store.run(`UPDATE work_items SET status = 'owned', checkpoint = ?, ${RELEASE}, revision = ? WHERE work_item_id = ?`, [p.data as string, revision, p.work_item as string]),
+    },
+  },
+  /** The owner takes a new lease on work it checkpointed, under its current session. */
+  resume: {
+    target: item,
+    plan: (ctx, p) => {
+      const w = workItem(ctx, p.work_item as string)!;
+      const notNow = illegal(w.status, 'RESUME', p.work_item as string);
+      if (notNow) return notNow;
+      if (w.owner !== ctx.command.actor) return reject('NOT_OWNER', `${p.work_item} is owned by ${w.owner}`);
+      const leaseId = `lease-${p.work_item}-${w.ownership_epoch}.${w.revision}`;
+      const leaseUntil = ctx.now + ((p.lease_ticks as number | undefined) ?? DEFAULT_LEASE_TICKS);
+      const session = sessionEpoch(ctx, ctx.command.actor);
+      return {
+        eventKind: 'work_item_resumed', eventPayload: { work_item: p.work_item, lease_id: leaseId, lease_until: leaseUntil, session },
+        apply: (revision) => ctx.store.run("UPDATE work_items SET status = 'running', lease_id = ?, lease_until = ?, session_epoch = ?, revision = ? WHERE work_item_id = ?",
+          [leaseId, leaseUntil, session, revision, p.work_item as string]),
+      };
+    },
+  },
+  /** Blocked work checkpoints, says what it needs, and frees its slot (MWP-WRK-017). */
+  block: {
+    target: item,
+    plan: (ctx, p) => checkLease(ctx, p.work_item as string, p.lease_id as string, 'BLOCK') ?? {
+      eventKind: 'work_item_blocked', eventPayload: { work_item: p.work_item, needs: p.needs, data: p.data },
+      apply: (revision) => ctx.store.run(`UPDATE work_items SET status = 'blocked', owner = NULL, checkpoint = ?, blocked_on = ?, ${RELEASE}, revision = ? WHERE work_item_id = ?`,
+        [p.data as string, p.needs as string, revision, p.work_item as string]),
+    },
+  },
+  resolve: {
+    target: item,
+    plan: (ctx, p) => requireRole(ctx, ['admin', 'approver']) ?? illegal(workItem(ctx, p.work_item as string)!.status, 'RESOLVE', p.work_item as string) ?? {
+      eventKind: 'work_item_resolved', eventPayload: { work_item: p.work_item },
+      apply: (revision) => ctx.store.run("UPDATE work_items SET status = 'queued', blocked_on = NULL, revision = ? WHERE work_item_id = ?", [revision, p.work_item as string]),
+    },
+  },
+  /** A failed attempt: back to the queue after a backoff, until the attempt budget is spent (MWP-WRK-018). */
+  report_failure: {
+    target: item,
+    plan: (ctx, p) => {
+      const problem = checkLease(ctx, p.work_item as string, p.lease_id as string, 'FAIL');
+      if (problem) return problem;
+      const w = workItem(ctx, p.work_item as string)!;
+      const attempts = Number(w.attempts) + 1;
+      const final = attempts >= Number(w.max_attempts);
+      const retryAt = final ? null : ctx.now + 2 ** attempts;
+      return {
+        eventKind: 'work_item_failed', eventPayload: { work_item: p.work_item, attempts, retry_at: retryAt, final, reason: p.reason },
+        apply: (revision) => ctx.store.run(`UPDATE work_items SET status = ?, owner = NULL, attempts = ?, retry_at = ?, ${RELEASE}, revision = ? WHERE work_item_id = ?`,
+          [final ? 'failed' : 'queued', attempts, retryAt, revision, p.work_item as string]),
+      };
+    },
+  },
+  /** Reassignment, or the sweep after a missed renewal: the lease is revoked, the work requeued. */
+  reassign: {
+    target: item,
+    plan: (ctx, p) => requireRole(ctx, ['admin']) ?? illegal(workItem(ctx, p.work_item as string)!.status, 'REVOKE', p.work_item as string) ?? {
+      eventKind: 'work_item_revoked', eventPayload: { work_item: p.work_item, reason: p.reason },
+      apply: (revision) => ctx.store.run(`UPDATE work_items SET status = 'queued', owner = NULL, ${RELEASE}, revision = ? WHERE work_item_id = ?`, [revision, p.work_item as string]),
+    },
+  },
+  cancel: {
+    target: item,
+    plan: (ctx, p) => requireRole(ctx, ['admin']) ?? illegal(workItem(ctx, p.work_item as string)!.status, 'CANCEL', p.work_item as string) ?? {
+      eventKind: 'work_item_cancelled', eventPayload: { work_item: p.work_item },
+      apply: (revision) => ctx.store.run(`UPDATE work_items SET status = 'cancelled', owner = NULL, ${RELEASE}, revision = ? WHERE work_item_id = ?`, [revision, p.work_item as string]),
+    },
+  },
+};
