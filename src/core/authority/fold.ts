@@ -66,7 +66,7 @@ export function applyToState(s: AuthorityState, e: EventRecord): void {
       case 'work_item_claimed':
         patch(s.workItems, str('work_item'), {
           status: 'running', owner: str('owner'), epoch: num('epoch'), leaseId: str('lease_id'), leaseUntil: num('lease_until'),
-          sessionEpoch: num('session'), revision: e.aggregateRevision,
+          sessionEpoch: e.payload.session === undefined ? null : num('session'), revision: e.aggregateRevision,
         });
         break;
       case 'lease_renewed':
