@@ -7,6 +7,7 @@ import { fencingModel } from './fencing';
 import { refundModel } from './refund';
 import { compensationModel } from './compensation';
 import { projectionModel } from './projection';
+import { outageModel } from './outage';
 
 const MODELS: Record<string, Model> = {
   fencing: fencingModel as unknown as Model,
@@ -14,6 +15,7 @@ const MODELS: Record<string, Model> = {
   refund: refundModel as unknown as Model,
   compensation: compensationModel as unknown as Model,
   projection: projectionModel as unknown as Model,
+  outage: outageModel as unknown as Model,
 };
 
 export function getModel(id: string): Model {

@@ -1,0 +1,47 @@
+/** The offline-capable agent's own database (lab L13). */
+export const OUTAGE_AGENT_SCHEMA = `
+-- Connection state: when the link was lost (NULL while connected), the session epoch and
+-- the lease this agent holds as far as it knows, and the grace period it allows itself.
+CREATE TABLE link (
+  id            INTEGER PRIMARY KEY CHECK (id = 1),
+  offline_since INTEGER,
+  session       INTEGER NOT NULL,
+  lease_id      TEXT,
+  epoch         INTEGER NOT NULL,
+  grace         INTEGER NOT NULL,
+  phase         TEXT NOT NULL DEFAULT 'working'
+);
+-- Reversible local computation on already-active work (allowed offline within the grace period).
+CREATE TABLE local_work (
+  step INTEGER PRIMARY KEY,
+  at   INTEGER NOT NULL,
+  offline INTEGER NOT NULL
+);
+-- Commands prepared while offline, with the bindings they were made under (MWP-WRK-021).
+CREATE TABLE buffered (
+  n         INTEGER PRIMARY KEY AUTOINCREMENT,
+  action_id TEXT NOT NULL,
+  kind      TEXT NOT NULL,
+  payload   TEXT NOT NULL,
+  session   INTEGER NOT NULL,
+  lease_id  TEXT,
+  status    TEXT NOT NULL CHECK (status IN ('buffered', 'sent', 'rebased')),
+  sent_as   TEXT,
+  result    TEXT
+);
+-- Externally visible, irreversible actions the agent performed, and the lease it held.
+CREATE TABLE irreversible (
+  n        INTEGER PRIMARY KEY AUTOINCREMENT,
+  what     TEXT NOT NULL,
+  lease_id TEXT,
+  offline  INTEGER NOT NULL,
+  at       INTEGER NOT NULL
+);
+-- What the agent refused to do, and why.
+CREATE TABLE refusals (
+  n      INTEGER PRIMARY KEY AUTOINCREMENT,
+  what   TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  at     INTEGER NOT NULL
+);
+`;
