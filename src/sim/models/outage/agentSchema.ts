@@ -18,6 +18,7 @@ CREATE TABLE local_work (
   offline INTEGER NOT NULL
 );
 -- Commands prepared while offline, with the bindings they were made under (MWP-WRK-021).
+-- A command that cannot be rebased (the work is no longer ours) is abandoned, visibly.
 CREATE TABLE buffered (
   n         INTEGER PRIMARY KEY AUTOINCREMENT,
   action_id TEXT NOT NULL,
@@ -25,7 +26,7 @@ CREATE TABLE buffered (
   payload   TEXT NOT NULL,
   session   INTEGER NOT NULL,
   lease_id  TEXT,
-  status    TEXT NOT NULL CHECK (status IN ('buffered', 'sent', 'rebased')),
+  status    TEXT NOT NULL CHECK (status IN ('buffered', 'rebased', 'abandoned')),
   sent_as   TEXT,
   result    TEXT
 );

@@ -202,7 +202,10 @@ function agentReceives(ctx: ModelContext, body: { kind: CommandKind; actionId: s
   const agent = ctx.store(AGENT);
   const { result } = body;
   agent.tx('record_result', () => agent.run('UPDATE buffered SET result = ? WHERE sent_as = ?', [result.code, body.actionId]));
-  if (result.code !== 'ACCEPTED') return;
+  if (result.code !== 'ACCEPTED') {
+    if (body.kind === 'claim') abandonBuffered(ctx, `the work could not be reclaimed (${result.code})`);
+    return;
+  }
   const payload = result.event.payload;
   if (body.kind === 'open_session') {
     agent.tx('new_session', () => agent.run('UPDATE link SET session = ?, lease_id = NULL WHERE id = 1', [Number(payload.epoch)]));
@@ -226,4 +229,11 @@ function rebaseBuffered(ctx: ModelContext, leaseId: string, session: number): vo
     ctx.note(`Rebased ${row.action_id} from ${row.lease_id} onto ${leaseId} (session ${session}) and re-signed it as ${actionId}.`);
     sendCommand(ctx, row.kind as CommandKind, payload, null, actionId);
   }
+}
+
+/** Reconciliation found the work is no longer ours: the buffer is not sent, and says why. */
+function abandonBuffered(ctx: ModelContext, reason: string): void {
+  const agent = ctx.store(AGENT);
+  const n = agent.tx('abandon_buffered', () => agent.run("UPDATE buffered SET status = 'abandoned', result = ? WHERE status = 'buffered'", [`NOT_SENT: ${reason}`]));
+  if (n > 0) ctx.note(`Reconciliation: ${reason}. ${n} buffered command(s) are kept as a record and not sent.`);
 }
