@@ -78,6 +78,11 @@ CREATE TABLE refusals (
 
 /** A worker's own log of attempts it made (what it sent, and what it heard back). */
 export const WORKER_SCHEMA = `
+-- A dispatch this worker prepared and is holding while it is stalled (the late-worker window).
+CREATE TABLE held_dispatch (
+  operation_id TEXT PRIMARY KEY,
+  epoch        INTEGER NOT NULL
+);
 CREATE TABLE attempts (
   attempt_id   TEXT PRIMARY KEY,
   operation_id TEXT NOT NULL,

@@ -3,14 +3,15 @@
  * `approve`, `duplicate_approval`, `expire`, `edit_order`, `submit`, `retry`,
  * `crash_before_commit`, `crash_after_commit` (SPEC 9.1 card tokens: submit with a crash
  * on the worker before / after the refund commits, then the worker restarts),
- * `lose_request`, `lose_response`, `resubmit_changed`, `takeover`, `resolve_manually`.
+ * `lose_request`, `lose_response`, `resubmit_changed`, `takeover`, `resolve_manually`,
+ * `pause_before_dispatch` and `wake` (a worker stalls holding a prepared send, then resumes).
  * `submit`, `retry`, `takeover` also take `{"<verb>": {"worker": "worker-2"}}`.
  */
 export const WORKERS = ['worker-1', 'worker-2'] as const;
 export type WorkerId = (typeof WORKERS)[number];
 
 const SIMPLE = ['approve', 'duplicate_approval', 'expire', 'edit_order', 'lose_request', 'lose_response', 'resubmit_changed', 'resolve_manually'] as const;
-const BY_WORKER = ['submit', 'retry', 'crash_before_commit', 'crash_after_commit', 'takeover'] as const;
+const BY_WORKER = ['submit', 'retry', 'crash_before_commit', 'crash_after_commit', 'takeover', 'pause_before_dispatch', 'wake'] as const;
 
 export type RefundAction =
   | { type: (typeof SIMPLE)[number] }
@@ -49,5 +50,7 @@ export function describeRefundAction(action: RefundAction): string {
     case 'crash_before_commit': return `${action.worker} submits and crashes before the refund commits, then restarts`;
     case 'crash_after_commit': return `${action.worker} submits and crashes after the refund commits, then restarts`;
     case 'takeover': return `${action.worker} takes the operation over under a higher epoch`;
+    case 'pause_before_dispatch': return `${action.worker} persists the intent, then stalls just before sending it`;
+    case 'wake': return `${action.worker} wakes and carries on with the send it was about to make`;
   }
 }

@@ -33,11 +33,38 @@ export function capabilities(ctx: ModelContext): ProviderCapabilities {
 
 export const isLocalMode = (ctx: ModelContext) => ctx.switches.refund_mode !== 'provider';
 
-/** The idempotency key this attempt carries, by design choice. */
-function keyFor(ctx: ModelContext, worker: WorkerId, op: Operation): string {
+/** The idempotency key this attempt carries, by design choice; `epoch` is the sender's. */
+function keyFor(ctx: ModelContext, worker: WorkerId, op: Operation, epoch = op.ownerEpoch): string {
   if (ctx.switches.retry_policy === 'new_key_each_attempt') return nextAttemptId(ctx.store(worker)); // WRONG: an attempt is not an intent
-  if (ctx.switches.key_scheme === 'tool_key') return toolKey(MISSION, op.operationId, op.ownerEpoch, 'refund'); // MWP-WRK-031
+  if (ctx.switches.key_scheme === 'tool_key') return toolKey(MISSION, op.operationId, epoch, 'refund'); // MWP-WRK-031
   return op.operationId; // SPEC 9.3: the intent key
+}
+
+/**
+ * A stalled worker wakes and continues the send it prepared, with the epoch it had then.
+ * With the fence, the shop's conditional transition refuses it if the operation moved to a
+ * newer epoch, and nothing is sent. Without it ("I once owned this"), the request goes out.
+ */
+export function wakeAndSend(ctx: ModelContext, worker: WorkerId): void {
+  const held = ctx.store(worker).get('SELECT operation_id, epoch FROM held_dispatch LIMIT 1');
+  if (!held) return;
+  ctx.store(worker).tx('release_held', () => ctx.store(worker).run('DELETE FROM held_dispatch'));
+  const op = readOperation(ctx.store(SHOP), String(held.operation_id))!;
+  const epoch = Number(held.epoch);
+  if (ctx.switches.fence !== 'off') {
+    if (op.ownerEpoch !== epoch) {
+      ctx.note(`${worker} wakes holding epoch ${epoch}, but ${op.operationId} is at epoch ${op.ownerEpoch}: the fenced transition refuses, and nothing is sent.`);
+      return;
+    }
+    dispatch(ctx, worker, op, 'DISPATCH');
+    return;
+  }
+  const idemKey = keyFor(ctx, worker, op, epoch);
+  const attempt = recordAttempt(ctx.store(worker), { operationId: op.operationId, kind: 'submit', idemKey, epoch, sentAt: ctx.clock.now });
+  ctx.send(worker, PROVIDER, 'refund_request', {
+    attemptId: attempt.attemptId, operationId: op.operationId, idemKey, reference: op.operationId, amountCents: op.amountCents, paramDigest: op.paramDigest, epoch,
+  });
+  ctx.note(`${worker} wakes and sends ${op.operationId} with key ${idemKey} without checking the fence — it once owned this operation.`);
 }
 
 /** Moves the operation to SUBMITTED and sends the refund request (the intent is already durable). */

@@ -17,7 +17,7 @@ import type { Frame } from '../../network';
 import { describeRefundAction, parseRefundAction, WORKERS, type RefundAction, type WorkerId } from './actions';
 import {
   capabilities, dispatch, ExecutorFaultPoint, expireAttempts, isLocalMode, KV, NetFault, onLookupAnswer, onRefundAnswer,
-  PROVIDER, recoverWorker, retry, runLocal, SHOP,
+  PROVIDER, recoverWorker, retry, runLocal, SHOP, wakeAndSend,
 } from './executor';
 import { CALLER, knobs, ORDER_ID, refundInitialSchema, TENANT, validateRefundInitial } from './initial';
 import { refundInvariants } from './invariants';
@@ -37,6 +37,7 @@ export const refundModel: Model<RefundAction> = {
       { value: 'reconcile_first', label: 'reconcile first (correct)' }, { value: 'blind_resend', label: 'blind resend (wrong)' },
       { value: 'new_key_each_attempt', label: 'new key per attempt (wrong)' }], default: 'reconcile_first' },
     { key: 'key_scheme', label: 'Idempotency key', options: [{ value: 'operation_id', label: 'operation_id (intent)' }, { value: 'tool_key', label: 'tool key with epoch (MWP-WRK-031)' }], default: 'operation_id' },
+    { key: 'fence', label: 'Fence on the send', options: [{ value: 'on', label: 'a stale epoch may not send (correct)' }, { value: 'off', label: "no fence: 'I once owned it' (wrong)" }], default: 'on' },
     { key: 'takeover', label: 'A new owner', options: [{ value: 'reconcile_old_epoch', label: 'reconciles the old epoch first' }, { value: 'start_fresh', label: 'starts fresh (wrong)' }], default: 'reconcile_old_epoch' },
     { key: 'refund_mode', label: 'Refund design', options: [
       { value: 'provider', label: 'remote payment provider' }, { value: 'local_transaction', label: 'one local transaction (SPEC 9.4)' },
@@ -93,6 +94,7 @@ export const refundModel: Model<RefundAction> = {
       if (action.type === 'resolve_manually') return latestOperation(ctx.store(SHOP))?.reconciliation ? null : 'Nothing is waiting for manual reconciliation.';
       return null;
     }
+    if (action.type === 'wake') return ctx.status(action.worker) === 'paused' ? null : `${action.worker} is not stalled.`;
     if (ctx.status(action.worker) !== 'up') return `${action.worker} is ${ctx.status(action.worker)}.`;
     const op = latestOperation(ctx.store(SHOP));
     if (action.type === 'retry') {
@@ -147,6 +149,11 @@ export const refundModel: Model<RefundAction> = {
         return crashDuringSubmit(ctx, action.worker, action.type === 'crash_before_commit');
       case 'takeover':
         return takeOverOperation(ctx, action.worker);
+      case 'pause_before_dispatch':
+        return pauseBeforeDispatch(ctx, action.worker);
+      case 'wake':
+        ctx.setStatus(action.worker, 'up');
+        return wakeAndSend(ctx, action.worker);
     }
   },
 
@@ -194,6 +201,20 @@ function submit(ctx: ModelContext, worker: WorkerId): void {
   ctx.faults(worker).reach(ExecutorFaultPoint.afterPrepare);
   if (isLocalMode(ctx)) runLocal(ctx, worker, op);
   else dispatch(ctx, worker, op, 'DISPATCH');
+}
+
+/** Persists the intent, then stalls holding the prepared send (SPEC 9.9 fault 6: the late worker). */
+function pauseBeforeDispatch(ctx: ModelContext, worker: WorkerId): void {
+  const shop = ctx.store(SHOP);
+  const result = createIntent(shop, ctx.clock, CALLER, ORDER_ID, worker, latestOperation(shop)?.ownerEpoch ?? 1, !isLocalMode(ctx));
+  if (!('operation' in result)) {
+    ctx.note(`The shop refuses: ${result.code} — ${result.message}.`);
+    return;
+  }
+  const op = result.operation;
+  ctx.store(worker).tx('hold_dispatch', () => ctx.store(worker).run('INSERT OR REPLACE INTO held_dispatch (operation_id, epoch) VALUES (?, ?)', [op.operationId, op.ownerEpoch]));
+  ctx.setStatus(worker, 'paused');
+  ctx.note(`${worker} persists ${op.operationId} and stalls with the send in hand (epoch ${op.ownerEpoch}).`);
 }
 
 /** The SPEC 9.1 card tokens: submit with a crash on the worker, the network settles, the worker restarts. */

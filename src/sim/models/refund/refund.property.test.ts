@@ -31,8 +31,11 @@ const episode = fc.tuple(
   fc.constantFrom<unknown>('retry', 'takeover', { retry: W2 }, 'crash_after_commit'),
 ).map(([first, wait, then]) => [first, 'lose_response', 'submit', wait, then]);
 
+/** A stalled worker and a takeover, as one building block (SPEC 9.9 fault 6). */
+const lateWorker = fc.constantFrom<unknown[]>(['approve', 'pause_before_dispatch', 'takeover', 'wake'], ['approve', 'pause_before_dispatch', { advance: 3 }, 'takeover', 'wake']);
+
 // Most schedules start from an approved refund, so the interesting faults get exercised.
-const schedule = fc.tuple(fc.boolean(), fc.array(fc.oneof({ weight: 6, arbitrary: action.map((a) => [a]) }, { weight: 1, arbitrary: episode }), { minLength: 4, maxLength: 24 }))
+const schedule = fc.tuple(fc.boolean(), fc.array(fc.oneof({ weight: 6, arbitrary: action.map((a) => [a]) }, { weight: 1, arbitrary: episode }, { weight: 1, arbitrary: lateWorker }), { minLength: 4, maxLength: 24 }))
   .map(([approved, blocks]) => [...(approved ? ['approve', 'submit'] : []), ...blocks.flat()]);
 
 /** Invariants broken anywhere along a schedule (rejected actions are skipped). */
@@ -73,6 +76,7 @@ describe('refund executor under random schedules', () => {
     ['flag in a key-value store, then refund', { refund_mode: 'kv_flag_first' }],
     ['refund, then flag in a key-value store', { refund_mode: 'kv_flag_after' }],
     ['a new owner that skips the old epoch (tool keys)', { key_scheme: 'tool_key', takeover: 'start_fresh' }],
+    ['no fence on the send (tool keys)', { key_scheme: 'tool_key', fence: 'off' }],
   ];
   for (const [name, switches] of wrong) {
     it(`finds a violation: ${name}`, () => {

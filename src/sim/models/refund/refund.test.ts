@@ -131,6 +131,11 @@ describe('each wrong design trips an invariant', () => {
   it('blind resend to a provider without keys', () => expect(run(lost, { idempotency: 'off', lookup: 'off', retry_policy: 'blind_resend' }).broken).toContain('REF-1'));
   it('a new key per attempt', () => expect(run(lost, { lookup: 'off', retry_policy: 'new_key_each_attempt' }).broken).toContain('REF-1'));
   it('dedupe retention too short', () => expect(run(['approve', 'lose_response', 'submit', { advance: 6 }, 'retry'], { lookup: 'off', retention: '5' }).broken).toContain('REF-1'));
+  it('no fence: a stalled worker wakes after a takeover and refunds again', () => {
+    const steps = ['approve', 'pause_before_dispatch', 'takeover', 'wake'];
+    expect(run(steps, { key_scheme: 'tool_key' })).toMatchObject({ broken: [], observed: { ledger_count: 1 } });
+    expect(run(steps, { key_scheme: 'tool_key', fence: 'off' }).broken).toContain('REF-1');
+  });
   it('a new owner that skips reconciling the old epoch (MWP-WRK-031)', () => {
     expect(run(['approve', 'lose_response', 'submit', { advance: 3 }, 'takeover'], { key_scheme: 'tool_key', takeover: 'start_fresh' }).broken).toContain('REF-1');
     expect(run(['approve', 'lose_response', 'submit', { advance: 3 }, 'takeover'], { key_scheme: 'tool_key' }).broken).toEqual([]);
