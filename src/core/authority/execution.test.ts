@@ -92,6 +92,20 @@ describe('MWP-WRK-018: retries stay within the attempt budget, with backoff', ()
   });
 });
 
+describe('MWP-WRK-019: a missed start deadline', () => {
+  it('checkpointed work must be resumed by its deadline; after it, the owner may not start and the work can be revoked', () => {
+    const h = started();
+    h.send('agent-1', 'k', 'checkpoint', { work_item: 'W1', lease_id: 'lease-W1-1', data: 'half' });
+    expect(w1(h)).toMatchObject({ status: 'owned', resumeBy: 10 });
+    h.clock.now = 10;
+    expect(h.send('agent-1', 'r', 'resume', { work_item: 'W1' }, w1(h).revision)).toMatchObject({ code: 'LEASE_EXPIRED', message: expect.stringMatching(/start deadline/) });
+    expect(h.send('lead', 'sweep', 'reassign', { work_item: 'W1', reason: 'start deadline missed' }).code).toBe('ACCEPTED');
+    expect(h.send('agent-2', 'c', 'claim', { work_item: 'W1' }, w1(h).revision).code).toBe('ACCEPTED');
+    expect(w1(h)).toMatchObject({ owner: 'agent-2', epoch: 2, checkpoint: 'half', resumeBy: null });
+    oracle(h);
+  });
+});
+
 describe('MWP-WRK-019: a missed renewal hands the work to a higher epoch; the late result is not authoritative', () => {
   it('after the lease runs out and the work is revoked, a new owner resumes from the checkpoint at epoch 2', () => {
     const h = started();

@@ -13,6 +13,8 @@ type ExecutionKind = Extract<CommandKind, 'open_session' | 'checkpoint' | 'resum
 
 const item = (p: Record<string, unknown>) => ({ type: 'work_item' as const, id: p.work_item as string, creates: false });
 const RELEASE = "lease_id = NULL, lease_until = NULL, session_epoch = NULL";
+// Revocation and requeueing also clear the start deadline.
+const REQUEUE = `owner = NULL, ${RELEASE}, resume_by = NULL`;
 
 export const EXECUTION_HANDLERS: Record<ExecutionKind, Handler> = {
   /** A new session for the actor: its running work is revoked and returns to the queue. */
@@ -27,16 +29,18 @@ export const EXECUTION_HANDLERS: Record<ExecutionKind, Handler> = {
         apply: (revision) => {
           ctx.store.run(`INSERT INTO sessions (agent_id, group_id, epoch, revision) VALUES (?, ?, ?, ?)
             ON CONFLICT (agent_id) DO UPDATE SET epoch = excluded.epoch, revision = excluded.revision`, [ctx.command.actor, ctx.command.group, epoch, revision]);
-          for (const id of revoked) ctx.store.run(`UPDATE work_items SET status = 'queued', owner = NULL, ${RELEASE}, revision = revision + 1 WHERE work_item_id = ?`, [id]);
+          for (const id of revoked) ctx.store.run(`UPDATE work_items SET status = 'queued', ${REQUEUE}, revision = revision + 1 WHERE work_item_id = ?`, [id]);
         },
       };
     },
   },
+  /** Releases the lease; the owner must start again (resume) before its start deadline. */
   checkpoint: {
     target: item,
     plan: (ctx, p) => checkLease(ctx, p.work_item as string, p.lease_id as string, 'CHECKPOINT') ?? {
-      eventKind: 'work_item_checkpointed', eventPayload: { work_item: p.work_item, data: p.data },
-      apply: (revision) => ctx.store.run(`UPDATE work_items SET status = 'owned', checkpoint = ?, ${RELEASE}, revision = ? WHERE work_item_id = ?`, [p.data as string, revision, p.work_item as string]),
+      eventKind: 'work_item_checkpointed', eventPayload: { work_item: p.work_item, data: p.data, resume_by: ctx.now + DEFAULT_LEASE_TICKS },
+      apply: (revision) => ctx.store.run(`UPDATE work_items SET status = 'owned', checkpoint = ?, resume_by = ?, ${RELEASE}, revision = ? WHERE work_item_id = ?`,
+        [p.data as string, ctx.now + DEFAULT_LEASE_TICKS, revision, p.work_item as string]),
     },
   },
   /** The owner takes a new lease on work it checkpointed, under its current session. */
@@ -47,12 +51,13 @@ export const EXECUTION_HANDLERS: Record<ExecutionKind, Handler> = {
       const notNow = illegal(w.status, 'RESUME', p.work_item as string);
       if (notNow) return notNow;
       if (w.owner !== ctx.command.actor) return reject('NOT_OWNER', `${p.work_item} is owned by ${w.owner}`);
+      if (w.resume_by !== null && ctx.now >= Number(w.resume_by)) return reject('LEASE_EXPIRED', `the start deadline passed at t=${w.resume_by}`);
       const leaseId = `lease-${p.work_item}-${w.ownership_epoch}.${w.revision}`;
       const leaseUntil = ctx.now + ((p.lease_ticks as number | undefined) ?? DEFAULT_LEASE_TICKS);
       const session = sessionEpoch(ctx, ctx.command.actor);
       return {
         eventKind: 'work_item_resumed', eventPayload: { work_item: p.work_item, lease_id: leaseId, lease_until: leaseUntil, session },
-        apply: (revision) => ctx.store.run("UPDATE work_items SET status = 'running', lease_id = ?, lease_until = ?, session_epoch = ?, revision = ? WHERE work_item_id = ?",
+        apply: (revision) => ctx.store.run("UPDATE work_items SET status = 'running', lease_id = ?, lease_until = ?, session_epoch = ?, resume_by = NULL, revision = ? WHERE work_item_id = ?",
           [leaseId, leaseUntil, session, revision, p.work_item as string]),
       };
     },
@@ -95,14 +100,14 @@ export const EXECUTION_HANDLERS: Record<ExecutionKind, Handler> = {
     target: item,
     plan: (ctx, p) => requireRole(ctx, ['admin']) ?? illegal(workItem(ctx, p.work_item as string)!.status, 'REVOKE', p.work_item as string) ?? {
       eventKind: 'work_item_revoked', eventPayload: { work_item: p.work_item, reason: p.reason },
-      apply: (revision) => ctx.store.run(`UPDATE work_items SET status = 'queued', owner = NULL, ${RELEASE}, revision = ? WHERE work_item_id = ?`, [revision, p.work_item as string]),
+      apply: (revision) => ctx.store.run(`UPDATE work_items SET status = 'queued', ${REQUEUE}, revision = ? WHERE work_item_id = ?`, [revision, p.work_item as string]),
     },
   },
   cancel: {
     target: item,
     plan: (ctx, p) => requireRole(ctx, ['admin']) ?? illegal(workItem(ctx, p.work_item as string)!.status, 'CANCEL', p.work_item as string) ?? {
       eventKind: 'work_item_cancelled', eventPayload: { work_item: p.work_item },
-      apply: (revision) => ctx.store.run(`UPDATE work_items SET status = 'cancelled', owner = NULL, ${RELEASE}, revision = ? WHERE work_item_id = ?`, [revision, p.work_item as string]),
+      apply: (revision) => ctx.store.run(`UPDATE work_items SET status = 'cancelled', ${REQUEUE}, revision = ? WHERE work_item_id = ?`, [revision, p.work_item as string]),
     },
   },
 };

@@ -14,7 +14,7 @@ export interface AuthorityState {
   workItems: Record<string, {
     group: string; mission: string; status: string; owner: string | null; epoch: number;
     leaseId: string | null; leaseUntil: number | null; sessionEpoch: number | null; progress: number;
-    checkpoint: string | null; attempts: number; retryAt: number | null; blockedOn: string | null; revision: number;
+    checkpoint: string | null; attempts: number; retryAt: number | null; blockedOn: string | null; resumeBy: number | null; revision: number;
   }>;
   sessions: Record<string, number>;
   approvals: Record<string, { group: string; workItem: string; status: string; decidedBy: string | null; revision: number }>;
@@ -60,7 +60,7 @@ export function applyToState(s: AuthorityState, e: EventRecord): void {
       case 'work_item_created':
         s.workItems[str('work_item')] = {
           group: e.group, mission: str('mission'), status: 'queued', owner: null, epoch: 0, leaseId: null, leaseUntil: null,
-          sessionEpoch: null, progress: 0, checkpoint: null, attempts: 0, retryAt: null, blockedOn: null, revision: e.aggregateRevision,
+          sessionEpoch: null, progress: 0, checkpoint: null, attempts: 0, retryAt: null, blockedOn: null, resumeBy: null, revision: e.aggregateRevision,
         };
         break;
       case 'work_item_claimed':
@@ -104,14 +104,14 @@ function applyExecutionEvent(s: AuthorityState, e: EventRecord, str: (k: string)
       s.sessions[str('agent')] = num('epoch');
       for (const revoked of (e.payload.revoked as string[]) ?? []) {
         const item = s.workItems[revoked];
-        if (item) Object.assign(item, { status: 'queued', owner: null, ...released, revision: item.revision + 1 });
+        if (item) Object.assign(item, { status: 'queued', owner: null, ...released, resumeBy: null, revision: item.revision + 1 });
       }
       return true;
     case 'work_item_checkpointed':
-      patch(s.workItems, id(), { status: 'owned', checkpoint: str('data'), ...released, revision: e.aggregateRevision });
+      patch(s.workItems, id(), { status: 'owned', checkpoint: str('data'), resumeBy: e.payload.resume_by === undefined ? null : num('resume_by'), ...released, revision: e.aggregateRevision });
       return true;
     case 'work_item_resumed':
-      patch(s.workItems, id(), { status: 'running', leaseId: str('lease_id'), leaseUntil: num('lease_until'), sessionEpoch: num('session'), revision: e.aggregateRevision });
+      patch(s.workItems, id(), { status: 'running', leaseId: str('lease_id'), leaseUntil: num('lease_until'), sessionEpoch: num('session'), resumeBy: null, revision: e.aggregateRevision });
       return true;
     case 'work_item_blocked':
       patch(s.workItems, id(), { status: 'blocked', owner: null, checkpoint: str('data'), blockedOn: str('needs'), ...released, revision: e.aggregateRevision });
@@ -126,10 +126,10 @@ function applyExecutionEvent(s: AuthorityState, e: EventRecord, str: (k: string)
       });
       return true;
     case 'work_item_revoked':
-      patch(s.workItems, id(), { status: 'queued', owner: null, ...released, revision: e.aggregateRevision });
+      patch(s.workItems, id(), { status: 'queued', owner: null, ...released, resumeBy: null, revision: e.aggregateRevision });
       return true;
     case 'work_item_cancelled':
-      patch(s.workItems, id(), { status: 'cancelled', owner: null, ...released, revision: e.aggregateRevision });
+      patch(s.workItems, id(), { status: 'cancelled', owner: null, ...released, resumeBy: null, revision: e.aggregateRevision });
       return true;
     default:
       return false;
@@ -161,7 +161,8 @@ export function readState(store: Store): AuthorityState {
       epoch: Number(r.ownership_epoch), leaseId: r.lease_id === null ? null : String(r.lease_id),
       leaseUntil: r.lease_until === null ? null : Number(r.lease_until), sessionEpoch: r.session_epoch === null ? null : Number(r.session_epoch),
       progress: Number(r.progress), checkpoint: r.checkpoint === null ? null : String(r.checkpoint), attempts: Number(r.attempts),
-      retryAt: r.retry_at === null ? null : Number(r.retry_at), blockedOn: r.blocked_on === null ? null : String(r.blocked_on), revision: Number(r.revision),
+      retryAt: r.retry_at === null ? null : Number(r.retry_at), blockedOn: r.blocked_on === null ? null : String(r.blocked_on),
+      resumeBy: r.resume_by === null ? null : Number(r.resume_by), revision: Number(r.revision),
     };
   }
   for (const r of store.all('SELECT agent_id, epoch FROM sessions')) s.sessions[String(r.agent_id)] = Number(r.epoch);

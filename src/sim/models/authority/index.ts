@@ -112,13 +112,16 @@ export const authorityModel: Model<AuthorityAction> = {
     if (ctx.switches.lease_sweep !== 'on') return;
     const store = ctx.store(AUTHORITY);
     const group = groupOf(ctx);
-    for (const row of store.all("SELECT work_item_id, owner, ownership_epoch, revision FROM work_items WHERE status = 'running' AND lease_until <= ?", [ctx.clock.now])) {
+    const due = "(status = 'running' AND lease_until <= :now) OR (status = 'owned' AND resume_by <= :now)";
+    for (const row of store.all(`SELECT work_item_id, owner, ownership_epoch, status, revision FROM work_items WHERE ${due}`, { ':now': ctx.clock.now })) {
       const command = sign(ctx, {
         actor: 'lead', actionId: `sweep-${row.work_item_id}-${row.revision}`, group, kind: 'reassign', expectedRevision: Number(row.revision),
-        payload: { work_item: String(row.work_item_id), reason: 'lease renewal missed' },
+        payload: { work_item: String(row.work_item_id), reason: row.status === 'owned' ? 'start deadline missed' : 'lease renewal missed' },
       });
       const result = accept(store, ctx.clock, ctx.faults(AUTHORITY), command);
-      if (result.code === 'ACCEPTED') ctx.note(`${row.work_item_id}: ${row.owner}'s lease (epoch ${row.ownership_epoch}) was not renewed in time; the work goes back to the queue for a new owner at a higher epoch.`);
+      if (result.code === 'ACCEPTED') {
+        ctx.note(`${row.work_item_id}: ${row.owner} (epoch ${row.ownership_epoch}) ${row.status === 'owned' ? 'did not start again by its deadline' : 'did not renew its lease in time'}; the work goes back to the queue for a new owner at a higher epoch.`);
+      }
     }
   },
   observe: observeAuthority,
