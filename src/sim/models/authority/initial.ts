@@ -4,6 +4,7 @@
  * signed, accepted commands, so the event history explains every row from sequence 1.
  */
 import { z } from 'zod';
+import { zodProblem } from '../../zodProblem';
 import type { CommandKind } from '../../../core/authority/commands';
 import { CLIENTS } from './actions';
 
@@ -21,13 +22,11 @@ export const authorityInitialSchema = z.object({
 export type AuthorityInitial = z.infer<typeof authorityInitialSchema>;
 
 export function validateAuthorityInitial(raw: unknown): string | null {
-  const parsed = authorityInitialSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return `${issue.path.join('.') || '(root)'}: ${issue.message}`;
-  }
-  for (const [item, mission] of Object.entries(parsed.data.work_items)) {
-    if (!(mission in parsed.data.missions)) return `work_items.${item}: no mission ${mission}`;
+  const problem = zodProblem(authorityInitialSchema, raw);
+  if (problem) return problem;
+  const data = authorityInitialSchema.parse(raw);
+  for (const [item, mission] of Object.entries(data.work_items)) {
+    if (!(mission in data.missions)) return `work_items.${item}: no mission ${mission}`;
   }
   return null;
 }

@@ -5,6 +5,7 @@
  * trip undone without the airline agreeing.
  */
 import { z } from 'zod';
+import { zodProblem } from '../../zodProblem';
 import { AGENT_SCHEMA, AIRLINE_SCHEMA, bookFlight, bookHotel, cancelFlight, HOTEL_SCHEMA, moveTrip, TRIP_ID, tripState } from '../../../core/compensation/booking';
 import { tripMachine } from '../../../core/compensation/tripMachine';
 import type { Model, ModelAction, ModelContext } from '../../model';
@@ -38,10 +39,7 @@ export const compensationModel: Model<CompensationAction> = {
     { id: HOTEL, kind: 'provider', label: 'Hotel', schema: HOTEL_SCHEMA },
   ],
   edges: [{ from: AGENT, to: AIRLINE, label: 'book / cancel' }, { from: AGENT, to: HOTEL, label: 'reserve' }],
-  validateInitial: (raw) => {
-    const parsed = initialSchema.safeParse(raw);
-    return parsed.success ? null : `${parsed.error.issues[0]!.path.join('.') || '(root)'}: ${parsed.error.issues[0]!.message}`;
-  },
+  validateInitial: (raw) => zodProblem(initialSchema, raw),
   setup(ctx, raw) {
     const initial = initialSchema.parse(raw);
     const agent = ctx.store(AGENT);

@@ -4,6 +4,7 @@
  * optional `lease_duration` (ticks per grant, default 10).
  */
 import { z } from 'zod';
+import { zodProblem } from '../../zodProblem';
 import { ResourceFaultPoint } from '../../../core/fencing/protectedResource';
 
 const fence = z.number().int().min(0);
@@ -25,12 +26,10 @@ export interface FencingInitial {
 }
 
 export function validateFencingInitial(raw: unknown): string | null {
-  const parsed = fencingInitialSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return `${issue.path.join('.') || '(root)'}: ${issue.message}`;
-  }
-  const { current_token: current, workers } = parsed.data;
+  const problem = zodProblem(fencingInitialSchema, raw);
+  if (problem) return problem;
+  const data = fencingInitialSchema.parse(raw);
+  const { current_token: current, workers } = data;
   for (const [worker, token] of Object.entries(workers)) {
     if (token !== null && token !== undefined && token > current) return `workers.${worker}: fence ${token} was never issued (current is ${current})`;
   }

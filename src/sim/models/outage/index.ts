@@ -8,6 +8,7 @@
  * (MWP-WRK-022). The "optimistic" policy is the wrong design: it acts offline anyway.
  */
 import { z } from 'zod';
+import { zodProblem } from '../../zodProblem';
 import { accept, registerActorKey } from '../../../core/authority/accept';
 import { signCommand, type CommandContent, type CommandKind } from '../../../core/authority/commands';
 import { readState } from '../../../core/authority/fold';
@@ -47,10 +48,7 @@ export const outageModel: Model<OutageAction> = {
     { id: AUTHORITY, kind: 'authority', label: 'Authority (group service)', schema: AUTHORITY_SCHEMA },
   ],
   edges: [{ from: AGENT, to: AUTHORITY, label: 'commands' }],
-  validateInitial: (raw) => {
-    const parsed = initialSchema.safeParse(raw);
-    return parsed.success ? null : `${parsed.error.issues[0]!.path.join('.') || '(root)'}: ${parsed.error.issues[0]!.message}`;
-  },
+  validateInitial: (raw) => zodProblem(initialSchema, raw),
   setup(ctx, raw) {
     const initial = initialSchema.parse(raw);
     const store = ctx.store(AUTHORITY);

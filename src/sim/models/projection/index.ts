@@ -5,6 +5,7 @@
  * when it has fallen behind the replay window.
  */
 import { z } from 'zod';
+import { zodProblem } from '../../zodProblem';
 import { accept, eventsAfter, registerActorKey } from '../../../core/authority/accept';
 import { canonicalJson } from '../../../core/authority/canonical';
 import { signCommand, type CommandContent } from '../../../core/authority/commands';
@@ -45,10 +46,7 @@ export const projectionModel: Model<ProjectionAction> = {
     { id: WORKER, kind: 'worker', label: 'Worker (projection)', schema: PROJECTION_SCHEMA },
   ],
   edges: [{ from: AUTHORITY, to: WORKER, label: 'events · acks · replay' }],
-  validateInitial: (raw) => {
-    const parsed = initialSchema.safeParse(raw);
-    return parsed.success ? null : `${parsed.error.issues[0]!.path.join('.') || '(root)'}: ${parsed.error.issues[0]!.message}`;
-  },
+  validateInitial: (raw) => zodProblem(initialSchema, raw),
 
   setup(ctx, raw) {
     const initial = initialSchema.parse(raw);

@@ -52,11 +52,17 @@ export function wakeAndSend(ctx: ModelContext, worker: WorkerId): void {
   const op = readOperation(ctx.store(SHOP), String(held.operation_id))!;
   const epoch = Number(held.epoch);
   if (ctx.switches.fence !== 'off') {
-    if (op.ownerEpoch !== epoch) {
+    if (op.ownerEpoch !== epoch || op.owner !== worker) {
       ctx.note(`${worker} wakes holding epoch ${epoch}, but ${op.operationId} is at epoch ${op.ownerEpoch}: the fenced transition refuses, and nothing is sent.`);
       return;
     }
-    dispatch(ctx, worker, op, 'DISPATCH');
+    if (isLocalMode(ctx)) runLocal(ctx, worker, op);
+    else dispatch(ctx, worker, op, 'DISPATCH');
+    return;
+  }
+  if (isLocalMode(ctx)) {
+    ctx.note(`${worker} wakes and runs the refund without checking the fence.`);
+    runLocal(ctx, worker, op);
     return;
   }
   const idemKey = keyFor(ctx, worker, op, epoch);

@@ -5,6 +5,7 @@
  * worker's timeout, in ticks.
  */
 import { z } from 'zod';
+import { zodProblem } from '../../zodProblem';
 
 export const refundInitialSchema = z.object({
   approved: z.boolean(),
@@ -21,10 +22,7 @@ export const refundInitialSchema = z.object({
 export type RefundInitial = z.infer<typeof refundInitialSchema>;
 
 export function validateRefundInitial(raw: unknown): string | null {
-  const parsed = refundInitialSchema.safeParse(raw);
-  if (parsed.success) return null;
-  const issue = parsed.error.issues[0]!;
-  return `${issue.path.join('.') || '(root)'}: ${issue.message}`;
+  return zodProblem(refundInitialSchema, raw);
 }
 
 export const ORDER_ID = 'ord-1';
