@@ -1,0 +1,47 @@
+/** Bounded outages (SPEC §7), one test per rule. */
+import { describe, expect, it } from 'vitest';
+import { useSqlJs } from '../../../test/sqljs';
+import { World } from '../../world';
+
+useSqlJs();
+
+function run(actions: unknown[], switches: Record<string, string> = {}) {
+  const world = World.replay({ model: 'outage', seed: 13, initial: { grace_ticks: 5, budget_cents: 1000, lease_ticks: 50 }, switches }, actions);
+  const result = { observed: world.observe() as Record<string, any>, broken: [...new Set(world.trace.flatMap((e) => e.invariants.filter((i) => !i.ok).map((i) => i.id)))] }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  world.dispose();
+  return result;
+}
+
+describe('MWP-WRK-020: offline, only already-active reversible work, within the grace period', () => {
+  it('reversible work continues until the grace period ends, then stops', () => {
+    expect(run(['disconnect', 'work', { advance: 4 }, 'work']).observed).toMatchObject({ local_steps: 2, grace_left: 1 });
+    expect(run(['disconnect', { advance: 5 }, 'work']).observed).toMatchObject({ local_steps: 0, refusals: ['continue W1'] });
+  });
+  it('new work and irreversible actions are refused offline, allowed online', () => {
+    expect(run(['disconnect', 'start_new_work', 'email_customer']).observed).toMatchObject({ refusals: ['start new work', 'email the customer'], irreversible: [] });
+    expect(run(['email_customer']).observed).toMatchObject({ irreversible: [{ what: 'email the customer', offline: false }] });
+  });
+  it('the optimistic design breaks OUT-1 and OUT-2', () => {
+    expect(run(['disconnect', 'email_customer', { advance: 6 }, 'work'], { offline_policy: 'optimistic' }).broken).toEqual(['OUT-1', 'OUT-2']);
+  });
+});
+
+describe('MWP-WRK-021 and MWP-EXT-005: buffered commands are rebased and re-signed under new Action IDs', () => {
+  it('a reconnect is a new session; the work is reclaimed at a higher epoch and the buffer rebased onto the new lease', () => {
+    const { observed, broken } = run(['disconnect', 'report_progress', 'reconnect']);
+    expect(observed).toMatchObject({
+      session: 2, lease_id: 'lease-W1-2', work_item: { epoch: 2, session: 2, progress: 1 },
+      buffered: [{ action_id: 'report_progress-1', status: 'rebased', sent_as: 'report_progress-1-rebased-s2', result: 'ACCEPTED' }],
+    });
+    expect(broken).toEqual([]);
+  });
+  it('when the work is no longer ours the buffer is kept and marked, not sent', () => {
+    expect(run(['complete', 'disconnect', 'report_progress', 'reconnect']).observed.buffered[0]).toMatchObject({ status: 'abandoned', result: expect.stringMatching(/NOT_SENT/) });
+  });
+});
+
+describe('MWP-WRK-022: reconciliation and its charge commit together', () => {
+  it('an overflowing charge rejects the progress with it', () => {
+    expect(run(['disconnect', 'report_progress', 'big_charge', 'reconnect']).observed).toMatchObject({ spent_cents: 100, work_item: { progress: 1 }, last_code: 'BUDGET_EXCEEDED' });
+  });
+});
