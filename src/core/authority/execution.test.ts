@@ -74,20 +74,33 @@ describe('MWP-WRK-017: blocked work checkpoints, names its need, frees its slot,
   });
 });
 
-describe('MWP-WRK-018: retries stay within the attempt budget, with backoff', () => {
-  it('each failure requeues after a growing backoff; the third is final', () => {
+describe('MWP-WRK-018: retries stay within the attempt and deadline budgets, with backoff and a stable attempt key', () => {
+  it('the same owner retries after a growing backoff under the same epoch (same attempt key); the third failure is final', () => {
     const h = started();
-    expect(h.send('agent-1', 'f1', 'report_failure', { work_item: 'W1', lease_id: 'lease-W1-1', reason: 'tool error' }).code).toBe('ACCEPTED');
-    expect(w1(h)).toMatchObject({ status: 'queued', attempts: 1, retryAt: 2 });
-    expect(h.send('agent-1', 'c2', 'claim', { work_item: 'W1' }, w1(h).revision)).toMatchObject({ code: 'INVALID_STATE', message: expect.stringMatching(/backing off/) });
+    const fail = (id: string, lease: string) => h.send('agent-1', id, 'report_failure', { work_item: 'W1', lease_id: lease, reason: 'tool error' });
+    const first = fail('f1', 'lease-W1-1');
+    expect(first).toMatchObject({ code: 'ACCEPTED', event: { payload: { attempt_key: 'M1/W1/e1/work', retry_at: 2 } } });
+    expect(w1(h)).toMatchObject({ status: 'owned', owner: 'agent-1', attempts: 1, retryAt: 2 });
+    expect(h.send('agent-1', 'r1', 'resume', { work_item: 'W1' }, w1(h).revision)).toMatchObject({ code: 'INVALID_STATE', message: expect.stringMatching(/backing off/) });
     h.clock.now = 2;
-    expect(h.send('agent-1', 'c3', 'claim', { work_item: 'W1' }, w1(h).revision).code).toBe('ACCEPTED');
-    expect(h.send('agent-1', 'f2', 'report_failure', { work_item: 'W1', lease_id: 'lease-W1-2', reason: 'again' }).code).toBe('ACCEPTED');
-    expect(w1(h)).toMatchObject({ attempts: 2, retryAt: 6 });
+    expect(h.send('agent-1', 'r2', 'resume', { work_item: 'W1' }, w1(h).revision).code).toBe('ACCEPTED');
+    const second = fail('f2', w1(h).leaseId!);
+    expect(second).toMatchObject({ code: 'ACCEPTED', event: { payload: { attempt_key: 'M1/W1/e1/work', retry_at: 6 } } });
     h.clock.now = 6;
-    h.send('agent-1', 'c4', 'claim', { work_item: 'W1' }, w1(h).revision);
-    expect(h.send('agent-1', 'f3', 'report_failure', { work_item: 'W1', lease_id: 'lease-W1-3', reason: 'last' }).code).toBe('ACCEPTED');
-    expect(w1(h)).toMatchObject({ status: 'failed', attempts: 3 });
+    h.send('agent-1', 'r3', 'resume', { work_item: 'W1' }, w1(h).revision);
+    expect(fail('f3', w1(h).leaseId!)).toMatchObject({ code: 'ACCEPTED', event: { payload: { final: true } } });
+    expect(w1(h)).toMatchObject({ status: 'failed', attempts: 3, owner: null });
+    oracle(h);
+  });
+
+  it('a retry that would land after the deadline fails the work instead', () => {
+    const h = new AuthorityHarness().bootstrap();
+    h.send('lead', 'w3', 'create_work_item', { work_item: 'W3', mission: 'M1', deadline: 5, max_attempts: 10 });
+    h.send('agent-1', 's', 'open_session', {});
+    h.send('agent-1', 'c', 'claim', { work_item: 'W3' }, 1);
+    h.clock.now = 3;
+    expect(h.send('agent-1', 'f', 'report_failure', { work_item: 'W3', lease_id: 'lease-W3-1', reason: 'x' })).toMatchObject({ event: { payload: { final: true, past_deadline: true } } });
+    expect(readState(h.store).workItems.W3).toMatchObject({ status: 'failed', deadline: 5 });
     oracle(h);
   });
 });

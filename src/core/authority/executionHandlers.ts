@@ -7,6 +7,7 @@
  */
 import type { CommandKind } from './commands';
 import { checkLease, DEFAULT_LEASE_TICKS, illegal, requireRole, sessionEpoch, workItem, type Handler } from './handlers';
+import { toolKey } from '../effects/keys';
 import { reject } from './outcomes';
 
 type ExecutionKind = Extract<CommandKind, 'open_session' | 'checkpoint' | 'resume' | 'block' | 'resolve' | 'report_failure' | 'reassign' | 'cancel'>;
@@ -52,6 +53,7 @@ export const EXECUTION_HANDLERS: Record<ExecutionKind, Handler> = {
       if (notNow) return notNow;
       if (w.owner !== ctx.command.actor) return reject('NOT_OWNER', `${p.work_item} is owned by ${w.owner}`);
       if (w.resume_by !== null && ctx.now >= Number(w.resume_by)) return reject('LEASE_EXPIRED', `the start deadline passed at t=${w.resume_by}`);
+      if (w.retry_at !== null && ctx.now < Number(w.retry_at)) return reject('INVALID_STATE', `${p.work_item} is backing off until t=${w.retry_at}`);
       const leaseId = `lease-${p.work_item}-${w.ownership_epoch}.${w.revision}`;
       const leaseUntil = ctx.now + ((p.lease_ticks as number | undefined) ?? DEFAULT_LEASE_TICKS);
       const session = sessionEpoch(ctx, ctx.command.actor);
@@ -78,7 +80,12 @@ export const EXECUTION_HANDLERS: Record<ExecutionKind, Handler> = {
       apply: (revision) => ctx.store.run("UPDATE work_items SET status = 'queued', blocked_on = NULL, revision = ? WHERE work_item_id = ?", [revision, p.work_item as string]),
     },
   },
-  /** A failed attempt: back to the queue after a backoff, until the attempt budget is spent (MWP-WRK-018). */
+  /**
+   * A failed attempt (MWP-WRK-018): the same owner retries after a growing backoff, under a
+   * new lease but the same ownership epoch — so its external attempt key (MWP-WRK-031:
+   * mission / work item / epoch / operation) stays the same. When the attempt budget is spent,
+   * or the next try would land after the contract's deadline, the work fails for good.
+   */
   report_failure: {
     target: item,
     plan: (ctx, p) => {
@@ -86,12 +93,20 @@ export const EXECUTION_HANDLERS: Record<ExecutionKind, Handler> = {
       if (problem) return problem;
       const w = workItem(ctx, p.work_item as string)!;
       const attempts = Number(w.attempts) + 1;
-      const final = attempts >= Number(w.max_attempts);
-      const retryAt = final ? null : ctx.now + 2 ** attempts;
+      const retryAt = ctx.now + 2 ** attempts;
+      const pastDeadline = w.deadline !== null && retryAt >= Number(w.deadline);
+      const final = attempts >= Number(w.max_attempts) || pastDeadline;
+      const attemptKey = toolKey(String(w.mission_id), p.work_item as string, Number(w.ownership_epoch), 'work');
       return {
-        eventKind: 'work_item_failed', eventPayload: { work_item: p.work_item, attempts, retry_at: retryAt, final, reason: p.reason },
-        apply: (revision) => ctx.store.run(`UPDATE work_items SET status = ?, owner = NULL, attempts = ?, retry_at = ?, ${RELEASE}, revision = ? WHERE work_item_id = ?`,
-          [final ? 'failed' : 'queued', attempts, retryAt, revision, p.work_item as string]),
+        eventKind: 'work_item_failed',
+        eventPayload: {
+          work_item: p.work_item, attempts, final, reason: p.reason, attempt_key: attemptKey,
+          retry_at: final ? null : retryAt, resume_by: final ? null : retryAt + DEFAULT_LEASE_TICKS, ...(pastDeadline ? { past_deadline: true } : {}),
+        },
+        apply: (revision) => ctx.store.run(
+          final ? `UPDATE work_items SET status = 'failed', attempts = ?, retry_at = NULL, ${REQUEUE}, revision = ? WHERE work_item_id = ?`
+            : `UPDATE work_items SET status = 'owned', attempts = ?, retry_at = ?, resume_by = ?, ${RELEASE}, revision = ? WHERE work_item_id = ?`,
+          final ? [attempts, revision, p.work_item as string] : [attempts, retryAt, retryAt + DEFAULT_LEASE_TICKS, revision, p.work_item as string]),
       };
     },
   },

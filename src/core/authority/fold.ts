@@ -14,7 +14,8 @@ export interface AuthorityState {
   workItems: Record<string, {
     group: string; mission: string; status: string; owner: string | null; epoch: number;
     leaseId: string | null; leaseUntil: number | null; sessionEpoch: number | null; progress: number;
-    checkpoint: string | null; attempts: number; retryAt: number | null; blockedOn: string | null; resumeBy: number | null; revision: number;
+    checkpoint: string | null; attempts: number; maxAttempts: number; retryAt: number | null; blockedOn: string | null; resumeBy: number | null;
+    deadline: number | null; revision: number;
   }>;
   sessions: Record<string, number>;
   approvals: Record<string, { group: string; workItem: string; status: string; decidedBy: string | null; revision: number }>;
@@ -60,7 +61,8 @@ export function applyToState(s: AuthorityState, e: EventRecord): void {
       case 'work_item_created':
         s.workItems[str('work_item')] = {
           group: e.group, mission: str('mission'), status: 'queued', owner: null, epoch: 0, leaseId: null, leaseUntil: null,
-          sessionEpoch: null, progress: 0, checkpoint: null, attempts: 0, retryAt: null, blockedOn: null, resumeBy: null, revision: e.aggregateRevision,
+          sessionEpoch: null, progress: 0, checkpoint: null, attempts: 0, maxAttempts: e.payload.max_attempts === undefined ? 3 : num('max_attempts'),
+          retryAt: null, blockedOn: null, resumeBy: null, deadline: e.payload.deadline === undefined ? null : num('deadline'), revision: e.aggregateRevision,
         };
         break;
       case 'work_item_claimed':
@@ -120,10 +122,9 @@ function applyExecutionEvent(s: AuthorityState, e: EventRecord, str: (k: string)
       patch(s.workItems, id(), { status: 'queued', blockedOn: null, revision: e.aggregateRevision });
       return true;
     case 'work_item_failed':
-      patch(s.workItems, id(), {
-        status: e.payload.final ? 'failed' : 'queued', owner: null, attempts: num('attempts'),
-        retryAt: e.payload.retry_at === null ? null : num('retry_at'), ...released, revision: e.aggregateRevision,
-      });
+      patch(s.workItems, id(), e.payload.final
+        ? { status: 'failed', owner: null, attempts: num('attempts'), retryAt: null, resumeBy: null, ...released, revision: e.aggregateRevision }
+        : { status: 'owned', attempts: num('attempts'), retryAt: num('retry_at'), resumeBy: num('resume_by'), ...released, revision: e.aggregateRevision });
       return true;
     case 'work_item_revoked':
       patch(s.workItems, id(), { status: 'queued', owner: null, ...released, resumeBy: null, revision: e.aggregateRevision });
@@ -161,8 +162,8 @@ export function readState(store: Store): AuthorityState {
       epoch: Number(r.ownership_epoch), leaseId: r.lease_id === null ? null : String(r.lease_id),
       leaseUntil: r.lease_until === null ? null : Number(r.lease_until), sessionEpoch: r.session_epoch === null ? null : Number(r.session_epoch),
       progress: Number(r.progress), checkpoint: r.checkpoint === null ? null : String(r.checkpoint), attempts: Number(r.attempts),
-      retryAt: r.retry_at === null ? null : Number(r.retry_at), blockedOn: r.blocked_on === null ? null : String(r.blocked_on),
-      resumeBy: r.resume_by === null ? null : Number(r.resume_by), revision: Number(r.revision),
+      maxAttempts: Number(r.max_attempts), retryAt: r.retry_at === null ? null : Number(r.retry_at), blockedOn: r.blocked_on === null ? null : String(r.blocked_on),
+      resumeBy: r.resume_by === null ? null : Number(r.resume_by), deadline: r.deadline === null ? null : Number(r.deadline), revision: Number(r.revision),
     };
   }
   for (const r of store.all('SELECT agent_id, epoch FROM sessions')) s.sessions[String(r.agent_id)] = Number(r.epoch);

@@ -120,9 +120,10 @@ const CORE_HANDLERS: Record<Exclude<CommandKind, keyof typeof EXECUTION_HANDLERS
     plan: (ctx, p) => requireRole(ctx, ['admin']) ?? (!ctx.store.get('SELECT 1 FROM missions WHERE mission_id = ? AND group_id = ?', [p.mission as string, ctx.command.group])
       ? reject('NOT_FOUND', `no mission ${p.mission}`)
       : {
-        eventKind: 'work_item_created', eventPayload: { work_item: p.work_item, mission: p.mission },
-        apply: (revision) => ctx.store.run("INSERT INTO work_items (work_item_id, group_id, mission_id, status, revision) VALUES (?, ?, ?, 'queued', ?)",
-          [p.work_item as string, ctx.command.group, p.mission as string, revision]),
+        eventKind: 'work_item_created',
+        eventPayload: { work_item: p.work_item, mission: p.mission, ...(p.deadline !== undefined ? { deadline: p.deadline } : {}), ...(p.max_attempts !== undefined ? { max_attempts: p.max_attempts } : {}) },
+        apply: (revision) => ctx.store.run("INSERT INTO work_items (work_item_id, group_id, mission_id, status, deadline, max_attempts, revision) VALUES (?, ?, ?, 'queued', ?, ?, ?)",
+          [p.work_item as string, ctx.command.group, p.mission as string, (p.deadline as number | undefined) ?? null, (p.max_attempts as number | undefined) ?? 3, revision]),
       }),
   },
   claim: {

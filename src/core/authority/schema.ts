@@ -34,7 +34,8 @@ CREATE TABLE missions (
 -- A lease binds agent (owner), session epoch, work item, ownership epoch, lease ID and
 -- time (MWP-WRK-013). checkpoint is the latest saved progress a new owner resumes from;
 -- attempts / max_attempts / retry_at are the retry budget and backoff (MWP-WRK-018);
--- resume_by is the start deadline of checkpointed (owned, unleased) work (MWP-WRK-019).
+-- resume_by is the start deadline of checkpointed (owned, unleased) work (MWP-WRK-019);
+-- deadline is the work contract's deadline budget: no automatic retry may land after it.
 CREATE TABLE work_items (
   work_item_id    TEXT PRIMARY KEY,
   group_id        TEXT NOT NULL,
@@ -52,6 +53,7 @@ CREATE TABLE work_items (
   retry_at        INTEGER,
   blocked_on      TEXT,
   resume_by       INTEGER,
+  deadline        INTEGER,
   revision        INTEGER NOT NULL
 );
 -- Each agent's current session epoch; replacing a session bumps it (MWP-WRK-014).

@@ -4,7 +4,8 @@
  *   queued ──CLAIM──▶ running (leased) ──COMPLETE──▶ done
  *   running ──CHECKPOINT──▶ owned (no lease) ──RESUME──▶ running        (MWP-WRK-014)
  *   running ──BLOCK──▶ blocked ──RESOLVE──▶ queued                        (MWP-WRK-017)
- *   running ──FAIL──▶ queued (within budget) · running ──GIVE_UP──▶ failed (MWP-WRK-018)
+ *   running ──FAIL──▶ owned (the same owner retries after a backoff, within budget)
+ *   running ──GIVE_UP──▶ failed (attempts or deadline spent)            (MWP-WRK-018)
  *   running / owned ──REVOKE──▶ queued  (session replaced, reassigned, lease missed)
  *   any open state ──CANCEL──▶ cancelled
  */
@@ -22,7 +23,7 @@ export const workItemMachine = setup({
     running: {
       on: {
         RENEW: 'running', PROGRESS: 'running', COMPLETE: 'done', CHECKPOINT: 'owned', BLOCK: 'blocked',
-        FAIL: 'queued', GIVE_UP: 'failed', REVOKE: 'queued', CANCEL: 'cancelled',
+        FAIL: 'owned', GIVE_UP: 'failed', REVOKE: 'queued', CANCEL: 'cancelled',
       },
     },
     owned: { on: { RESUME: 'running', REVOKE: 'queued', CANCEL: 'cancelled' } },

@@ -3,6 +3,7 @@
  */
 import { replies } from '../../../core/authority/client';
 import { readState } from '../../../core/authority/fold';
+import { toolKey } from '../../../core/effects/keys';
 import type { ModelContext } from '../../model';
 import { CLIENTS } from './actions';
 
@@ -36,7 +37,8 @@ export function observeAuthority(ctx: ModelContext): Record<string, unknown> {
     counts: { events: count('events'), receipts: count('receipts'), outbox: count('outbox') },
     work_items: Object.fromEntries(Object.entries(state.workItems).map(([id, w]) => [id, {
       status: w.status, owner: w.owner, epoch: w.epoch, revision: w.revision, lease_id: w.leaseId, lease_until: w.leaseUntil, session: w.sessionEpoch,
-      progress: w.progress, checkpoint: w.checkpoint, attempts: w.attempts, retry_at: w.retryAt, blocked_on: w.blockedOn, resume_by: w.resumeBy,
+      progress: w.progress, checkpoint: w.checkpoint, attempts: w.attempts, retry_at: w.retryAt, blocked_on: w.blockedOn, resume_by: w.resumeBy, deadline: w.deadline,
+      attempt_key: w.owner ? toolKey(w.mission, id, w.epoch, 'work') : null,
     }])),
     sessions: state.sessions,
     evidence: store.all('SELECT agent_id, work_item_id, kind, refused_because FROM evidence ORDER BY n')
