@@ -41,6 +41,16 @@ function staleWrites(resourceMode: string, network: string, actions: unknown[]):
   }
 }
 
+describe('fencing regressions (pinned counterexamples)', () => {
+  it('a write sent just before its own release, arriving after it, harms no other holder', () => {
+    const actions = ['A_release', 'A_write', 'tick', 'A_renew', { advance: 1 }, 'tick', 'deliver_next', 'A_acquire', 'tick', 'deliver_next'];
+    const world = World.create({ ...BASE, switches: { network: 'manual' } });
+    for (const action of actions) world.step(action);
+    expect(world.trace.flatMap((e) => e.invariants).filter((i) => !i.ok)).toEqual([]);
+    world.dispose();
+  });
+});
+
 describe('fencing under random schedules', () => {
   it('a fenced resource never accepts a stale write (FENCE-1), and fences only grow (FENCE-2)', () => {
     fc.assert(fc.property(schedule, ({ network, actions }) => {
