@@ -11,6 +11,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 30_000,
+    // Property tests run hundreds of Worlds; give them room on a loaded 2-core CI machine.
+    testTimeout: 120_000,
   },
 });
