@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LabPage } from './labPage';
+import { LabPage, watchConsole } from './labPage';
 
 const labs = readdirSync('labs').sort().map((id) => JSON.parse(readFileSync(join('labs', id, 'lab.json'), 'utf8')) as {
   id: string; scenarios: { id: string; actions: unknown[] }[];
@@ -13,6 +13,7 @@ const labs = readdirSync('labs').sort().map((id) => JSON.parse(readFileSync(join
 
 for (const lab of labs) {
   test(`${lab.id}: every scenario reaches its expected outcome through the UI`, async ({ page }) => {
+    const consoleErrors = watchConsole(page);
     const labPage = await new LabPage(page).open(lab.id);
     for (const scenario of lab.scenarios) {
       await page.getByTestId('scenario-select').selectOption(scenario.id);
@@ -20,5 +21,6 @@ for (const lab of labs) {
       for (let i = 0; i < scenario.actions.length; i++) await labPage.forward();
       await expect(page.getByTestId('scenario-check'), `${lab.id} ${scenario.id}`).toHaveAttribute('data-status', 'pass');
     }
+    expect(consoleErrors).toEqual([]);
   });
 }
