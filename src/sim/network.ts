@@ -58,13 +58,6 @@ export class Network {
     return this.enqueue({ ...original, id: this.nextId++, sentAt: now, copyOf: original.id });
   }
 
-  /** Drops every frame to or from `node` (used when a node's state is reset). */
-  dropFor(node: string): Frame[] {
-    const dropped = this.frames.filter((f) => f.to === node);
-    this.frames = this.frames.filter((f) => f.to !== node);
-    return dropped;
-  }
-
   private enqueue(frame: Frame): Frame {
     if (this.frames.length >= MAX_IN_FLIGHT) {
       throw new Error(`network: more than ${MAX_IN_FLIGHT} frames in flight`);

@@ -17,10 +17,4 @@ export class SeededRng {
   int(from: number, to: number): number {
     return uniformInt(this.generator, from, to);
   }
-
-  /** One element of a non-empty list. */
-  pick<T>(items: readonly T[]): T {
-    if (items.length === 0) throw new Error('rng.pick: empty list');
-    return items[this.int(0, items.length - 1)]!;
-  }
 }

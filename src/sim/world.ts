@@ -115,7 +115,7 @@ export class World {
     if (typeof parsed === 'string') return { ok: false, error: parsed };
     const problem = isWorldAction(parsed) ? this.worldPrecondition(parsed) : this.model.precondition(this.ctx, parsed);
     if (problem) return { ok: false, error: problem };
-    const label = this.describe(parsed);
+    const label = this.label(parsed);
     const entry = this.record(parsed, label, () => {
       // A crash inside the action stops that node, not the World: the network still delivers.
       this.runGuarded(() => {
@@ -136,8 +136,11 @@ export class World {
   /** A human label for a token/object, or the parse error. */
   describe(raw: unknown): string {
     const parsed = this.parse(raw);
-    if (typeof parsed === 'string') return `(invalid: ${parsed})`;
-    return isWorldAction(parsed) ? describeWorldAction(parsed) : this.model.describeAction(parsed);
+    return typeof parsed === 'string' ? `(invalid: ${parsed})` : this.label(parsed);
+  }
+
+  private label(action: ModelAction): string {
+    return isWorldAction(action) ? describeWorldAction(action) : this.model.describeAction(action);
   }
 
   observe(): Record<string, unknown> {

@@ -1,19 +1,22 @@
 /**
  * The refund labs' "two worlds": what the worker believes about the current operation,
- * next to the provider's own ledger — the ground truth. Both are read from the running
- * World's databases (read-only copies), after every step.
+ * next to the ledger that is the ground truth. Both come from the World's observed state,
+ * re-derived after every step.
  */
-import { selectSession, selectView, useApp } from '../store';
+import { selectView, useApp } from '../store';
+
+interface Observed {
+  status?: string;
+  operation?: { id: string; state: string; external_ref: string | null; owner: string; epoch: number } | null;
+  ledger?: { id: string; operation: string; amount_cents: number; at: number }[];
+}
 
 export function TwoWorldsPanel() {
   const view = useApp(selectView);
-  const session = useApp(selectSession);
-  if (!view || !session) return null;
-  const observed = view.observed as { status?: string; operation?: { id: string; state: string; external_ref: string | null; owner: string; epoch: number } | null };
+  if (!view) return null;
+  const observed = view.observed as Observed;
   const local = view.switches.refund_mode && view.switches.refund_mode !== 'provider';
-  const ledger = local
-    ? session.current.store('shop').readOnlyQuery('SELECT entry_id AS id, operation_id AS ref, amount_cents AS amount, at FROM refund_ledger ORDER BY entry_id')
-    : session.current.store('provider').readOnlyQuery('SELECT refund_id AS id, reference AS ref, amount_cents AS amount, at FROM ledger ORDER BY at, refund_id');
+  const ledger = observed.ledger ?? [];
   const op = observed.operation;
   return (
     <section className="panel two-worlds" aria-label="Two worlds" data-testid="two-worlds">
@@ -24,9 +27,9 @@ export function TwoWorldsPanel() {
       </div>
       <div>
         <h2>{local ? 'The ledger (same database)' : "The provider's ledger"}</h2>
-        {ledger.ok && ledger.rows.length > 0 ? (
+        {ledger.length > 0 ? (
           <ul className="ledger" data-testid="ledger-rows">
-            {ledger.rows.map((row) => <li key={String(row[0])}><code>{String(row[0])}</code> {String(row[2])}¢ for {String(row[1])} at t={String(row[3])}</li>)}
+            {ledger.map((row) => <li key={row.id}><code>{row.id}</code> {row.amount_cents}¢ for {row.operation} at t={row.at}</li>)}
           </ul>
         ) : <p className="muted" data-testid="ledger-rows">no refunds</p>}
       </div>

@@ -90,8 +90,7 @@ function decideAndWrite(store: Store, clock: Clock, faults: FaultPoints, command
 
 /** The aggregate's current revision after the existence, CAS and mismatch checks. */
 function checkRevision(store: Store, command: SignedCommand, target: Target): number | Rejection {
-  // A session exists implicitly at revision 0 before its agent first opens one.
-  const current = currentRevision(store, target) ?? (target.type === 'session' ? 0 : null);
+  const current = currentRevision(store, target);
   if (target.creates) {
     if (current !== null) return reject('ALREADY_EXISTS', `${target.type} ${target.id} already exists`);
     if (command.expectedRevision !== null && command.expectedRevision !== 0) {

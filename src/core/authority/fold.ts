@@ -43,7 +43,7 @@ export function applyToState(s: AuthorityState, e: EventRecord): void {
     if (group) group.sequence = e.seq;
     switch (e.kind) {
       case 'group_created':
-        if (!s.organizations.includes(str('org'))) s.organizations.push(str('org'));
+        if (!s.organizations.includes(str('org'))) s.organizations = [...s.organizations, str('org')].sort();
         s.groups[e.group] = { org: str('org'), sequence: e.seq, revision: e.aggregateRevision };
         s.memberships[`${e.group}/${str('founder')}`] = 'admin';
         break;
@@ -93,7 +93,6 @@ export function applyToState(s: AuthorityState, e: EventRecord): void {
         if (!applyExecutionEvent(s, e, str, num)) throw new Error(`foldEvents: unknown event kind ${e.kind}`);
     }
   }
-  s.organizations.sort();
 }
 
 const released = { leaseId: null, leaseUntil: null, sessionEpoch: null };

@@ -213,7 +213,8 @@ const CORE_HANDLERS: Record<Exclude<CommandKind, keyof typeof EXECUTION_HANDLERS
 export const HANDLERS: Record<CommandKind, Handler> = { ...CORE_HANDLERS, ...EXECUTION_HANDLERS };
 
 const REVISION_SQL: Record<AggregateType, string> = {
-  session: 'SELECT revision FROM sessions WHERE agent_id = ?',
+  // A session exists implicitly at revision 0 before its agent first opens one.
+  session: 'SELECT COALESCE((SELECT revision FROM sessions WHERE agent_id = ?), 0) AS revision',
   group: 'SELECT revision FROM groups WHERE group_id = ?',
   mission: 'SELECT revision FROM missions WHERE mission_id = ?',
   work_item: 'SELECT revision FROM work_items WHERE work_item_id = ?',

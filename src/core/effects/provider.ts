@@ -75,10 +75,3 @@ export function purgeDedupe(store: Store, clock: Clock, caps: ProviderCapabiliti
   if (!store.get('SELECT 1 FROM dedupe WHERE recorded_at <= ?', [horizon])) return 0;
   return store.tx('purge_dedupe', () => store.run('DELETE FROM dedupe WHERE recorded_at <= ?', [horizon]));
 }
-
-export function providerLedger(store: Store): { refundId: string; idemKey: string | null; reference: string; amountCents: number; at: number }[] {
-  return store.all('SELECT * FROM ledger ORDER BY at, refund_id').map((r) => ({
-    refundId: String(r.refund_id), idemKey: r.idem_key === null ? null : String(r.idem_key),
-    reference: String(r.reference), amountCents: Number(r.amount_cents), at: Number(r.at),
-  }));
-}

@@ -37,7 +37,6 @@ export const frameSchema = z.discriminatedUnion('type', [
 ]);
 
 export type TransportFrame = z.infer<typeof frameSchema>;
-export type FrameType = TransportFrame['type'];
 
 export function encodeFrame(frame: TransportFrame): Uint8Array {
   return new TextEncoder().encode(canonicalJson(frame));

@@ -209,8 +209,9 @@ function authorityReceives(ctx: ModelContext, frame: Frame): void {
   ctx.note(explain(command, result));
   if (EXECUTION_KINDS.has(command.kind) && STALE_CODES.has(result.code) && 'message' in result) {
     const item = String(command.payload.work_item ?? '');
-    // Payloads are canonical JSON (keys sorted), so "owner" always precedes "work_item".
-    const heldBefore = store.get("SELECT 1 FROM events WHERE kind = 'work_item_claimed' AND payload LIKE ?", [`%"owner":"${command.actor}"%"work_item":"${item}"%`]);
+    // Did this actor ever claim the item? Its receipts say which events it caused.
+    const heldBefore = store.get(`SELECT 1 FROM receipts r JOIN events e ON e.event_id = r.event_id
+      WHERE r.actor_id = ? AND e.aggregate_id = ? AND e.kind = 'work_item_claimed'`, [command.actor, item]);
     if (heldBefore) {
       store.tx('record_evidence', () => store.run(
         'INSERT INTO evidence (work_item_id, agent_id, lease_id, kind, payload, refused_because, at) VALUES (?, ?, ?, ?, ?, ?, ?)',

@@ -13,14 +13,21 @@ export function setting(ctx: ModelContext, key: string): number {
 }
 
 /** Refund rows in the ground-truth ledger, by operation: the provider's, or the local one. */
-export function refundsByOperation(ctx: ModelContext): Map<string, { id: string; amount: number }[]> {
-  const rows = isLocalMode(ctx)
-    ? ctx.store(SHOP).all('SELECT entry_id AS id, operation_id AS ref, amount_cents AS amount FROM refund_ledger ORDER BY entry_id')
-      .map((r) => ({ id: `entry-${r.id}`, ref: String(r.ref), amount: Number(r.amount) }))
-    : ctx.store(PROVIDER).all('SELECT refund_id AS id, reference AS ref, amount_cents AS amount FROM ledger ORDER BY at, refund_id')
-      .map((r) => ({ id: String(r.id), ref: String(r.ref), amount: Number(r.amount) }));
-  const out = new Map<string, { id: string; amount: number }[]>();
-  for (const row of rows) out.set(row.ref, [...(out.get(row.ref) ?? []), { id: row.id, amount: row.amount }]);
+export interface LedgerRow { id: string; ref: string; amount: number; at: number }
+
+/** The ground-truth ledger in order: the provider's, or the local one in the single-database designs. */
+export function ledgerRows(ctx: ModelContext): LedgerRow[] {
+  return isLocalMode(ctx)
+    ? ctx.store(SHOP).all('SELECT entry_id AS id, operation_id AS ref, amount_cents AS amount, at FROM refund_ledger ORDER BY entry_id')
+      .map((r) => ({ id: `entry-${r.id}`, ref: String(r.ref), amount: Number(r.amount), at: Number(r.at) }))
+    : ctx.store(PROVIDER).all('SELECT refund_id AS id, reference AS ref, amount_cents AS amount, at FROM ledger ORDER BY at, refund_id')
+      .map((r) => ({ id: String(r.id), ref: String(r.ref), amount: Number(r.amount), at: Number(r.at) }));
+}
+
+/** The same rows, grouped by operation. */
+export function refundsByOperation(ctx: ModelContext, rows = ledgerRows(ctx)): Map<string, LedgerRow[]> {
+  const out = new Map<string, LedgerRow[]>();
+  for (const row of rows) out.set(row.ref, [...(out.get(row.ref) ?? []), row]);
   return out;
 }
 
@@ -37,12 +44,13 @@ export function observeRefund(ctx: ModelContext): Record<string, unknown> {
   const shop = ctx.store(SHOP);
   const approval = shop.get('SELECT approval_id, status FROM approvals ORDER BY rowid DESC LIMIT 1');
   const op = latestOperation(shop);
-  const refunds = refundsByOperation(ctx);
-  const ledgerCount = [...refunds.values()].reduce((n, rows) => n + rows.length, 0);
+  const ledger = ledgerRows(ctx);
+  const refunds = refundsByOperation(ctx, ledger);
   return {
     approved: approval !== undefined && approval.status !== 'expired',
     expired: approval?.status === 'expired',
-    ledger_count: ledgerCount,
+    ledger_count: ledger.length,
+    ledger: ledger.map((r) => ({ id: r.id, operation: r.ref, amount_cents: r.amount, at: r.at })),
     committed: op ? (refunds.get(op.operationId)?.length ?? 0) > 0 : false,
     status: refundStatus(ctx),
     amount_cents: setting(ctx, 'amount_cents'),
