@@ -3,24 +3,27 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 
 const executablePath = (findChromium as () => string | null)() ?? undefined;
+// PW_PORT / LAB_DIST let several checkouts or helpers run the suite side by side
+// (`LAB_DIST=dist-x PW_PORT=4180 npx vite build && LAB_DIST=dist-x PW_PORT=4180 npx playwright test`).
+const port = Number(process.env.PW_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results',
+  outputDir: process.env.PW_PORT ? `test-results-${process.env.PW_PORT}` : 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1440, height: 1000 },
     launchOptions: { executablePath, args: CHROMIUM_ARGS as string[] },
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
-    url: 'http://127.0.0.1:4173',
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },

@@ -7,7 +7,7 @@ export default defineConfig({
   // Labs live at the repository root (labs/) and are bundled with import.meta.glob.
   server: { port: 5173, strictPort: false },
   preview: { port: 4173, strictPort: true },
-  build: { target: 'es2022', chunkSizeWarningLimit: 1500 },
+  build: { target: 'es2022', chunkSizeWarningLimit: 1500, outDir: process.env.LAB_DIST ?? 'dist' },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     environment: 'node',

@@ -8,6 +8,7 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import type { Store, TxRecord } from '../core/db/store';
+import type { Message } from '../core/message';
 import type { FaultPoints } from '../core/faults';
 import type { VirtualClock } from './clock';
 import type { Frame, Network } from './network';
@@ -23,10 +24,23 @@ export interface NodeSpec {
 
 export type NodeStatus = 'up' | 'paused' | 'crashed';
 
+/**
+ * One design choice. `label` is NEUTRAL (it describes the design, never judges it): labels
+ * are shown in exercises. `presented` says separately whether the lab presents the option
+ * as a right or a wrong design; the app reveals it only outside exercises or after one is
+ * done, and the explorer test holds it to account (wrong ⇒ a counterexample exists within
+ * the lab's bounds; right ⇒ none).
+ */
+export interface SwitchOption {
+  value: string;
+  label: string;
+  presented?: 'right' | 'wrong';
+}
+
 export interface SwitchSpec {
   key: string;
   label: string;
-  options: { value: string; label: string }[];
+  options: SwitchOption[];
   default: string;
 }
 
@@ -35,8 +49,19 @@ export interface Invariant {
   id: string;
   statement: string;
   rule: string;
-  /** Violations found in the current World (empty when it holds). */
+  /**
+   * Violations found in the current World (empty when it holds), from the whole history.
+   * The full-history oracle: used in tests to check `checkStep`, and when a model has no
+   * incremental version.
+   */
   check(ctx: ModelContext): string[];
+  /**
+   * Incremental version (optional): looks only at what the current step wrote (its
+   * transactions, from `ctx.stepTransactions()`) plus what earlier steps already found, so
+   * a step costs the same at step 5,000 as at step 100. Must agree with `check` (tested on
+   * random schedules).
+   */
+  checkStep?(ctx: ModelContext, previous: readonly string[]): string[];
 }
 
 export interface InvariantResult {
@@ -73,8 +98,12 @@ export interface ModelContext {
   status(node: string): NodeStatus;
   setStatus(node: string, status: NodeStatus): void;
   send(from: string, to: string, kind: string, body: Record<string, unknown>, delay?: number): Frame;
-  /** One line of narration for the current step, built from real results. */
-  note(text: string): void;
+  /**
+   * One line of narration for the current step, built from real results, as a message
+   * descriptor (key + params) that the app renders in the student's language. Plain
+   * strings are accepted only while models are being converted.
+   */
+  note(message: Message | string): void;
   /** Transactions the current (or, after it, the latest) step has run so far, in order. */
   stepTransactions(): readonly TxRecord[];
   /** Arms a one-shot named fault (a crash point or a model fault such as a lost reply). */
@@ -131,4 +160,19 @@ export interface Model<A extends ModelAction = ModelAction> {
   machines(ctx: ModelContext): LiveMachine[];
   /** Live lines per node for the topology diagram, read from the node's database. */
   describeNodes(ctx: ModelContext): Record<string, string[]>;
+
+  // ── Search hooks (src/sim/explorer) ──────────────────────────────────────────────────
+  /**
+   * The model's own (business) actions that can run now, each one its precondition
+   * accepts. The World adds the generic ones: deliver / drop / duplicate of each in-flight
+   * frame, each armable crash point, restarts, a bounded clock advance.
+   */
+  enabled?(ctx: ModelContext): A[];
+  /**
+   * A canonical text of the model's logical state (its nodes' databases as the protocol
+   * sees them), ignoring incidental numbering: frame ids, step stamps, autoincrement row
+   * ids, trace positions. Two interleavings that reach the same state give the same text.
+   * The World hashes it together with node statuses, armed faults and the network.
+   */
+  fingerprint?(ctx: ModelContext): string;
 }

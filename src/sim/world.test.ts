@@ -80,7 +80,7 @@ describe('World.step', () => {
     ]);
     expect(entry.entry.sent.map((f) => f.kind)).toEqual(['acquire_request', 'lease_granted', 'fence_update']);
     expect(entry.entry.delivered.map((f) => f.kind)).toEqual(['acquire_request', 'lease_granted', 'fence_update']);
-    expect(entry.entry.notes.join(' ')).toMatch(/grants B fence 2/);
+    expect(entry.entry.notes.map((n) => (typeof n === 'string' ? n : JSON.stringify(n))).join(' ')).toMatch(/grants B fence 2/);
   });
 
   it('the clock only moves forward and the starting state is validated', () => {

@@ -8,6 +8,7 @@
 import { requireSqlJs } from '../core/db/sqljs';
 import { Store, type TxRecord } from '../core/db/store';
 import { CrashSignal, type FaultPoints } from '../core/faults';
+import type { Message } from '../core/message';
 import { VirtualClock } from './clock';
 import type { InvariantResult, LiveMachine, Model, ModelAction, ModelContext, NodeSpec, NodeStatus } from './model';
 import { getModel } from './models';
@@ -35,7 +36,7 @@ export interface TraceEntry {
   sent: Frame[];
   delivered: Frame[];
   dropped: Frame[];
-  notes: string[];
+  notes: (Message | string)[];
   crash: { node: string; point: string } | null;
   invariants: InvariantResult[];
 }

@@ -3,6 +3,7 @@
  * whether the invariants held; steps ahead of the cursor are listed greyed. Click to jump.
  */
 import { jumpTo, selectView, useApp } from '../store';
+import { formatMessage } from '../../lab/messages/format';
 
 /** "+1 ~2 -0" style counts of rows inserted, updated, deleted. */
 function describeWrites(w: { insert: number; update: number; delete: number }): string {
@@ -24,7 +25,7 @@ export function Timeline() {
                 <span className="step-no">{entry.index}</span> {entry.label} <span className="muted">t={entry.time}</span>
               </button>
               {entry.crash && <div className="crash">✖ {entry.crash.node} crashed at {entry.crash.point}</div>}
-              {entry.notes.map((note, i) => <div key={i} className="note">{note}</div>)}
+              {entry.notes.map((note, i) => <div key={i} className="note">{formatMessage(note)}</div>)}
               {entry.transactions.length > 0 && (
                 <div className="txs">{entry.transactions.map((t, i) => (
                   <div key={i} className={`tx ${t.outcome}`}>

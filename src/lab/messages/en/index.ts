@@ -1,0 +1,8 @@
+/**
+ * The English message catalog: one module per namespace (who says it), merged here.
+ * Add a namespace by adding its module and spreading it below.
+ */
+import type { Catalog } from '../format';
+
+export const en: Catalog = {
+};
