@@ -177,6 +177,27 @@ export class World {
     return [...this.armed].sort();
   }
 
+  // ── Read-only views for the explorer (src/sim/explorer): what a state is made of ──
+  /** The model's business actions that can run now (its `enabled` hook), or null without one. */
+  modelEnabled(): ModelAction[] | null {
+    return this.model.enabled ? this.model.enabled(this.ctx) : null;
+  }
+
+  /** The model's canonical logical state (its `fingerprint` hook), or null without one. */
+  modelFingerprint(): string | null {
+    return this.model.fingerprint ? this.model.fingerprint(this.ctx) : null;
+  }
+
+  /** Cut links, as "a|b" with a < b, sorted. */
+  cutLinks(): string[] {
+    return [...this.partitions].sort();
+  }
+
+  /** How many times `node` has crashed: frames sent to an older incarnation are lost. */
+  incarnation(node: string): number {
+    return this.incarnations.get(node) ?? 0;
+  }
+
   /** Every node's database image, by node ID. */
   images(): Record<string, Uint8Array> {
     const out: Record<string, Uint8Array> = {};
