@@ -175,4 +175,10 @@ export interface Model<A extends ModelAction = ModelAction> {
    * The World hashes it together with node statuses, armed faults and the network.
    */
   fingerprint?(ctx: ModelContext): string;
+  /**
+   * A frame in canonical form for the World's fingerprint: its body without incidental
+   * ids, its times relative to `ctx.clock.now`. Without it the World uses kind and body as
+   * they are (right for bodies holding only logical values).
+   */
+  frameFingerprint?(ctx: ModelContext, frame: Frame): string;
 }

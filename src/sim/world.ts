@@ -188,6 +188,11 @@ export class World {
     return this.model.fingerprint ? this.model.fingerprint(this.ctx) : null;
   }
 
+  /** The model's canonical form of an in-flight frame (its `frameFingerprint` hook), or null without one. */
+  modelFrameFingerprint(frame: Frame): string | null {
+    return this.model.frameFingerprint ? this.model.frameFingerprint(this.ctx, frame) : null;
+  }
+
   /** Cut links, as "a|b" with a < b, sorted. */
   cutLinks(): string[] {
     return [...this.partitions].sort();
