@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { requireSqlJs } from '../db/sqljs';
+import { Store, type TxRecord } from '../db/store';
+import { CrashSignal, type FaultPoints } from '../faults';
+import { useSqlJs } from '../../test/sqljs';
+import { CHECKPOINT_SCHEMA } from './schema';
+import { AbandonedRunError, PUT_FAULT, SqlJsSaver, WRITES_FAULT } from './sqlSaver';
+
+useSqlJs();
+
+function armedAt(point: string | null): FaultPoints {
+  return { reach: (p) => { if (p === point) throw new CrashSignal('A', p); } };
+}
+
+const checkpoint = (id: string) => ({
+  v: 4, id, ts: '1970-01-01T00:00:00.000Z',
+  channel_values: { messages: ['hi'], node: 'approve' }, channel_versions: { messages: 1, node: 1 }, versions_seen: {},
+});
+const config = { configurable: { thread_id: 't', checkpoint_ns: '' } };
+
+describe('SqlJsSaver in the worker database', () => {
+  it('saves a checkpoint as one named transaction: the checkpoint row and one blob per channel version', async () => {
+    const log: TxRecord[] = [];
+    const store = new Store(requireSqlJs(), 'A', CHECKPOINT_SCHEMA, { onTransaction: (r) => log.push(r) });
+    const saver = new SqlJsSaver(store, { now: () => 42 });
+    await saver.put(config, checkpoint('c1'), { source: 'input', step: -1, parents: {} }, { messages: 1, node: 1 });
+    expect(log).toMatchObject([{ store: 'A', name: 'checkpoint.put', outcome: 'commit', writes: {
+      lg_blob: { insert: 2, update: 0, delete: 0 }, lg_checkpoint: { insert: 1, update: 0, delete: 0 },
+    } }]);
+    expect(store.get('SELECT saved_at FROM lg_checkpoint')).toEqual({ saved_at: 42 });
+    const tuple = await saver.getTuple(config);
+    expect(tuple?.checkpoint.channel_values).toEqual({ messages: ['hi'], node: 'approve' });
+  });
+
+  it('a crash before the put commits leaves no trace of the checkpoint (rolled back whole)', async () => {
+    const store = new Store(requireSqlJs(), 'A', CHECKPOINT_SCHEMA);
+    const saver = new SqlJsSaver(store, { faults: armedAt(PUT_FAULT) });
+    await expect(saver.put(config, checkpoint('c1'), { source: 'input', step: -1, parents: {} }, { messages: 1 })).rejects.toBeInstanceOf(CrashSignal);
+    expect(store.all('SELECT * FROM lg_checkpoint')).toEqual([]);
+    expect(store.all('SELECT * FROM lg_blob')).toEqual([]);
+  });
+
+  it('a crash before a task\'s writes commit loses all of them, not some', async () => {
+    const store = new Store(requireSqlJs(), 'A', CHECKPOINT_SCHEMA);
+    const ok = new SqlJsSaver(store);
+    const saved = await ok.put(config, checkpoint('c1'), { source: 'input', step: -1, parents: {} }, {});
+    const crashing = new SqlJsSaver(store, { faults: armedAt(WRITES_FAULT) });
+    await expect(crashing.putWrites(saved, [['a', 1], ['b', 2]], 'task-1')).rejects.toBeInstanceOf(CrashSignal);
+    expect(store.all('SELECT * FROM lg_write')).toEqual([]);
+    await ok.putWrites(saved, [['a', 1], ['b', 2]], 'task-1');
+    expect((await ok.getTuple(saved))?.pendingWrites).toEqual([['task-1', 'a', 1], ['task-1', 'b', 2]]);
+  });
+
+  it('an abandoned incarnation cannot reach the database any more', async () => {
+    const store = new Store(requireSqlJs(), 'A', CHECKPOINT_SCHEMA);
+    let alive = true;
+    const saver = new SqlJsSaver(store, { alive: () => alive });
+    const saved = await saver.put(config, checkpoint('c1'), { source: 'input', step: -1, parents: {} }, {});
+    alive = false;
+    await expect(saver.putWrites(saved, [['a', 1]], 'task-1')).rejects.toBeInstanceOf(AbandonedRunError);
+    await expect(saver.getTuple(saved)).rejects.toBeInstanceOf(AbandonedRunError);
+    expect(store.all('SELECT * FROM lg_write')).toEqual([]);
+  });
+});
