@@ -3,7 +3,14 @@
  *
  * Every write happens inside `tx(name, body)`, so each transaction boundary is a visible,
  * named call (SPEC §2, MWP-FND-023). The store records what each transaction wrote, table
- * by table, from SQLite's update hook, so the trace can show it without diffing.
+ * by table and row by row, from SQLite's update hook, so the trace can show it without
+ * diffing and incremental invariants can read exactly the rows a step wrote.
+ *
+ * Speed (bench/run.ts): the database file lives in sql.js's in-memory file system and has
+ * exactly one connection, so the rollback journal is kept in memory and the lock is taken
+ * once (`journal_mode=MEMORY`, `locking_mode=EXCLUSIVE`); BEGIN/COMMIT/ROLLBACK are
+ * prepared once; a read fetches its column names once per call, not once per row. None of
+ * this changes the database bytes (store.test.ts compares images across reopenings).
  */
 import type { Database, SqlJsStatic, SqlValue, Statement, BindParams } from 'sql.js';
 
@@ -13,12 +20,21 @@ export type Params = BindParams;
 /** Rows touched by one transaction, per table. */
 export type TableWrites = Record<string, { insert: number; update: number; delete: number }>;
 
+/** Rowids touched by one transaction, per table and operation, in the order written. */
+export type TableRowids = Record<string, { insert: number[]; update: number[]; delete: number[] }>;
+
 /** What one committed (or rolled-back) transaction did. */
 export interface TxRecord {
   store: string;
   name: string;
   outcome: 'commit' | 'rollback';
   writes: TableWrites;
+  /**
+   * The rowids behind `writes` (same tables, same counts). Incremental invariants read
+   * exactly these rows instead of rescanning a table. Rowids of a rolled-back transaction
+   * name rows that no longer exist.
+   */
+  rowids: TableRowids;
 }
 
 /** Result of a read-only inspector query: rows, or a clear error; never a throw. */
@@ -33,13 +49,25 @@ export interface StoreOptions {
 
 const STATEMENT_CACHE_LIMIT = 64;
 
+/**
+ * Set on every connection, including one opened from an image: both are per-connection
+ * settings that no image carries. With one connection per in-memory file, neither can
+ * change what a reader sees, and neither changes the bytes of the database file.
+ */
+export const STORE_PRAGMAS = 'PRAGMA journal_mode = MEMORY; PRAGMA locking_mode = EXCLUSIVE;';
+
 export class Store {
   readonly name: string;
   private readonly db: Database;
   private readonly sql: SqlJsStatic;
   private readonly statements = new Map<string, Statement>();
-  private current: { name: string; writes: TableWrites } | null = null;
+  private readonly begin: Statement;
+  private readonly commit: Statement;
+  private readonly rollback: Statement;
+  private current: { name: string; writes: TableWrites; rowids: TableRowids } | null = null;
   private readonly onTransaction: (record: TxRecord) => void;
+  /** Bumped by every finished transaction (commit or rollback): "may differ from the last image". */
+  private generation = 0;
 
   /**
    * @param schema DDL run once when the store is created (a fresh, empty database), or
@@ -52,8 +80,20 @@ export class Store {
     this.name = name;
     this.onTransaction = options.onTransaction ?? (() => undefined);
     this.db = options.image ? new sql.Database(options.image) : new sql.Database();
+    this.db.exec(STORE_PRAGMAS);
     if (!options.image) this.db.exec(schema);
-    this.db.updateHook((op, _dbName, table) => this.noteWrite(op, table));
+    this.begin = this.db.prepare('BEGIN IMMEDIATE');
+    this.commit = this.db.prepare('COMMIT');
+    this.rollback = this.db.prepare('ROLLBACK');
+    this.db.updateHook((op, _dbName, table, rowid) => this.noteWrite(op, table, rowid));
+  }
+
+  /**
+   * A counter that moves whenever a transaction finishes. Equal generations mean equal
+   * bytes, so a checkpoint can reuse the previous image of a store nothing has touched.
+   */
+  get writeGeneration(): number {
+    return this.generation;
   }
 
   /**
@@ -64,15 +104,15 @@ export class Store {
     if (this.current) {
       throw new Error(`Store ${this.name}: transaction '${name}' opened inside '${this.current.name}'`);
     }
-    this.current = { name, writes: {} };
-    this.db.exec('BEGIN IMMEDIATE');
+    this.current = { name, writes: {}, rowids: {} };
+    this.begin.run();
     try {
       const value = body();
-      this.db.exec('COMMIT');
+      this.commit.run();
       this.finish('commit');
       return value;
     } catch (error) {
-      this.db.exec('ROLLBACK');
+      this.rollback.run();
       this.finish('rollback');
       throw error;
     }
@@ -92,7 +132,15 @@ export class Store {
     try {
       if (params !== undefined) stmt.bind(params);
       const rows: Row[] = [];
-      while (stmt.step()) rows.push(stmt.getAsObject());
+      if (!stmt.step()) return rows;
+      // Names once per call (sql.js's getAsObject asks SQLite for them on every row).
+      const columns = stmt.getColumnNames();
+      do {
+        const values = stmt.get();
+        const row: Row = {};
+        for (let i = 0; i < columns.length; i++) row[columns[i]!] = values[i]!;
+        rows.push(row);
+      } while (stmt.step());
       return rows;
     } finally {
       stmt.reset();
@@ -144,16 +192,18 @@ export class Store {
     return stmt;
   }
 
-  private noteWrite(op: 'insert' | 'update' | 'delete', table: string): void {
+  private noteWrite(op: 'insert' | 'update' | 'delete', table: string, rowid: number | bigint): void {
     if (!this.current) return;
     const counts = (this.current.writes[table] ??= { insert: 0, update: 0, delete: 0 });
     counts[op] += 1;
+    (this.current.rowids[table] ??= { insert: [], update: [], delete: [] })[op].push(Number(rowid));
   }
 
   private finish(outcome: TxRecord['outcome']): void {
     const current = this.current!;
     this.current = null;
-    this.onTransaction({ store: this.name, name: current.name, outcome, writes: current.writes });
+    this.generation += 1;
+    this.onTransaction({ store: this.name, name: current.name, outcome, writes: current.writes, rowids: current.rowids });
   }
 }
 
