@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CORRUPT_PREFIX, emptyProgress, loadProgress, PROGRESS_KEY, saveProgress, withLab, type KeyValueStorage } from './progress';
+import { CORRUPT_PREFIX, emptyProgress, loadProgress, PROGRESS_KEY, salvageProgress, saveProgress, setAsideKeys, withLab, type KeyValueStorage } from './progress';
 
 function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));
@@ -37,5 +37,51 @@ describe('progress', () => {
   it('reports storage that refuses to save instead of throwing', () => {
     const storage: KeyValueStorage = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } };
     expect(saveProgress(storage, emptyProgress())).toMatch(/QuotaExceededError/);
+  });
+});
+
+describe('progress that cannot be read in full', () => {
+  const attempt = (pick: unknown) => ({ at: '2026-11-29T10:00:00Z', input: { kind: 'predict', pick }, verdict: { pass: true, feedback: 'ok', rules: [] } });
+  const saved = {
+    version: 1, currentLab: 'L07',
+    labs: { L07: { steps: ['A_pause'], cursor: 1, switches: {} }, L04: { steps: [], cursor: 'x', switches: {} } },
+    exercises: { L07: { 'late-write': { attempts: [attempt(false), { at: 5, input: { kind: 'predict' }, verdict: {} }, attempt(true)] }, boundary: { attempts: [attempt(true)] } } },
+    student: { name: 'Ada', id: 's-1' },
+    activeExercise: null,
+  };
+
+  it('keeps every lab, attempt and the student that validate; sets aside only the bad parts', () => {
+    const storage = memoryStorage({ [PROGRESS_KEY]: JSON.stringify(saved) });
+    const loaded = loadProgress(storage);
+    expect(loaded.progress.student).toEqual({ name: 'Ada', id: 's-1' });
+    expect(loaded.progress.currentLab).toBe('L07');
+    expect(Object.keys(loaded.progress.labs)).toEqual(['L07']);
+    expect(loaded.progress.exercises.L07!['late-write']!.attempts.map((a) => a.input)).toEqual([{ kind: 'predict', pick: false }, { kind: 'predict', pick: true }]);
+    expect(loaded.progress.exercises.L07!.boundary!.attempts).toHaveLength(1);
+    expect(loaded.problem).toMatch(/2 part\(s\) that could not be read \(labs\.L04\.cursor: .*Everything else was kept.*durable-lab:progress:corrupt:1/);
+    const aside = JSON.parse(storage.data.get(`${CORRUPT_PREFIX}1`)!);
+    expect(aside.dropped.map((d: { path: string }) => d.path)).toEqual(['labs.L04.cursor', 'exercises.L07.late-write.attempts.1.at']);
+    expect(aside.dropped[0].value).toEqual({ steps: [], cursor: 'x', switches: {} });
+  });
+
+  it('five reloads keep ONE copy, and the salvaged progress is what the next load reads', () => {
+    const storage = memoryStorage({ [PROGRESS_KEY]: JSON.stringify(saved) });
+    const first = loadProgress(storage);
+    for (let i = 0; i < 4; i++) expect(loadProgress(storage)).toEqual({ progress: first.progress, problem: null });
+    expect(setAsideKeys(storage)).toEqual([`${CORRUPT_PREFIX}1`]);
+  });
+
+  it('the same corrupt text set aside again reuses its copy', () => {
+    const storage = memoryStorage({ [PROGRESS_KEY]: '{"version":1,' });
+    loadProgress(storage);
+    storage.setItem(PROGRESS_KEY, '{"version":1,');
+    expect(loadProgress(storage).problem).toMatch(/corrupt:1/);
+    expect(setAsideKeys(storage)).toHaveLength(1);
+  });
+
+  it('a student name over the limit is dropped, the ID kept', () => {
+    const { progress, dropped } = salvageProgress({ ...saved, student: { name: 'x'.repeat(201), id: 's-1' } });
+    expect(progress.student).toEqual({ name: '', id: 's-1' });
+    expect(dropped.map((d) => d.path)).toContain('student.name');
   });
 });

@@ -1,11 +1,12 @@
 /**
  * Saved progress: which lab is open and each lab's place (steps, cursor, switches), written
- * to browser storage after every action. Corrupt or unreadable progress is never silently
- * dropped: it is moved aside under its own key (kept for export) and reported, and the app
- * starts clean.
+ * to browser storage after every action. Progress that cannot be read is salvaged piece by
+ * piece (per lab, per exercise, per attempt, the student's name and ID); only the pieces that
+ * fail validation are set aside — ONCE, under one key, however often the page reloads — and
+ * the salvaged progress is written back, so the student loses as little as possible.
  */
 import { z } from 'zod';
-import { exerciseRecordSchema, type ExerciseRecord } from './exercises/records';
+import { attemptSchema, exerciseRecordSchema, LIMITS, studentSchema, type Attempt, type ExerciseRecord } from './exercises/records';
 import type { SessionState } from './session';
 
 export const PROGRESS_KEY = 'durable-lab:progress';
@@ -16,6 +17,8 @@ export interface KeyValueStorage {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
 }
+
+const activeExerciseSchema = z.object({ lab: z.string(), exercise: z.string(), baseCursor: z.number().int().min(0) });
 
 const sessionStateSchema = z.object({
   steps: z.array(z.unknown()),
@@ -31,19 +34,33 @@ export const progressSchema = z.object({
   labs: z.record(z.string(), sessionStateSchema),
   /** Per lab, per exercise: attempts and drafts. */
   exercises: z.record(z.string(), z.record(z.string(), exerciseRecordSchema)).default({}),
-  student: z.object({ name: z.string().max(200), id: z.string().max(200) }).default({ name: '', id: '' }),
+  student: studentSchema.default({ name: '', id: '' }),
   /** The exercise whose reproduce attempt is being recorded in the lab view, if any. */
-  activeExercise: z.object({ lab: z.string(), exercise: z.string(), baseCursor: z.number().int().min(0) }).nullable().default(null),
+  activeExercise: activeExerciseSchema.nullable().default(null),
+  /**
+   * Per lab, the student's own steps kept when an exercise or a deep link replaced them, so
+   * they can go back to them (nothing a student built vanishes without a way back).
+   */
+  kept: z.record(z.string(), sessionStateSchema).default({}),
 });
 
 export type Progress = z.infer<typeof progressSchema>;
 
-export const emptyProgress = (): Progress => ({ version: 1, currentLab: null, labs: {}, exercises: {}, student: { name: '', id: '' }, activeExercise: null });
+export const emptyProgress = (): Progress => ({ version: 1, currentLab: null, labs: {}, exercises: {}, student: { name: '', id: '' }, activeExercise: null, kept: {} });
 
 export interface LoadedProgress {
   progress: Progress;
-  /** Set when saved progress could not be read; says where it was moved. */
+  /** Set when saved progress could not be read in full: what was lost and where it was kept. */
   problem: string | null;
+  /** The storage key holding the unreadable part, when there is one (for download). */
+  aside?: string | null;
+}
+
+/** One piece of saved progress that failed validation, with where it was and why. */
+export interface DroppedPart {
+  path: string;
+  reason: string;
+  value: unknown;
 }
 
 export function loadProgress(storage: KeyValueStorage): LoadedProgress {
@@ -54,20 +71,96 @@ export function loadProgress(storage: KeyValueStorage): LoadedProgress {
     return { progress: emptyProgress(), problem: `Browser storage cannot be read (${describe(error)}); progress will not be saved.` };
   }
   if (raw === null) return { progress: emptyProgress(), problem: null };
-  let why: string;
+  let json: unknown;
   try {
-    const parsed = progressSchema.safeParse(JSON.parse(raw));
-    if (parsed.success) return { progress: parsed.data, problem: null };
-    const issue = parsed.error.issues[0]!;
-    why = `${issue.path.join('.') || '(root)'}: ${issue.message}`;
+    json = JSON.parse(raw);
   } catch (error) {
-    why = `not valid JSON: ${describe(error)}`;
+    const aside = setAsideOnce(storage, raw);
+    saveProgress(storage, emptyProgress());
+    return { progress: emptyProgress(), aside, problem: `Saved progress could not be read (not valid JSON: ${describe(error)}). It was kept under "${aside}" and the lab started fresh.` };
   }
-  const aside = setAside(storage, raw);
+  const parsed = progressSchema.safeParse(json);
+  if (parsed.success) return { progress: parsed.data, problem: null };
+  const { progress, dropped } = salvageProgress(json);
+  const aside = setAsideOnce(storage, JSON.stringify({ note: 'Parts of saved progress that could not be read; everything else was kept.', dropped }));
+  // Written back at once, so a reload reads the salvaged progress and sets nothing aside again.
+  saveProgress(storage, progress);
+  const first = dropped[0]!;
   return {
-    progress: emptyProgress(),
-    problem: `Saved progress could not be read (${why}). It was kept under "${aside}" and the lab started fresh.`,
+    progress, aside,
+    problem: `Saved progress had ${dropped.length} part(s) that could not be read (${first.path}: ${first.reason}). Everything else was kept; the unreadable part is under "${aside}".`,
   };
+}
+
+/** Keeps whatever validates, piece by piece; everything else is listed as dropped. */
+export function salvageProgress(json: unknown): { progress: Progress; dropped: DroppedPart[] } {
+  const dropped: DroppedPart[] = [];
+  const progress = emptyProgress();
+  const drop = (path: string, value: unknown, error?: z.ZodError) => {
+    const issue = error?.issues[0];
+    dropped.push({ path: issue && issue.path.length > 0 ? `${path}.${issue.path.join('.')}` : path, reason: issue?.message ?? 'not readable', value });
+  };
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+    drop('(root)', json);
+    return { progress, dropped };
+  }
+  const root = json as Record<string, unknown>;
+  if (root.version !== 1) drop('version', root.version);
+  if (typeof root.currentLab === 'string') progress.currentLab = root.currentLab;
+  else if (root.currentLab !== null && root.currentLab !== undefined) drop('currentLab', root.currentLab);
+  const student = asRecord(root.student);
+  for (const field of ['name', 'id'] as const) {
+    const value = student?.[field];
+    if (value === undefined) continue;
+    const ok = studentSchema.shape[field].safeParse(value);
+    if (ok.success) progress.student[field] = ok.data;
+    else drop(`student.${field}`, value, ok.error);
+  }
+  for (const [key, target] of [['labs', progress.labs], ['kept', progress.kept]] as const) {
+    for (const [labId, state] of Object.entries(asRecord(root[key]) ?? {})) {
+      const ok = sessionStateSchema.safeParse(state);
+      if (ok.success) target[labId] = ok.data;
+      else drop(`${key}.${labId}`, state, ok.error);
+    }
+  }
+  for (const [labId, records] of Object.entries(asRecord(root.exercises) ?? {})) {
+    for (const [exerciseId, value] of Object.entries(asRecord(records) ?? {})) {
+      const record = salvageRecord(`exercises.${labId}.${exerciseId}`, value, drop);
+      if (record) progress.exercises[labId] = { ...progress.exercises[labId], [exerciseId]: record };
+    }
+  }
+  if (root.activeExercise !== undefined && root.activeExercise !== null) {
+    const ok = activeExerciseSchema.safeParse(root.activeExercise);
+    if (ok.success) progress.activeExercise = ok.data;
+    else drop('activeExercise', root.activeExercise, ok.error);
+  }
+  if (dropped.length === 0) drop('(root)', json); // nothing specific failed, yet the whole did not parse
+  return { progress, dropped };
+}
+
+function salvageRecord(path: string, value: unknown, drop: (path: string, value: unknown, error?: z.ZodError) => void): ExerciseRecord | null {
+  const whole = exerciseRecordSchema.safeParse(value);
+  if (whole.success) return whole.data;
+  const record = asRecord(value);
+  if (!record) {
+    drop(path, value);
+    return null;
+  }
+  const attempts: Attempt[] = [];
+  (Array.isArray(record.attempts) ? record.attempts : []).forEach((attempt, i) => {
+    const ok = attemptSchema.safeParse(attempt);
+    if (!ok.success) drop(`${path}.attempts.${i}`, attempt, ok.error);
+    else if (attempts.length >= LIMITS.attempts) drop(`${path}.attempts.${i}`, attempt);
+    else attempts.push(ok.data);
+  });
+  if (record.attempts !== undefined && !Array.isArray(record.attempts)) drop(`${path}.attempts`, record.attempts);
+  const draft = exerciseRecordSchema.shape.draft.safeParse(record.draft);
+  if (!draft.success) drop(`${path}.draft`, record.draft, draft.error);
+  return { attempts, ...(draft.success && draft.data !== undefined ? { draft: draft.data } : {}) };
+}
+
+function asRecord(value: unknown): Record<string, unknown> | null {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
 
 /** Writes progress; returns an error message instead of throwing (e.g. storage full). */
@@ -84,11 +177,14 @@ export function withLab(progress: Progress, labId: string, state: SessionState):
   return { ...progress, currentLab: labId, labs: { ...progress.labs, [labId]: state } };
 }
 
-function setAside(storage: KeyValueStorage, raw: string): string {
+/** Sets text aside under a corrupt key — unless an identical copy is already kept. */
+function setAsideOnce(storage: KeyValueStorage, text: string): string {
   for (let i = 1; i < 1000; i++) {
     const key = `${CORRUPT_PREFIX}${i}`;
-    if (storage.getItem(key) === null) {
-      storage.setItem(key, raw);
+    const existing = storage.getItem(key);
+    if (existing === text) return key;
+    if (existing === null) {
+      storage.setItem(key, text);
       return key;
     }
   }
@@ -109,7 +205,9 @@ export function withoutLab(progress: Progress, labId: string): Progress {
   const exercises = { ...progress.exercises };
   delete labs[labId];
   delete exercises[labId];
-  return { ...progress, labs, exercises, activeExercise: progress.activeExercise?.lab === labId ? null : progress.activeExercise };
+  const kept = { ...progress.kept };
+  delete kept[labId];
+  return { ...progress, labs, exercises, kept, activeExercise: progress.activeExercise?.lab === labId ? null : progress.activeExercise };
 }
 
 /** Keys under which unreadable progress was set aside, oldest first. */

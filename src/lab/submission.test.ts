@@ -5,7 +5,8 @@ import { checkExercise } from './exercises/check';
 import { loadLabsFromDir } from './nodeFiles';
 import { emptyProgress, withExercise } from './progress';
 import type { Lab } from './schema';
-import { buildSubmission, importSubmission, importWouldOverwrite, parseSubmission, regrade } from './submission';
+import { LIMITS } from './exercises/records';
+import { buildSubmission, gradeSubmissionText, importSubmission, importWouldOverwrite, parseSubmission, regrade, submissionWarnings, type Submission } from './submission';
 
 useSqlJs();
 
@@ -29,14 +30,14 @@ describe('submissions', () => {
     const parsed = parseSubmission(JSON.stringify(submission));
     if (!parsed.ok) throw new Error(parsed.error);
     expect(parsed.submission).toEqual(submission);
-    expect(regrade(parsed.submission, labs).map((r) => [r.exercise, r.status])).toEqual([['late-write', 'pass'], ['overwrite', 'pass']]);
+    expect(regrade(parsed.submission, labs, { labs: ['L07'] }).map((r) => [r.exercise, r.status])).toEqual([['late-write', 'pass'], ['boundary', 'not-attempted'], ['overwrite', 'pass']]);
   });
 
   it('a claimed verdict that differs from the re-executed one is flagged as tampered', () => {
     const submission = buildSubmission(progressWithAttempts(), '0.1.0', 'x');
     const record = submission.labs.L07!.exercises['late-write']!;
     record.attempts[0]!.input = { kind: 'predict', pick: true }; // wrong answer, still claiming a pass
-    expect(regrade(submission, labs)[0]).toMatchObject({ status: 'tampered', tamperedAttempts: [1] });
+    expect(regrade(submission, labs, { labs: ['L07'] })[0]).toMatchObject({ exercise: 'late-write', status: 'tampered', tamperedAttempts: [1] });
   });
 
   it('a failed attempt is graded fail, an unknown exercise is reported', () => {
@@ -61,5 +62,51 @@ describe('submissions', () => {
     const merged = importSubmission(emptyProgress(), submission);
     expect(merged.exercises.L07!['late-write']!.attempts).toHaveLength(1);
     expect(merged.student).toEqual({ name: 'Ada', id: 's-1' });
+  });
+});
+
+describe('grading policies', () => {
+  const late = l07.exercises.find((e) => e.id === 'late-write')!;
+  const attempt = (pick: boolean, at = '2026-11-29T10:00:00Z') => {
+    const input = { kind: 'predict' as const, pick };
+    return { at, input, verdict: checkExercise(l07, late, input) };
+  };
+  const submissionWith = (attempts: ReturnType<typeof attempt>[]): Submission =>
+    buildSubmission(withExercise({ ...emptyProgress(), student: { name: 'Eve', id: 's-9' } }, 'L07', 'late-write', { attempts }), '0.1.0', '2026-11-29T11:00:00Z');
+
+  it('predict: the first committed pick decides; later picks are practice (wrong, wrong, right is a fail)', () => {
+    const row = regrade(submissionWith([attempt(true), attempt(true), attempt(false)]), labs, { labs: ['L07'] })[0]!;
+    expect(row).toMatchObject({ status: 'fail', attempts: 3, practiceAttempts: [2, 3] });
+    expect(row.feedback).toMatch(/^Not quite.*first prediction decides; 2 later pick\(s\) are practice/);
+    expect(regrade(submissionWith([attempt(false), attempt(true)]), labs, { labs: ['L07'] })[0]).toMatchObject({ status: 'pass', practiceAttempts: [2] });
+  });
+
+  it('every exercise of the graded set has a row; the denominator is the whole set', () => {
+    const rows = regrade(submissionWith([attempt(false)]), labs, { labs: ['L01', 'L07'] });
+    const expected = [...labs.find((l) => l.id === 'L01')!.exercises, ...l07.exercises].map((e) => e.id);
+    expect(rows.map((r) => r.exercise)).toEqual(expected);
+    expect(rows.filter((r) => r.status === 'not-attempted')).toHaveLength(expected.length - 1);
+    expect(regrade(submissionWith([attempt(false)]), labs)).toHaveLength(labs.flatMap((l) => l.exercises).length);
+  });
+
+  it('warns about another app version, attempts after the export and out of order', () => {
+    const submission = submissionWith([attempt(false, '2026-11-29T10:30:00Z'), attempt(true, '2026-11-29T10:10:00Z'), attempt(true, '2026-11-29T12:00:00Z')]);
+    submission.appVersion = '0.0.9';
+    expect(submissionWarnings(submission, '0.1.0').map((w) => w.code)).toEqual(['app-version', 'attempts-out-of-order', 'attempt-after-export']);
+    expect(submissionWarnings(submissionWith([attempt(false)]), '0.1.0')).toEqual([]);
+  });
+
+  it('an explain answer at the limit saves, exports, imports and grades; one character more is refused by the same schema', () => {
+    const l01 = labs.find((l) => l.id === 'L01')!;
+    const explain = l01.exercises.find((e) => e.kind === 'explain')!;
+    const text = `${'word '.repeat(LIMITS.explainChars / 5 - 1)}last.`;
+    expect(text).toHaveLength(LIMITS.explainChars);
+    const input = { kind: 'explain' as const, text };
+    const progress = withExercise(emptyProgress(), 'L01', explain.id, { attempts: [{ at: '2026-11-29T10:00:00Z', input, verdict: checkExercise(l01, explain, input) }], draft: text });
+    const graded = gradeSubmissionText(JSON.stringify(buildSubmission(progress, '0.1.0', '2026-11-29T11:00:00Z')), labs, '0.1.0', { labs: ['L01'] });
+    if (!graded.ok) throw new Error(graded.error);
+    expect(graded.rows.find((r) => r.exercise === explain.id)!.status).toBe('needs-human');
+    const over = buildSubmission(withExercise(emptyProgress(), 'L01', explain.id, { attempts: [{ at: 'x', input: { kind: 'explain', text: `${text}!` }, verdict: { pass: null, feedback: '', rules: [] } }] }), '0.1.0', 'x');
+    expect(parseSubmission(JSON.stringify(over))).toMatchObject({ ok: false, error: expect.stringMatching(/text/) });
   });
 });

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { checkExercise } from './exercises/check';
-import { attemptSchema, exerciseRecordSchema, type ExerciseRecord } from './exercises/records';
+import { exerciseRecordSchema, studentSchema, type ExerciseRecord } from './exercises/records';
 import type { Progress } from './progress';
 import type { Lab } from './schema';
 
@@ -16,10 +16,9 @@ export const submissionSchema = z.object({
   schemaVersion: z.literal(1),
   appVersion: z.string(),
   exportedAt: z.string(),
-  student: z.object({ name: z.string().max(200), id: z.string().max(200) }),
-  labs: z.record(z.string(), z.object({
-    exercises: z.record(z.string(), exerciseRecordSchema.extend({ attempts: z.array(attemptSchema).max(500) })),
-  })),
+  student: studentSchema,
+  // The same record schema progress uses: what the app can save, a submission can carry.
+  labs: z.record(z.string(), z.object({ exercises: z.record(z.string(), exerciseRecordSchema) })),
 }).strict();
 
 export type Submission = z.infer<typeof submissionSchema>;
@@ -63,7 +62,7 @@ export function importWouldOverwrite(progress: Progress, submission: Submission)
     Object.keys(lab.exercises).some((id) => (progress.exercises[labId]?.[id]?.attempts.length ?? 0) > 0));
 }
 
-export type GradeStatus = 'pass' | 'fail' | 'needs-human' | 'tampered' | 'unknown-exercise';
+export type GradeStatus = 'pass' | 'fail' | 'needs-human' | 'tampered' | 'unknown-exercise' | 'not-attempted';
 
 export interface GradeRow {
   lab: string;
@@ -71,29 +70,107 @@ export interface GradeRow {
   kind: string;
   status: GradeStatus;
   attempts: number;
-  /** The recomputed verdict of the last attempt. */
+  /** Predict attempts after the first (1-based): practice, they never change the grade. */
+  practiceAttempts: number[];
+  /** The recomputed verdict of the deciding attempt (predict: the first; others: the last). */
   feedback: string;
   /** Attempts whose claimed verdict differs from the recomputed one (1-based). */
   tamperedAttempts: number[];
 }
 
-/** Re-executes every attempt of every exercise against the labs; the last attempt decides. */
-export function regrade(submission: Submission, labs: Lab[]): GradeRow[] {
+export interface RegradeOptions {
+  /** The graded set: these labs' exercises (all loaded labs when absent). */
+  labs?: string[];
+}
+
+/**
+ * Re-executes every attempt of every exercise against the labs. Every exercise of the graded
+ * set gets a row (not-attempted when the file has none), so the score's denominator is the
+ * whole set. Predict: the FIRST attempt decides; later ones are practice. Other kinds: the
+ * last attempt decides. Any attempt whose claimed verdict differs from re-execution makes the
+ * exercise tampered.
+ */
+export function regrade(submission: Submission, labs: Lab[], options: RegradeOptions = {}): GradeRow[] {
+  const graded = options.labs ? labs.filter((l) => options.labs!.includes(l.id)) : labs;
+  const inSet = (labId: string) => !options.labs || options.labs.includes(labId);
   const rows: GradeRow[] = [];
-  for (const [labId, entry] of Object.entries(submission.labs)) {
-    const lab = labs.find((l) => l.id === labId);
-    for (const [exerciseId, record] of Object.entries(entry.exercises)) {
-      const exercise = lab?.exercises.find((e) => e.id === exerciseId);
-      if (!lab || !exercise) {
-        rows.push({ lab: labId, exercise: exerciseId, kind: '?', status: 'unknown-exercise', attempts: record.attempts.length, feedback: `no exercise ${labId}/${exerciseId}`, tamperedAttempts: [] });
+  for (const lab of graded) {
+    const records = submission.labs[lab.id]?.exercises ?? {};
+    for (const exercise of lab.exercises) {
+      const record = records[exercise.id];
+      if (!record || record.attempts.length === 0) {
+        rows.push({ lab: lab.id, exercise: exercise.id, kind: exercise.kind, status: 'not-attempted', attempts: 0, practiceAttempts: [], feedback: 'not attempted', tamperedAttempts: [] });
         continue;
       }
       const recomputed = record.attempts.map((attempt) => checkExercise(lab, exercise, attempt.input));
       const tampered = record.attempts.flatMap((attempt, i) => (attempt.verdict.pass !== recomputed[i]!.pass ? [i + 1] : []));
-      const last = recomputed[recomputed.length - 1];
-      const status: GradeStatus = tampered.length > 0 ? 'tampered' : !last ? 'fail' : last.pass === null ? 'needs-human' : last.pass ? 'pass' : 'fail';
-      rows.push({ lab: labId, exercise: exerciseId, kind: exercise.kind, status, attempts: record.attempts.length, feedback: last?.feedback ?? 'no attempt', tamperedAttempts: tampered });
+      const practice = exercise.kind === 'predict' ? recomputed.slice(1).map((_, i) => i + 2) : [];
+      const deciding = exercise.kind === 'predict' ? recomputed[0]! : recomputed[recomputed.length - 1]!;
+      const status: GradeStatus = tampered.length > 0 ? 'tampered' : deciding.pass === null ? 'needs-human' : deciding.pass ? 'pass' : 'fail';
+      const note = practice.length > 0 ? ` [first prediction decides; ${practice.length} later pick(s) are practice]` : '';
+      rows.push({ lab: lab.id, exercise: exercise.id, kind: exercise.kind, status, attempts: record.attempts.length, practiceAttempts: practice, feedback: `${deciding.feedback}${note}`, tamperedAttempts: tampered });
+    }
+  }
+  for (const [labId, entry] of Object.entries(submission.labs)) {
+    if (!inSet(labId)) continue;
+    const lab = labs.find((l) => l.id === labId);
+    for (const [exerciseId, record] of Object.entries(entry.exercises)) {
+      if (lab?.exercises.some((e) => e.id === exerciseId)) continue;
+      rows.push({ lab: labId, exercise: exerciseId, kind: '?', status: 'unknown-exercise', attempts: record.attempts.length, practiceAttempts: [], feedback: `no exercise ${labId}/${exerciseId}`, tamperedAttempts: [] });
     }
   }
   return rows;
+}
+
+export type WarningCode = 'app-version' | 'bad-time' | 'attempt-after-export' | 'attempts-out-of-order' | 'duplicate-student';
+
+export interface GradeWarning {
+  code: WarningCode;
+  message: string;
+}
+
+/**
+ * What a grader should look at in one file, beyond the verdicts: an app version other than
+ * the grader's, times that cannot be read, attempts timed after the export or out of order.
+ * (The same student in two files is found across files, in the report.)
+ */
+export function submissionWarnings(submission: Submission, graderVersion: string): GradeWarning[] {
+  const warnings: GradeWarning[] = [];
+  if (submission.appVersion !== graderVersion) {
+    warnings.push({ code: 'app-version', message: `exported by app version ${submission.appVersion}, graded with ${graderVersion}` });
+  }
+  const exported = Date.parse(submission.exportedAt);
+  if (Number.isNaN(exported)) warnings.push({ code: 'bad-time', message: `exportedAt "${submission.exportedAt}" is not a time` });
+  for (const [labId, lab] of Object.entries(submission.labs)) {
+    for (const [exerciseId, record] of Object.entries(lab.exercises)) {
+      let previous = -Infinity;
+      record.attempts.forEach((attempt, i) => {
+        const where = `${labId}/${exerciseId} attempt ${i + 1}`;
+        const at = Date.parse(attempt.at);
+        if (Number.isNaN(at)) {
+          warnings.push({ code: 'bad-time', message: `${where}: time "${attempt.at}" is not a time` });
+          return;
+        }
+        if (!Number.isNaN(exported) && at > exported) warnings.push({ code: 'attempt-after-export', message: `${where} is timed ${attempt.at}, after the export at ${submission.exportedAt}` });
+        if (at < previous) warnings.push({ code: 'attempts-out-of-order', message: `${where} is timed ${attempt.at}, before the attempt it follows` });
+        previous = at;
+      });
+    }
+  }
+  return warnings;
+}
+
+export type GradedSubmission =
+  | { ok: true; student: Submission['student']; appVersion: string; exportedAt: string; rows: GradeRow[]; warnings: GradeWarning[] }
+  | { ok: false; error: string };
+
+/** One file's text → its grade: parse with the one schema, re-execute, collect warnings. */
+export function gradeSubmissionText(text: string, labs: Lab[], graderVersion: string, options: RegradeOptions = {}): GradedSubmission {
+  const parsed = parseSubmission(text);
+  if (!parsed.ok) return parsed;
+  const { submission } = parsed;
+  return {
+    ok: true, student: submission.student, appVersion: submission.appVersion, exportedAt: submission.exportedAt,
+    rows: regrade(submission, labs, options), warnings: submissionWarnings(submission, graderVersion),
+  };
 }

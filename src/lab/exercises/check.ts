@@ -58,14 +58,25 @@ function goalReachedAt(world: World, goal: Goal): { step: number; detail: string
   return deepMatch(goal.observe, world.observe()).length === 0 ? { step: world.trace.length - 1, detail: `the World shows ${JSON.stringify(goal.observe)}` } : null;
 }
 
-export function checkReproduce(lab: Lab, exercise: ReproduceExercise, actions: unknown[]): Verdict {
-  const { world, error } = play(lab, exercise.start, [...exercise.start.actions, ...actions]);
+/**
+ * Replays the student's steps under the switches they actually ran with (`ran`, when the
+ * attempt recorded them), so the verdict agrees with what their screen showed. A switch the
+ * exercise fixes but the student changed means the exercise was not reproduced as posed.
+ */
+export function checkReproduce(lab: Lab, exercise: ReproduceExercise, actions: unknown[], ran?: Record<string, string>): Verdict {
+  const switches = { ...exercise.start.switches, ...ran };
+  const { world, error } = play(lab, { ...exercise.start, switches }, [...exercise.start.actions, ...actions]);
   try {
-    if (error) return { pass: false, feedback: `Your recorded steps do not replay: ${error}`, rules: exercise.rules };
+    if (error) return { pass: false, feedback: `Not reproduced: your recorded steps do not replay: ${error}`, rules: exercise.rules };
+    const changed = Object.entries(exercise.start.switches ?? {}).filter(([key, value]) => switches[key] !== value);
     const reached = goalReachedAt(world, exercise.goal);
+    const design = changed.map(([key, value]) => `${key} = ${switches[key]} (the exercise sets ${value})`).join(', ');
+    if (changed.length > 0) {
+      return { pass: false, feedback: `Not reproduced: you ran with ${design}${reached ? '' : ', and the goal did not happen'}. Set it back and try again.`, rules: exercise.rules };
+    }
     return reached
       ? { pass: true, feedback: `Reproduced at step ${reached.step}: ${reached.detail}.`, step: reached.step, rules: exercise.rules }
-      : { pass: false, feedback: `Not yet: after ${actions.length} step(s) the goal has not happened.${exercise.hint ? ` Hint: ${exercise.hint}` : ''}`, rules: exercise.rules };
+      : { pass: false, feedback: `Not reproduced: after ${actions.length} step(s) the goal has not happened.${exercise.hint ? ` Hint: ${exercise.hint}` : ''}`, rules: exercise.rules };
   } finally {
     world.dispose();
   }
@@ -108,7 +119,10 @@ export function checkExercise(lab: Lab, exercise: Exercise, input: ExerciseInput
   if (exercise.kind !== input.kind) return { pass: false, feedback: `expected a ${exercise.kind} answer, got ${input.kind}`, rules: exercise.rules };
   switch (exercise.kind) {
     case 'predict': return checkPredict(lab, exercise, (input as { pick: unknown }).pick);
-    case 'reproduce': return checkReproduce(lab, exercise, (input as { actions: unknown[] }).actions);
+    case 'reproduce': {
+      const { actions, switches } = input as { actions: unknown[]; switches?: Record<string, string> };
+      return checkReproduce(lab, exercise, actions, switches);
+    }
     case 'repair': return checkRepair(lab, exercise, (input as { choices: Record<string, string> }).choices);
     case 'explain': return checkExplain(exercise, (input as { text: string }).text);
   }

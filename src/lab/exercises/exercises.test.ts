@@ -11,6 +11,7 @@ import { deepMatch } from '../deepMatch';
 import { loadLabsFromDir } from '../nodeFiles';
 import type { Lab } from '../schema';
 import { checkExercise, checkPredict, checkRepair, checkReproduce, predictOutcome } from './check';
+import { addAttempt, exerciseRecordSchema, exerciseStatus, inputProblem, LIMITS, practiceAttempts } from './records';
 
 useSqlJs();
 
@@ -72,5 +73,38 @@ describe('checker feedback', () => {
     const exercise = l01.exercises.find((e) => e.kind === 'reproduce')!;
     if (exercise.kind !== 'reproduce') throw new Error('fixture');
     expect(checkReproduce(l01, exercise, ['retry']).feedback).toMatch(/refused: There is no operation to retry yet/);
+  });
+});
+
+describe('answers the UI can save are exactly the answers a submission can carry', () => {
+  it('inputProblem refuses over the limits, with the limit in words', () => {
+    expect(inputProblem({ kind: 'explain', text: 'x'.repeat(LIMITS.explainChars) })).toBeNull();
+    expect(inputProblem({ kind: 'explain', text: 'x'.repeat(LIMITS.explainChars + 1) })).toMatch(/limit is 20,000 characters/);
+    expect(inputProblem({ kind: 'reproduce', actions: new Array(LIMITS.reproduceSteps + 1).fill('tick') })).toMatch(/limit is 2,000/);
+  });
+  it('addAttempt stops at the attempt limit instead of saving progress that would not load', () => {
+    const attempt = { at: 'x', input: { kind: 'predict' as const, pick: 1 }, verdict: { pass: false, feedback: '', rules: [] } };
+    const full = { attempts: new Array(LIMITS.attempts).fill(attempt) };
+    expect(exerciseRecordSchema.safeParse(full).success).toBe(true);
+    expect(addAttempt(full, attempt)).toMatchObject({ ok: false, error: expect.stringMatching(/500 attempts/) });
+    expect(addAttempt({ attempts: [] }, attempt)).toMatchObject({ ok: true });
+  });
+  it('predict: the first attempt decides the status, later picks are practice', () => {
+    const a = (pass: boolean) => ({ at: 'x', input: { kind: 'predict' as const, pick: pass }, verdict: { pass, feedback: '', rules: [] } });
+    expect(exerciseStatus({ attempts: [a(false), a(true)] })).toBe('missed');
+    expect(exerciseStatus({ attempts: [a(true), a(false)] })).toBe('done');
+    expect(practiceAttempts({ attempts: [a(false), a(true), a(true)] })).toEqual([2, 3]);
+  });
+});
+
+describe('reproduce checks what the student ran', () => {
+  it('L07 overwrite: the story played with the resource fenced again is not reproduced (FENCE-1 stayed green)', () => {
+    const l07 = labs.find((l) => l.id === 'L07')!;
+    const exercise = l07.exercises.find((e) => e.id === 'overwrite')!;
+    if (exercise.kind !== 'reproduce') throw new Error('fixture');
+    const story = exercise.solution;
+    const fenced = checkExercise(l07, exercise, { kind: 'reproduce', actions: story, switches: { ...l07.world.switches, resource: 'fenced' } });
+    expect(fenced).toMatchObject({ pass: false, feedback: expect.stringMatching(/^Not reproduced: you ran with resource = fenced \(the exercise sets external\), and the goal did not happen/) });
+    expect(checkExercise(l07, exercise, { kind: 'reproduce', actions: story, switches: { ...l07.world.switches, resource: 'external' } }).pass).toBe(true);
   });
 });

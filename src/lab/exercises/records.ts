@@ -1,14 +1,42 @@
 /**
  * What a student did on each exercise: every attempt with its input, its time and the
  * verdict it got, plus an explain draft. Saved with progress and exported for grading.
+ *
+ * These schemas are the ONE definition of a valid answer: the UI gates input with
+ * `inputProblem` / `addAttempt` before saving, progress and submissions validate with the
+ * same schemas, so whatever a student can save also exports, imports and grades.
  */
 import { z } from 'zod';
 
+/** Size limits, shown to the student where they type (see ExercisesPanel, ProgressPage). */
+export const LIMITS = {
+  /** Characters in an explain answer or draft. */
+  explainChars: 20_000,
+  /** Recorded steps in one reproduce attempt. */
+  reproduceSteps: 2_000,
+  /** Attempts kept per exercise. */
+  attempts: 500,
+  /** Characters in the student's name or ID. */
+  studentField: 200,
+} as const;
+
+export const studentSchema = z.object({ name: z.string().max(LIMITS.studentField), id: z.string().max(LIMITS.studentField) });
+export type Student = z.infer<typeof studentSchema>;
+
 export const exerciseInputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('predict'), pick: z.unknown() }),
-  z.object({ kind: z.literal('reproduce'), actions: z.array(z.unknown()) }),
+  z.object({
+    kind: z.literal('reproduce'),
+    actions: z.array(z.unknown()).max(LIMITS.reproduceSteps),
+    /**
+     * The switches the student's steps actually ran under. The checker replays under these,
+     * so a verdict never contradicts what the screen showed (absent in older files: the
+     * exercise's own switches).
+     */
+    switches: z.record(z.string(), z.string()).optional(),
+  }),
   z.object({ kind: z.literal('repair'), choices: z.record(z.string(), z.string()) }),
-  z.object({ kind: z.literal('explain'), text: z.string().max(20_000) }),
+  z.object({ kind: z.literal('explain'), text: z.string().max(LIMITS.explainChars) }),
 ]);
 
 export const verdictSchema = z.object({
@@ -25,18 +53,55 @@ export const attemptSchema = z.object({
 });
 
 export const exerciseRecordSchema = z.object({
-  attempts: z.array(attemptSchema).max(500),
-  draft: z.string().max(20_000).optional(),
+  attempts: z.array(attemptSchema).max(LIMITS.attempts),
+  draft: z.string().max(LIMITS.explainChars).optional(),
 });
 
 export type ExerciseRecord = z.infer<typeof exerciseRecordSchema>;
 export type Attempt = z.infer<typeof attemptSchema>;
+export type AttemptInput = z.infer<typeof exerciseInputSchema>;
 
-export type ExerciseStatus = 'new' | 'attempted' | 'done';
+/** Why an answer cannot be saved as typed (the limit, in words), or null when it can. */
+export function inputProblem(input: unknown): string | null {
+  const parsed = exerciseInputSchema.safeParse(input);
+  if (parsed.success) return null;
+  const kind = (input as { kind?: unknown } | null)?.kind;
+  if (kind === 'explain') return `Your answer is too long: the limit is ${LIMITS.explainChars.toLocaleString('en')} characters.`;
+  if (kind === 'reproduce') return `Too many recorded steps: the limit is ${LIMITS.reproduceSteps.toLocaleString('en')}.`;
+  const issue = parsed.error.issues[0]!;
+  return `This answer cannot be saved (${issue.path.join('.') || 'input'}: ${issue.message}).`;
+}
 
-/** Done: the last attempt passed (or, for explain, was handed in). Attempted: tried, not done. */
+/** Adds an attempt if the record stays valid; otherwise says why (the limit reached). */
+export function addAttempt(record: ExerciseRecord, attempt: Attempt): { ok: true; record: ExerciseRecord } | { ok: false; error: string } {
+  const problem = inputProblem(attempt.input);
+  if (problem) return { ok: false, error: problem };
+  if (record.attempts.length >= LIMITS.attempts) return { ok: false, error: `This exercise already has ${LIMITS.attempts} attempts, the most that can be saved.` };
+  return { ok: true, record: { ...record, attempts: [...record.attempts, attempt] } };
+}
+
+/** A draft that fits, or the limit. */
+export function draftProblem(text: string): string | null {
+  return text.length > LIMITS.explainChars ? `Your answer is too long: the limit is ${LIMITS.explainChars.toLocaleString('en')} characters.` : null;
+}
+
+/**
+ * new: no attempt. For predict the FIRST attempt decides (a prediction is only a prediction
+ * before the answer is shown): done if it was right, missed if not — later picks are
+ * practice and change nothing. Other kinds: done when the last attempt passed (explain:
+ * handed in), attempted otherwise.
+ */
+export type ExerciseStatus = 'new' | 'attempted' | 'missed' | 'done';
+
 export function exerciseStatus(record: ExerciseRecord | undefined): ExerciseStatus {
-  const last = record?.attempts[record.attempts.length - 1];
-  if (!last) return 'new';
+  const first = record?.attempts[0];
+  if (!first) return 'new';
+  if (first.input.kind === 'predict') return first.verdict.pass === true ? 'done' : 'missed';
+  const last = record!.attempts[record!.attempts.length - 1]!;
   return last.verdict.pass === true || (last.input.kind === 'explain' && last.verdict.pass === null) ? 'done' : 'attempted';
+}
+
+/** For predict: attempts after the first are practice (1-based numbers), reported as such. */
+export function practiceAttempts(record: ExerciseRecord): number[] {
+  return record.attempts[0]?.input.kind === 'predict' ? record.attempts.slice(1).map((_, i) => i + 2) : [];
 }

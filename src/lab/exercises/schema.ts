@@ -78,7 +78,7 @@ export type Goal = z.infer<typeof goalSchema>;
 /** What a student handed in for one attempt. */
 export type ExerciseInput =
   | { kind: 'predict'; pick: unknown }
-  | { kind: 'reproduce'; actions: unknown[] }
+  | { kind: 'reproduce'; actions: unknown[]; switches?: Record<string, string> }
   | { kind: 'repair'; choices: Record<string, string> }
   | { kind: 'explain'; text: string };
 
