@@ -1,0 +1,17 @@
+/** The language picker for the top bar: each language named in itself. */
+import { useTranslation } from 'react-i18next';
+import { LOCALE_NAMES, LOCALES, isLocale } from '../../lab/i18n/locales';
+
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation('app');
+  const current = isLocale(i18n.language) ? i18n.language : 'en';
+  return (
+    <label className="language-switcher">
+      <span className="visually-hidden">{t('language.label')}</span>
+      <select value={current} data-testid="language-switcher" aria-label={t('language.label')}
+        onChange={(e) => { void i18n.changeLanguage(e.target.value); }}>
+        {LOCALES.map((locale) => <option key={locale} value={locale} lang={locale}>{LOCALE_NAMES[locale]}</option>)}
+      </select>
+    </label>
+  );
+}

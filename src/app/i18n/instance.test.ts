@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { msg } from '../../core/message';
+import { createLabI18n, formatCents } from './instance';
+import { renderMessage } from './renderMessage';
+
+describe('the lab i18n instance', () => {
+  it('renders a message descriptor in the current locale, falling back to English per key', () => {
+    const i18n = createLabI18n('ja');
+    i18n.addResourceBundle('en', 'messages', { 'test.sent': 'sent {{amount}} with key {{key}}', 'test.only_en': 'only {{x}}' }, true, true);
+    i18n.addResourceBundle('ja', 'messages', { 'test.sent': '冪等キー {{key}} で {{amount}} を送信' }, true, true);
+    expect(renderMessage(i18n, msg('test.sent', { amount: 100, key: 'op-1' }))).toBe('冪等キー op-1 で 100 を送信');
+    expect(renderMessage(i18n, msg('test.only_en', { x: 'y' }))).toBe('only y');
+    void i18n.changeLanguage('en');
+    expect(renderMessage(i18n, msg('test.sent', { amount: 100, key: 'op-1' }))).toBe('sent 100 with key op-1');
+  });
+
+  it('shows an unknown key with its params instead of blank text, and passes plain strings through', () => {
+    const i18n = createLabI18n('zh-Hans');
+    expect(renderMessage(i18n, msg('nobody.has_this', { n: 1 }))).toBe('nobody.has_this {"n":1}');
+    expect(renderMessage(i18n, 'legacy note')).toBe('legacy note');
+  });
+
+  it('never reads a parameter as an i18next option', () => {
+    const i18n = createLabI18n('en');
+    i18n.addResourceBundle('en', 'messages', { 'test.ns': 'in {{ns}} as {{lng}}' }, true, true);
+    expect(renderMessage(i18n, msg('test.ns', { ns: 'refund', lng: 'x' }))).toBe('in refund as x');
+  });
+
+  it('formats plurals, counts and cents through Intl', () => {
+    const en = createLabI18n('en');
+    expect(en.t('format.steps', { count: 1 })).toBe('1 step');
+    expect(en.t('format.steps', { count: 2 })).toBe('2 steps');
+    expect(en.t('format.amount', { amount: 10000 })).toBe('$100.00');
+    const ja = createLabI18n('ja');
+    expect(ja.t('format.steps', { count: 2 })).toBe('2 ステップ');
+    expect(ja.t('format.amount', { amount: 250 })).toBe(formatCents(250, 'ja'));
+    expect(formatCents(250, 'zh-Hans')).toMatch(/2\.50/);
+    expect(formatCents(10000, 'en')).toBe('$100.00');
+  });
+});
