@@ -1,13 +1,17 @@
 /**
  * Hash routes: `#/` catalog, `#/cards`, `#/lab/L07`, `#/lab/L07?step=5`,
- * `#/lab/L07?scenario=late-write&step=3` (a deep link that rebuilds the exact World),
- * `&present=1` for the presenter view, `#/progress`.
+ * `#/lab/L07?scenario=late-write&step=3&resource=external` (a deep link that rebuilds the
+ * exact World: every switch that differs from the lab's default is a parameter of its
+ * own), `&present=1` for the presenter view, `#/progress`.
  */
 export type Route =
   | { page: 'catalog' }
   | { page: 'cards' }
   | { page: 'progress' }
-  | { page: 'lab'; labId: string; step?: number; scenario?: string; present?: boolean };
+  | { page: 'lab'; labId: string; step?: number; scenario?: string; present?: boolean; switches?: Record<string, string> };
+
+/** Parameters with a meaning of their own; every other parameter of a lab link is a switch. */
+const RESERVED = new Set(['step', 'scenario', 'present']);
 
 export function parseHash(hash: string): Route {
   const [path = '', query = ''] = hash.replace(/^#/, '').split('?');
@@ -16,11 +20,14 @@ export function parseHash(hash: string): Route {
   if (lab) {
     const step = Number(params.get('step'));
     const scenario = params.get('scenario');
+    const switches: Record<string, string> = {};
+    for (const [key, value] of params) if (!RESERVED.has(key) && value) switches[key] = value;
     return {
       page: 'lab', labId: lab[1]!,
       ...(params.has('step') && Number.isInteger(step) && step >= 0 ? { step } : {}),
       ...(scenario ? { scenario } : {}),
       ...(params.get('present') === '1' ? { present: true } : {}),
+      ...(Object.keys(switches).length > 0 ? { switches } : {}),
     };
   }
   if (path === '/cards') return { page: 'cards' };
@@ -35,6 +42,7 @@ export function formatHash(route: Route): string {
   const params = new URLSearchParams();
   if (route.scenario) params.set('scenario', route.scenario);
   if (route.step !== undefined) params.set('step', String(route.step));
+  for (const key of Object.keys(route.switches ?? {}).sort()) params.set(key, route.switches![key]!);
   if (route.present) params.set('present', '1');
   const query = params.toString();
   return `#/lab/${route.labId}${query ? `?${query}` : ''}`;

@@ -7,14 +7,16 @@ import { create } from 'zustand';
 import { formatCardResult, parseCard, runCard, type CardResult } from '../lab/cards';
 import { parseLab } from '../lab/loader';
 import { checkExercise } from '../lab/exercises/check';
-import type { ExerciseRecord } from '../lab/exercises/records';
+import { addAttempt, draftProblem, inputProblem, type ExerciseRecord } from '../lab/exercises/records';
 import type { Exercise, ExerciseInput, Verdict } from '../lab/exercises/schema';
-import { emptyProgress, loadProgress, saveProgress, withExercise, withLab, withoutLab, type Progress } from '../lab/progress';
-import { buildSubmission, importSubmission, importWouldOverwrite, parseSubmission, regrade, type GradeRow } from '../lab/submission';
+import { emptyProgress, loadProgress, saveProgress, withExercise, withKept, withLab, withoutKept, withoutLab, type Progress } from '../lab/progress';
+import { buildSubmission, gradeSubmissionText, importSubmission, importWouldOverwrite, parseSubmission, type GradedSubmission, type RegradeOptions } from '../lab/submission';
 import type { Lab, LabLoad, LabProblem } from '../lab/schema';
 import { LabSession, type WorldView } from '../lab/session';
 import { bundledLabs } from './labsBundle';
 import { formatHash, parseHash, type Route } from './routing';
+import { knownRun, stabilizeView } from './stableView';
+import type { TraceEntry } from '../sim/world';
 
 export interface CardRun {
   file: string;
@@ -33,11 +35,14 @@ interface AppState {
   storageProblem: string | null;
   progress: Progress;
   cardRuns: CardRun[];
+  /** The run known for the current step log, including steps ahead of the cursor. */
+  run: { steps: string; entries: readonly TraceEntry[] };
 }
 
 export const useApp = create<AppState>(() => ({
   loads: [], previews: [], route: { page: 'catalog' }, session: null, view: null,
   flash: null, storageProblem: null, progress: emptyProgress(), cardRuns: [],
+  run: { steps: '', entries: [] },
 }));
 
 // Module-level selectors: each returns a stable reference, so components re-render only
@@ -51,6 +56,27 @@ export const selectFlash = (s: AppState) => s.flash;
 export const selectStorageProblem = (s: AppState) => s.storageProblem;
 export const selectCardRuns = (s: AppState) => s.cardRuns;
 export const selectProgress = (s: AppState) => s.progress;
+
+// Per-panel slices of the view. With stabilizeView() each keeps its reference while its
+// content is unchanged, so a panel re-renders only when what it shows changed.
+const NONE: never[] = [];
+export const selectCursor = (s: AppState) => s.view?.cursor ?? 0;
+export const selectTotal = (s: AppState) => s.view?.total ?? 0;
+export const selectTime = (s: AppState) => s.view?.time ?? 0;
+export const selectTrace = (s: AppState) => s.view?.trace ?? NONE;
+export const selectUpcoming = (s: AppState) => s.view?.upcoming ?? NONE;
+export const selectNodes = (s: AppState) => s.view?.nodes ?? NONE;
+export const selectEdges = (s: AppState) => s.view?.edges ?? NONE;
+export const selectFrames = (s: AppState) => s.view?.frames ?? NONE;
+export const selectMachines = (s: AppState) => s.view?.machines ?? NONE;
+export const selectInvariants = (s: AppState) => s.view?.invariants ?? NONE;
+export const selectObserved = (s: AppState) => s.view?.observed ?? null;
+export const selectSwitches = (s: AppState) => s.view?.switches ?? null;
+export const selectSwitchSpecs = (s: AppState) => s.view?.switchSpecs ?? NONE;
+export const selectArmed = (s: AppState) => s.view?.armed ?? NONE;
+export const selectScenarioCheck = (s: AppState) => s.view?.scenarioCheck ?? null;
+export const selectHasView = (s: AppState) => s.view !== null;
+export const selectRun = (s: AppState) => s.run.entries;
 
 const storage = () => window.localStorage;
 
@@ -91,15 +117,38 @@ export function navigate(route: Route): void {
   }
   const { progress, session: previous } = useApp.getState();
   const saved = route.scenario ? undefined : progress.labs[lab.id];
+  if (route.scenario) persist(withKept(progress, lab, progress.labs[lab.id])); // a deep link never loses the student's steps
   const { session, problem } = LabSession.open(lab, saved);
+  const notes: string[] = problem ? [problem] : [];
   if (route.scenario) {
     const scenario = lab.scenarios.find((s) => s.id === route.scenario);
     if (scenario) session.loadScript(scenario);
+    else notes.push(TEXT.unknownScenario(lab.id, route.scenario));
+  }
+  for (const [key, value] of Object.entries(route.switches ?? {})) {
+    if (session.snapshot.switches[key] === value) continue;
+    const outcome = session.setSwitch(key, value);
+    if (!outcome.ok) notes.push(TEXT.badSwitch(key, value, outcome.error));
   }
   if (route.step !== undefined) session.jumpTo(route.step);
   previous?.dispose();
   useApp.setState({ session, route: { ...route } });
-  commit(problem, route.present);
+  commit(notes.length > 0 ? notes.join(' ') : null, route.present);
+}
+
+/** Visible strings of the store (one place, for translation). */
+const TEXT = {
+  unknownScenario: (lab: string, id: string) => `This link names a scenario "${id}" that ${lab} does not have; you are in the sandbox instead.`,
+  badSwitch: (key: string, value: string, why: string) => `This link sets ${key}=${value}, which does not apply (${why}); the lab's default is used.`,
+};
+
+/** Switch values that differ from what the lab (and its open scenario) start with. */
+function changedSwitches(session: LabSession, specs: { key: string; default: string }[], current: Record<string, string>): Record<string, string> {
+  const scenario = session.lab.scenarios.find((s) => s.id === session.snapshot.scenario);
+  const base: Record<string, string> = { ...Object.fromEntries(specs.map((s) => [s.key, s.default])), ...session.lab.world.switches, ...scenario?.switches };
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(current)) if (base[key] !== value) out[key] = value;
+  return out;
 }
 
 function setRoute(route: Route): void {
@@ -110,14 +159,22 @@ function setRoute(route: Route): void {
 
 /** After every session change: new view, saved progress, URL that reproduces the place. */
 function commit(flash: string | null = null, present?: boolean): void {
-  const { session, progress, route } = useApp.getState();
+  const { session, progress, route, view: previous } = useApp.getState();
   if (!session) return;
   const snapshot = session.snapshot;
   const saveProblem = persist(withLab(progress, session.lab.id, snapshot));
-  useApp.setState({ view: session.view(), flash: flash ?? saveProblem });
+  const steps = JSON.stringify([snapshot.steps, snapshot.switches, snapshot.initial ?? null]);
+  const known = useApp.getState().run;
+  const view = stabilizeView(previous, session.view(), known.steps === steps ? known.entries : []);
+  const entries = known.steps === steps ? knownRun(known.entries, view.trace) : view.trace;
+  useApp.setState({ view, flash: flash ?? saveProblem, run: entries === known.entries ? known : { steps, entries } });
   if (route.page !== 'lab') return; // e.g. a reset from the progress page: stay there
   const presenting = present ?? route.present === true;
-  setRoute({ page: 'lab', labId: session.lab.id, step: snapshot.cursor, ...(snapshot.scenario ? { scenario: snapshot.scenario } : {}), ...(presenting ? { present: true } : {}) });
+  const switches = changedSwitches(session, view.switchSpecs, view.switches);
+  setRoute({
+    page: 'lab', labId: session.lab.id, step: snapshot.cursor, ...(snapshot.scenario ? { scenario: snapshot.scenario } : {}),
+    ...(Object.keys(switches).length > 0 ? { switches } : {}), ...(presenting ? { present: true } : {}),
+  });
 }
 
 /** Saves progress at once (every action is durable the moment it happens). */
@@ -208,19 +265,25 @@ function record(labId: string, exercise: Exercise): ExerciseRecord {
   return useApp.getState().progress.exercises[labId]?.[exercise.id] ?? { attempts: [] };
 }
 
-function saveAttempt(labId: string, exercise: Exercise, input: ExerciseInput, verdict: Verdict): void {
-  const current = record(labId, exercise);
-  const next = { ...current, attempts: [...current.attempts, { at: new Date().toISOString(), input, verdict }] };
-  const problem = persist(withExercise(useApp.getState().progress, labId, exercise.id, next));
+/** Records an attempt if it fits the one schema (same limits as export and grading). */
+function saveAttempt(labId: string, exercise: Exercise, input: ExerciseInput, verdict: Verdict): string | null {
+  const added = addAttempt(record(labId, exercise), { at: new Date().toISOString(), input, verdict });
+  if (!added.ok) return added.error;
+  const problem = persist(withExercise(useApp.getState().progress, labId, exercise.id, added.record));
   if (problem) useApp.setState({ flash: problem });
+  return null;
 }
 
 /** Checks an answer, records the attempt, and shows the run in the lab view. */
 export function submitExercise(exercise: Exercise, input: ExerciseInput): Verdict | null {
   const session = useApp.getState().session;
   if (!session) return null;
+  const refused = inputProblem(input);
+  if (refused) return { pass: false, feedback: refused, rules: [] };
   const verdict = checkExercise(session.lab, exercise, input);
-  saveAttempt(session.lab.id, exercise, input, verdict);
+  const notSaved = saveAttempt(session.lab.id, exercise, input, verdict);
+  if (notSaved) return { pass: false, feedback: notSaved, rules: [] };
+  if (exercise.kind !== 'reproduce') keepSandbox(session); // the student's own steps get a way back
   if (exercise.kind === 'predict') {
     session.loadScript({ actions: [...exercise.start.actions, exercise.step], ...startOverrides(exercise.start) });
     session.jumpTo(exercise.start.actions.length + 1);
@@ -237,6 +300,7 @@ export function submitExercise(exercise: Exercise, input: ExerciseInput): Verdic
 export function startReproduce(exercise: Exercise): void {
   const session = useApp.getState().session;
   if (!session || exercise.kind !== 'reproduce') return;
+  keepSandbox(session);
   session.loadScript({ actions: exercise.start.actions, ...startOverrides(exercise.start) });
   session.jumpTo(exercise.start.actions.length);
   persist({ ...useApp.getState().progress, activeExercise: { lab: session.lab.id, exercise: exercise.id, baseCursor: exercise.start.actions.length } });
@@ -254,8 +318,24 @@ export function recordedSteps(): unknown[] {
 
 export function saveDraft(exercise: Exercise, text: string): void {
   const session = useApp.getState().session;
-  if (!session) return;
+  if (!session || draftProblem(text)) return; // the text box shows the limit; nothing over it is saved
   persist(withExercise(useApp.getState().progress, session.lab.id, exercise.id, { ...record(session.lab.id, exercise), draft: text }));
+}
+
+/** Keeps the open lab's steps under progress.kept when they are the student's own work. */
+function keepSandbox(session: LabSession): void {
+  persist(withKept(useApp.getState().progress, session.lab, session.snapshot));
+}
+
+/** Goes back to the steps kept when an exercise or a deep link replaced them. */
+export function returnToKept(): void {
+  const { session, progress } = useApp.getState();
+  const kept = session ? progress.kept[session.lab.id] : undefined;
+  if (!session || !kept) return;
+  persist(withoutKept(progress, session.lab.id));
+  session.loadScript({ actions: kept.steps, switches: kept.switches, ...(kept.initial ? { initial: kept.initial } : {}) });
+  session.jumpTo(kept.cursor);
+  commit();
 }
 
 function startOverrides(start: { initial?: Record<string, unknown>; switches?: Record<string, string> }) {
@@ -297,10 +377,8 @@ export async function importSubmissionFile(file: File, confirmOverwrite: () => b
   return `Imported ${file.name} (${parsed.submission.student.name || 'unnamed'}).`;
 }
 
-/** For graders: re-executes a submission in this page. Pure: changes nothing. */
-export function regradeText(text: string): { ok: true; student: { name: string; id: string }; rows: GradeRow[] } | { ok: false; error: string } {
-  const parsed = parseSubmission(text);
-  if (!parsed.ok) return parsed;
+/** For graders: re-executes a submission in this page (with warnings). Pure: changes nothing. */
+export function regradeText(text: string, options: RegradeOptions = {}): GradedSubmission {
   const labs = useApp.getState().loads.flatMap((l) => (l.ok ? [l.lab] : []));
-  return { ok: true, student: parsed.submission.student, rows: regrade(parsed.submission, labs) };
+  return gradeSubmissionText(text, labs, APP_VERSION, options);
 }

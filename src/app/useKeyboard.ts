@@ -1,22 +1,34 @@
 /**
  * Keyboard shortcuts in a lab: → or . steps forward, ← or , steps back, Home or r resets,
  * and each palette entry with a `key` in lab.json plays its action. Ignored while typing.
+ *
+ * A closed <select> (the scenario picker, a switch) would otherwise take ← and → and change
+ * its value: a presenter who just picked a scenario would switch scenario by accident. So
+ * on a select ← → , . still step (↑ ↓ and an open list keep the select's own behaviour;
+ * an open native list does not send key events to the page).
  */
 import { useEffect } from 'react';
 import type { PaletteEntry } from '../lab/schema';
 import { playAction, resetLab, stepBack, stepForward } from './store';
 
+const STEP_KEYS = new Set(['ArrowRight', 'ArrowLeft', '.', ',']);
+
 export function useLabKeyboard(palette: PaletteEntry[]): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (target && (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.isContentEditable)) return;
       if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.tagName === 'SELECT') {
+        if (!STEP_KEYS.has(event.key)) return;
+      } else if (target && (['INPUT', 'TEXTAREA'].includes(target.tagName) || target.isContentEditable)) {
+        return;
+      }
       const handled = handle(event.key, palette);
       if (handled) event.preventDefault();
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    // Capture phase: runs before the focused select applies its default arrow handling.
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
   }, [palette]);
 }
 

@@ -1,19 +1,25 @@
 /** The lab's actions, grouped as its lab.json declares them; each click is one World step. */
+import { memo, useMemo } from 'react';
 import type { PaletteEntry } from '../../lab/schema';
 import { actionSlug } from '../actionSlug';
-import { playAction, selectView, useApp } from '../store';
+import { playAction, selectArmed, useApp } from '../store';
 
-export function ActionPalette({ entries }: { entries: PaletteEntry[] }) {
-  const view = useApp(selectView);
-  const groups = [...new Set(entries.map((e) => e.group))];
+const TEXT = { title: 'Actions', armed: (points: string[]) => `Armed: ${points.join(', ')}` };
+
+export const ActionPalette = memo(function ActionPalette({ entries }: { entries: PaletteEntry[] }) {
+  const armed = useApp(selectArmed);
+  const groups = useMemo(() => {
+    const names = [...new Set(entries.map((e) => e.group))];
+    return names.map((group) => ({ group, entries: entries.filter((e) => e.group === group) }));
+  }, [entries]);
   return (
-    <section className="panel palette" aria-label="Actions">
-      <h2>Actions</h2>
-      {groups.map((group) => (
+    <section className="panel palette" aria-label={TEXT.title}>
+      <h2>{TEXT.title}</h2>
+      {groups.map(({ group, entries: items }) => (
         <div key={group} className="palette-group">
           <h3>{group}</h3>
           <div className="palette-buttons">
-            {entries.filter((e) => e.group === group).map((entry) => (
+            {items.map((entry) => (
               <button key={actionSlug(entry.action)} onClick={() => playAction(entry.action)} title={entry.help ?? entry.label}
                 data-testid={`action-${actionSlug(entry.action)}`}>
                 {entry.label}{entry.key ? <kbd>{entry.key}</kbd> : null}
@@ -22,7 +28,7 @@ export function ActionPalette({ entries }: { entries: PaletteEntry[] }) {
           </div>
         </div>
       ))}
-      {view && view.armed.length > 0 && <p className="armed" data-testid="armed-faults">Armed: {view.armed.join(', ')}</p>}
+      {armed.length > 0 && <p className="armed" data-testid="armed-faults">{TEXT.armed(armed)}</p>}
     </section>
   );
-}
+});

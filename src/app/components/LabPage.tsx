@@ -1,7 +1,13 @@
-/** One lab: narrative and actions on the left, diagrams in the middle, state and trace on the right. */
-import { selectRoute, selectSession, selectView, useApp } from '../store';
+/**
+ * One lab: actions and narrative on the left, diagrams in the middle, state and trace on
+ * the right. The page itself subscribes only to the session, the route and the machine
+ * list; every panel reads its own slice of the view, so a step re-renders what changed.
+ */
+import { memo } from 'react';
+import { selectHasView, selectMachines, selectRoute, selectSession, useApp } from '../store';
 import { useLabKeyboard } from '../useKeyboard';
 import { ActionPalette } from './ActionPalette';
+import { CrashPanel } from './CrashPanel';
 import { ExercisesPanel } from './ExercisesPanel';
 import { Inspector } from './Inspector';
 import { InvariantPanel } from './InvariantPanel';
@@ -10,37 +16,40 @@ import { MachineDiagram } from './MachineDiagram';
 import { Narrative } from './Narrative';
 import { NetworkPanel } from './NetworkPanel';
 import { ObservedState } from './ObservedState';
+import { SequenceDiagram } from './SequenceDiagram';
 import { Timeline } from './Timeline';
 import { Toolbar } from './Toolbar';
 import { Topology } from './Topology';
 
+const TEXT = { opening: 'Opening the lab…', spec: (spec: string[], rules: string[]) => `SPEC ${spec.join(', ')} · ${rules.join(', ')}` };
+
 export function LabPage() {
-  const route = useApp(selectRoute);
+  const presenting = useApp((s) => { const r = selectRoute(s); return r.page === 'lab' && r.present === true; });
   const session = useApp(selectSession);
-  const view = useApp(selectView);
+  const hasView = useApp(selectHasView);
   const palette = session?.lab.actions ?? [];
   useLabKeyboard(palette);
-  if (!session || !view) return <main className="loading">Opening the lab…</main>;
+  if (!session || !hasView) return <main className="loading">{TEXT.opening}</main>;
   const { lab } = session;
   return (
-    <main className={`lab${route.page === 'lab' && route.present ? ' presenting' : ''}`} data-testid={`lab-${lab.id}`}>
+    <main className={`lab${presenting ? ' presenting' : ''}`} data-testid={`lab-${lab.id}`}>
       <header className="lab-head">
         <h1><span className="lab-id">{lab.id}</span> {lab.title}</h1>
-        <p className="muted">SPEC {lab.spec.join(', ')} · {lab.rules.join(', ')}</p>
+        <p className="muted">{TEXT.spec(lab.spec, lab.rules)}</p>
       </header>
       <Toolbar />
       <div className="lab-grid-3">
         <div className="col-left">
+          <ActionPalette entries={palette} />
           <Narrative markdown={lab.readme} />
           <ExercisesPanel />
-          <ActionPalette entries={palette} />
         </div>
         <div className="col-main">
           {(LAB_PANELS[lab.model] ?? []).map((Panel, i) => <Panel key={i} />)}
           <Topology />
-          <div className="machines">
-            {view.machines.map((m) => <MachineDiagram key={m.id} graph={m.graph} state={m.state} title={m.title} />)}
-          </div>
+          <Machines />
+          <SequenceDiagram />
+          <CrashPanel />
           <NetworkPanel />
           <Inspector />
         </div>
@@ -53,3 +62,12 @@ export function LabPage() {
     </main>
   );
 }
+
+const Machines = memo(function Machines() {
+  const machines = useApp(selectMachines);
+  return (
+    <div className="machines">
+      {machines.map((m) => <MachineDiagram key={m.id} graph={m.graph} state={m.state} title={m.title} />)}
+    </div>
+  );
+});

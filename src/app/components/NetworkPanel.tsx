@@ -1,21 +1,25 @@
 /** Frames in flight, oldest first, with per-frame deliver / drop / duplicate. */
-import { playAction, selectView, useApp } from '../store';
+import { playAction, selectFrames, useApp } from '../store';
+
+const TEXT = {
+  title: 'Network', inFlight: (n: number) => `(${n} in flight)`, none: 'No frames in flight.',
+  copyOf: (id: number) => ` (copy of #${id})`, deliver: 'deliver', drop: 'drop', duplicate: 'duplicate',
+};
 
 export function NetworkPanel() {
-  const view = useApp(selectView);
-  if (!view) return null;
+  const frames = useApp(selectFrames);
   return (
-    <section className="panel network" aria-label="Network" data-testid="network">
-      <h2>Network <span className="muted">({view.frames.length} in flight)</span></h2>
-      {view.frames.length === 0 ? <p className="muted">No frames in flight.</p> : (
+    <section className="panel network" aria-label={TEXT.title} data-testid="network">
+      <h2>{TEXT.title} <span className="muted">{TEXT.inFlight(frames.length)}</span></h2>
+      {frames.length === 0 ? <p className="muted">{TEXT.none}</p> : (
         <ul className="frames">
-          {view.frames.map((f) => (
+          {frames.map((f) => (
             <li key={f.id} data-testid={`frame-${f.id}`}>
-              <code>#{f.id}</code> {f.kind} <span className="muted">{f.from} → {f.to}{f.copyOf ? ` (copy of #${f.copyOf})` : ''}</span>
+              <code>#{f.id}</code> {f.kind} <span className="muted">{f.from} → {f.to}{f.copyOf ? TEXT.copyOf(f.copyOf) : ''}</span>
               <span className="frame-actions">
-                <button onClick={() => playAction({ deliver: f.id })}>deliver</button>
-                <button onClick={() => playAction({ drop: f.id })}>drop</button>
-                <button onClick={() => playAction({ duplicate: f.id })}>duplicate</button>
+                <button onClick={() => playAction({ deliver: f.id })}>{TEXT.deliver}</button>
+                <button onClick={() => playAction({ drop: f.id })}>{TEXT.drop}</button>
+                <button onClick={() => playAction({ duplicate: f.id })}>{TEXT.duplicate}</button>
               </span>
             </li>
           ))}

@@ -1,9 +1,21 @@
 /**
  * The trace: one entry per step with what it did (transactions, frames, notes, crash) and
  * whether the invariants held; steps ahead of the cursor are listed greyed. Click to jump.
+ * Each entry is a memoised row: a step re-renders the rows whose content or "current" mark
+ * changed, not the whole list.
  */
-import { jumpTo, selectView, useApp } from '../store';
+import { memo } from 'react';
+import type { TraceEntry } from '../../sim/world';
 import { formatMessage } from '../../lab/messages/format';
+import { jumpTo, selectCursor, selectTrace, selectUpcoming, useApp } from '../store';
+
+const TEXT = {
+  title: 'Timeline', region: 'Timeline of steps',
+  time: (t: number) => `t=${t}`,
+  crash: (node: string, point: string) => `✖ ${node} crashed at ${point}`,
+  rolledBack: ' ↺ rolled back', wroteNothing: ' wrote nothing',
+  violates: (ids: string[]) => `violates ${ids.join(', ')}`,
+};
 
 /** "+1 ~2 -0" style counts of rows inserted, updated, deleted. */
 function describeWrites(w: { insert: number; update: number; delete: number }): string {
@@ -11,42 +23,49 @@ function describeWrites(w: { insert: number; update: number; delete: number }): 
 }
 
 export function Timeline() {
-  const view = useApp(selectView);
-  if (!view) return null;
+  const trace = useApp(selectTrace);
+  const upcoming = useApp(selectUpcoming);
+  const cursor = useApp(selectCursor);
   return (
-    <section className="panel timeline" aria-label="Timeline">
-      <h2>Timeline</h2>
-      <ol>
-        {view.trace.map((entry) => {
-          const broken = entry.invariants.filter((i) => !i.ok).map((i) => i.id);
-          return (
-            <li key={entry.index} data-testid={`timeline-entry-${entry.index}`} className={`${entry.index === view.cursor ? 'current' : ''}${broken.length ? ' broken' : ''}`}>
-              <button className="link" onClick={() => jumpTo(entry.index)}>
-                <span className="step-no">{entry.index}</span> {entry.label} <span className="muted">t={entry.time}</span>
-              </button>
-              {entry.crash && <div className="crash">✖ {entry.crash.node} crashed at {entry.crash.point}</div>}
-              {entry.notes.map((note, i) => <div key={i} className="note">{formatMessage(note)}</div>)}
-              {entry.transactions.length > 0 && (
-                <div className="txs">{entry.transactions.map((t, i) => (
-                  <div key={i} className={`tx ${t.outcome}`}>
-                    <code>{t.store}.{t.name}{t.outcome === 'rollback' ? ' ↺ rolled back' : ''}</code>
-                    {Object.keys(t.writes).length === 0 ? <span className="muted"> wrote nothing</span>
-                      : Object.entries(t.writes).map(([table, w]) => <span key={table} className="tx-table">{table} {describeWrites(w)}</span>)}
-                  </div>
-                ))}</div>
-              )}
-              {broken.length > 0 && <div className="violation">violates {broken.join(', ')}</div>}
-            </li>
-          );
-        })}
-        {view.upcoming.map((label, i) => (
-          <li key={`u${i}`} className="upcoming" data-testid={`timeline-upcoming-${view.cursor + i + 1}`}>
-            <button className="link" onClick={() => jumpTo(view.cursor + i + 1)}>
-              <span className="step-no">{view.cursor + i + 1}</span> {label}
-            </button>
-          </li>
-        ))}
+    <section className="panel timeline" aria-label={TEXT.title}>
+      <h2>{TEXT.title}</h2>
+      <ol tabIndex={0} aria-label={TEXT.region}>
+        {trace.map((entry) => <TimelineEntry key={entry.index} entry={entry} current={entry.index === cursor} />)}
+        {upcoming.map((label, i) => <UpcomingEntry key={`u${i}`} index={cursor + i + 1} label={label} />)}
       </ol>
     </section>
   );
 }
+
+const TimelineEntry = memo(function TimelineEntry({ entry, current }: { entry: TraceEntry; current: boolean }) {
+  const broken = entry.invariants.filter((i) => !i.ok).map((i) => i.id);
+  return (
+    <li data-testid={`timeline-entry-${entry.index}`} className={`${current ? 'current' : ''}${broken.length ? ' broken' : ''}`} aria-current={current ? 'step' : undefined}>
+      <button className="link" onClick={() => jumpTo(entry.index)}>
+        <span className="step-no">{entry.index}</span> {entry.label} <span className="muted">{TEXT.time(entry.time)}</span>
+      </button>
+      {entry.crash && <div className="crash">{TEXT.crash(entry.crash.node, entry.crash.point)}</div>}
+      {entry.notes.map((note, i) => <div key={i} className="note">{formatMessage(note)}</div>)}
+      {entry.transactions.length > 0 && (
+        <div className="txs">{entry.transactions.map((t, i) => (
+          <div key={i} className={`tx ${t.outcome}`}>
+            <code>{t.store}.{t.name}{t.outcome === 'rollback' ? TEXT.rolledBack : ''}</code>
+            {Object.keys(t.writes).length === 0 ? <span className="muted">{TEXT.wroteNothing}</span>
+              : Object.entries(t.writes).map(([table, w]) => <span key={table} className="tx-table">{table} {describeWrites(w)}</span>)}
+          </div>
+        ))}</div>
+      )}
+      {broken.length > 0 && <div className="violation">{TEXT.violates(broken)}</div>}
+    </li>
+  );
+});
+
+const UpcomingEntry = memo(function UpcomingEntry({ index, label }: { index: number; label: string }) {
+  return (
+    <li className="upcoming" data-testid={`timeline-upcoming-${index}`}>
+      <button className="link" onClick={() => jumpTo(index)}>
+        <span className="step-no">{index}</span> {label}
+      </button>
+    </li>
+  );
+});

@@ -1,35 +1,92 @@
-/** Reset / back / step, the step counter, the clock, the scenario picker and the switches. */
-import { clearSteps, jumpTo, openScenario, resetLab, selectSession, selectView, setSwitch, stepBack, stepForward, useApp } from '../store';
+/**
+ * Reset / back / step, the step counter, the clock, the scenario picker and the switches
+ * the lab declares (the model's other switches sit behind "more"). The step group is its
+ * own block so a phone can pin it to the bottom of the screen, under the thumb.
+ */
+import { memo } from 'react';
+import type { SwitchSpec } from '../../sim/model';
+import { declaredSwitches } from '../labSwitches';
+import {
+  clearSteps, jumpTo, openScenario, resetLab, selectCursor, selectScenarioCheck, selectSession, selectSwitches, selectSwitchSpecs,
+  selectTime, selectTotal, setSwitch, stepBack, stepForward, useApp,
+} from '../store';
+
+const TEXT = {
+  toolbar: 'Stepping',
+  reset: '⟲ Reset', resetTitle: 'Reset to the starting state (Home or r)',
+  back: '◀ Back', backTitle: 'Step back (← or ,)',
+  step: 'Step ▶', stepTitle: 'Step forward (→ or .)',
+  slider: 'Step',
+  counter: (cursor: number, total: number) => `step ${cursor} / ${total}`,
+  clock: (time: number) => `t = ${time}`,
+  scenario: 'Scenario', sandbox: 'Sandbox (my own steps)',
+  more: (n: number) => `More switches (${n})`,
+};
 
 export function Toolbar() {
-  const view = useApp(selectView);
-  const session = useApp(selectSession);
-  if (!view || !session) return null;
-  const scenarioId = view.scenarioCheck?.scenario.id ?? '';
   return (
-    <div className="toolbar" role="toolbar" aria-label="Stepping">
-      <button onClick={resetLab} disabled={view.cursor === 0} data-testid="reset" title="Reset to the starting state (Home or r)">⟲ Reset</button>
-      <button onClick={stepBack} disabled={view.cursor === 0} data-testid="step-back" title="Step back (← or ,)">◀ Back</button>
-      <button onClick={stepForward} disabled={view.cursor >= view.total} data-testid="step-forward" className="primary" title="Step forward (→ or .)">Step ▶</button>
-      <input type="range" min={0} max={view.total} value={view.cursor} aria-label="Step" disabled={view.total === 0}
+    <div className="toolbar" role="toolbar" aria-label={TEXT.toolbar}>
+      <StepControls />
+      <Choices />
+    </div>
+  );
+}
+
+const StepControls = memo(function StepControls() {
+  const cursor = useApp(selectCursor);
+  const total = useApp(selectTotal);
+  const time = useApp(selectTime);
+  return (
+    <div className="toolbar-steps" data-testid="step-controls">
+      <button onClick={resetLab} disabled={cursor === 0} data-testid="reset" title={TEXT.resetTitle}>{TEXT.reset}</button>
+      <button onClick={stepBack} disabled={cursor === 0} data-testid="step-back" title={TEXT.backTitle}>{TEXT.back}</button>
+      <button onClick={stepForward} disabled={cursor >= total} data-testid="step-forward" className="primary" title={TEXT.stepTitle}>{TEXT.step}</button>
+      <input type="range" min={0} max={total} value={cursor} aria-label={TEXT.slider} disabled={total === 0}
         onChange={(e) => jumpTo(Number(e.target.value))} data-testid="step-slider" />
-      <span className="counter" data-testid="step-counter">step {view.cursor} / {view.total}</span>
-      <span className="clock" data-testid="clock">t = {view.time}</span>
+      <span className="counter" data-testid="step-counter">{TEXT.counter(cursor, total)}</span>
+      <span className="clock" data-testid="clock">{TEXT.clock(time)}</span>
+    </div>
+  );
+});
+
+const Choices = memo(function Choices() {
+  const session = useApp(selectSession);
+  const check = useApp(selectScenarioCheck);
+  const specs = useApp(selectSwitchSpecs);
+  const values = useApp(selectSwitches);
+  if (!session || !values) return null;
+  const declared = declaredSwitches(session.lab);
+  const own = specs.filter((s) => declared.has(s.key));
+  const others = specs.filter((s) => !declared.has(s.key));
+  return (
+    <div className="toolbar-choices">
       <label className="field">
-        Scenario
-        <select value={scenarioId} data-testid="scenario-select" onChange={(e) => e.target.value ? openScenario(e.target.value) : clearSteps()}>
-          <option value="">Sandbox (my own steps)</option>
+        {TEXT.scenario}
+        <select value={check?.scenario.id ?? ''} data-testid="scenario-select" onChange={(e) => e.target.value ? openScenario(e.target.value) : clearSteps()}>
+          <option value="">{TEXT.sandbox}</option>
           {session.lab.scenarios.map((s) => <option key={s.id} value={s.id}>{s.title}</option>)}
         </select>
       </label>
-      {view.switchSpecs.map((spec) => (
-        <label key={spec.key} className="field">
-          {spec.label}
-          <select value={view.switches[spec.key]} data-testid={`switch-${spec.key}`} onChange={(e) => setSwitch(spec.key, e.target.value)}>
-            {spec.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-          </select>
-        </label>
-      ))}
+      {own.map((spec) => <SwitchField key={spec.key} spec={spec} value={values[spec.key] ?? spec.default} />)}
+      {others.length > 0 && (
+        <details className="more-switches" data-testid="more-switches">
+          <summary>{TEXT.more(others.length)}</summary>
+          <div className="more-switches-body">
+            {others.map((spec) => <SwitchField key={spec.key} spec={spec} value={values[spec.key] ?? spec.default} />)}
+          </div>
+        </details>
+      )}
     </div>
+  );
+});
+
+function SwitchField({ spec, value }: { spec: SwitchSpec; value: string }) {
+  return (
+    <label className="field">
+      {spec.label}
+      <select value={value} data-testid={`switch-${spec.key}`} onChange={(e) => setSwitch(spec.key, e.target.value)}>
+        {spec.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+    </label>
   );
 }

@@ -1,17 +1,27 @@
 /**
  * The World's topology: every node with its live status and the values read from its own
- * database, and the links between them. A link with frames in flight is animated and says
- * how many; everything here comes from the WorldView.
+ * database, and the links between them. A link with frames in flight is highlighted and says
+ * how many; everything here comes from the WorldView. The layout depends only on the
+ * nodes and links (not on the step), so dagre runs once per lab and switch setting.
  */
-import { Handle, Position, ReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
-import { memo, useMemo } from 'react';
-import { useApp, selectView } from '../store';
-import { layoutGraph } from './graphLayout';
+import { Handle, Position, type Edge, type Node, type NodeProps } from '@xyflow/react';
+import { memo, useMemo, type CSSProperties } from 'react';
+import { selectEdges, selectFrames, selectNodes, useApp } from '../store';
+import { FlowDiagram, usePresenting, type RoutedEdgeData } from './FlowDiagram';
+import { layoutGraph, monoLabelWidth } from './graphLayout';
 
 type WorldNodeData = { label: string; kind: string; status: string; lines: string[] };
 
+const TEXT = {
+  diagram: 'Topology: nodes, their databases and the links between them',
+  inFlight: (label: string, n: number) => (n > 0 ? `${label} · ${n} in flight` : label),
+};
+
 const NODE_W = 230;
 const NODE_H = 92;
+const LABEL_PX = 11;
+/** Room reserved for the longest label a link can show (its name and an in-flight count). */
+const labelRoom = (label: string, scale: number) => monoLabelWidth(TEXT.inFlight(label, 99), LABEL_PX * scale);
 
 const WorldNode = memo(function WorldNode({ id, data }: NodeProps<Node<WorldNodeData>>) {
   return (
@@ -30,31 +40,31 @@ const WorldNode = memo(function WorldNode({ id, data }: NodeProps<Node<WorldNode
 const nodeTypes = { world: WorldNode };
 
 export function Topology() {
-  const view = useApp(selectView);
-  const structure = view ? view.nodes.map((n) => n.spec.id).join(',') + view.edges.map((e) => e.from + e.to).join(',') : '';
-  const positions = useMemo(() => view ? layoutGraph({
-    nodes: view.nodes.map((n) => ({ id: n.spec.id, width: NODE_W, height: NODE_H })),
-    edges: view.edges,
-  }) : {}, [structure]);
-  if (!view) return null;
-
-  const nodes: Node<WorldNodeData>[] = view.nodes.map((n) => ({
-    id: n.spec.id, type: 'world', position: positions[n.spec.id] ?? { x: 0, y: 0 },
+  const worldNodes = useApp(selectNodes);
+  const worldEdges = useApp(selectEdges);
+  const frames = useApp(selectFrames);
+  const scale = usePresenting() ? 1.7 : 1;
+  const structure = `${worldNodes.map((n) => n.spec.id).join(',')}|${worldEdges.map((e) => `${e.from}>${e.to}:${e.label}`).join(',')}|${scale}`;
+  const layout = useMemo(() => layoutGraph({
+    nodes: worldNodes.map((n) => ({ id: n.spec.id, width: NODE_W * scale, height: NODE_H * scale })),
+    edges: worldEdges.map((e, i) => ({ id: `${i}`, from: e.from, to: e.to, label: { width: labelRoom(e.label, scale), height: (LABEL_PX + 6) * scale } })),
+  }), [structure]);
+  const nodes = useMemo<Node<WorldNodeData>[]>(() => worldNodes.map((n) => ({
+    id: n.spec.id, type: 'world', position: layout.nodes[n.spec.id] ?? { x: 0, y: 0 },
     data: { label: n.spec.label, kind: n.spec.kind, status: n.status, lines: n.lines },
     draggable: false, selectable: false,
-  }));
-  const edges: Edge[] = view.edges.map((e) => {
-    const inFlight = view.frames.filter((f) => (f.from === e.from && f.to === e.to) || (f.from === e.to && f.to === e.from)).length;
+  })), [worldNodes, layout]);
+  const edges = useMemo<Edge<RoutedEdgeData>[]>(() => worldEdges.map((e, i) => {
+    const inFlight = frames.filter((f) => (f.from === e.from && f.to === e.to) || (f.from === e.to && f.to === e.from)).length;
+    const route = layout.edges[`${i}`] ?? { points: [], label: null };
     return {
-      id: `${e.from}-${e.to}`, source: e.from, target: e.to, animated: inFlight > 0,
-      label: inFlight > 0 ? `${e.label} · ${inFlight} in flight` : e.label,
-      className: inFlight > 0 ? 'edge-busy' : '',
+      id: `${e.from}-${e.to}-${i}`, source: e.from, target: e.to, type: 'routed', className: inFlight > 0 ? 'edge-busy' : '',
+      data: { points: route.points, labelAt: route.label, label: TEXT.inFlight(e.label, inFlight), labelWidth: labelRoom(e.label, scale), busy: inFlight > 0 },
     };
-  });
+  }), [worldEdges, frames, layout, scale]);
   return (
-    <div className="diagram topology" data-testid="topology">
-      <ReactFlow nodes={nodes} edges={edges} nodeTypes={nodeTypes} fitView nodesConnectable={false}
-        nodesDraggable={false} elementsSelectable={false} zoomOnScroll={false} panOnDrag={false} preventScrolling={false} />
+    <div className="diagram topology" data-testid="topology" style={{ '--diagram-scale': scale } as CSSProperties}>
+      <FlowDiagram nodes={nodes} edges={edges} nodeTypes={nodeTypes} structure={structure} label={TEXT.diagram} />
     </div>
   );
 }

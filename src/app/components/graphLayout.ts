@@ -1,28 +1,76 @@
 /**
- * Node positions from the dagre layout engine, for both the topology and the machine
- * diagrams (so no diagram carries hand-placed coordinates).
+ * Node positions and edge routes from the dagre layout engine, for both the topology and
+ * the machine diagrams (so no diagram carries hand-placed coordinates).
+ *
+ * Edge labels take part in the layout: dagre places each label as a box of its own (given
+ * its width and height) beside the edge, so labels never sit on each other or on a node.
+ * The diagrams draw the label at that box and the edge along dagre's route.
  */
 import dagre from '@dagrejs/dagre';
 
+export interface Point { x: number; y: number }
+
 export interface LayoutInput {
   nodes: { id: string; width: number; height: number }[];
-  edges: { from: string; to: string }[];
+  /** `id` names the edge in the result; `label` (optional) reserves a box of that size. */
+  edges: { id?: string; from: string; to: string; label?: { width: number; height: number } }[];
   direction?: 'LR' | 'TB';
 }
 
-export function layoutGraph({ nodes, edges, direction = 'LR' }: LayoutInput): Record<string, { x: number; y: number }> {
+export interface Layout {
+  /** Top-left corner of each node. */
+  nodes: Record<string, Point>;
+  /** Per edge id: the route (in flow coordinates) and the label box centre. */
+  edges: Record<string, { points: Point[]; label: Point | null }>;
+  width: number;
+  height: number;
+}
+
+export function layoutGraph({ nodes, edges, direction = 'LR' }: LayoutInput): Layout {
   const graph = new dagre.graphlib.Graph({ multigraph: true });
-  graph.setGraph({ rankdir: direction, nodesep: 36, ranksep: 90, marginx: 8, marginy: 8 });
+  graph.setGraph({ rankdir: direction, nodesep: 36, ranksep: 70, edgesep: 14, marginx: 8, marginy: 8 });
   graph.setDefaultEdgeLabel(() => ({}));
   for (const node of nodes) graph.setNode(node.id, { width: node.width, height: node.height });
   edges.forEach((edge, i) => {
-    if (edge.from !== edge.to) graph.setEdge(edge.from, edge.to, {}, `e${i}`);
+    if (edge.from === edge.to) return;
+    const label = edge.label ? { width: edge.label.width, height: edge.label.height, labelpos: 'c' } : {};
+    graph.setEdge(edge.from, edge.to, label, edge.id ?? `e${i}`);
   });
   dagre.layout(graph);
-  const out: Record<string, { x: number; y: number }> = {};
+  const out: Layout = { nodes: {}, edges: {}, width: graph.graph().width ?? 0, height: graph.graph().height ?? 0 };
   for (const node of nodes) {
     const placed = graph.node(node.id);
-    out[node.id] = { x: placed.x - node.width / 2, y: placed.y - node.height / 2 };
+    out.nodes[node.id] = { x: placed.x - node.width / 2, y: placed.y - node.height / 2 };
   }
+  edges.forEach((edge, i) => {
+    if (edge.from === edge.to) return;
+    const id = edge.id ?? `e${i}`;
+    const routed = graph.edge({ v: edge.from, w: edge.to, name: id }) as { points?: Point[]; x?: number; y?: number } | undefined;
+    out.edges[id] = {
+      points: routed?.points ?? [],
+      label: edge.label && routed?.x !== undefined && routed.y !== undefined ? { x: routed.x, y: routed.y } : null,
+    };
+  });
   return out;
+}
+
+/** Width of a label in a monospace font: every character is 0.62 em wide, plus padding. */
+export function monoLabelWidth(text: string, fontPx: number): number {
+  return Math.ceil(text.length * fontPx * 0.62) + 10;
+}
+
+/** An SVG path through dagre's route points, smoothed with quadratic curves at the bends. */
+export function routePath(points: Point[]): string {
+  if (points.length === 0) return '';
+  const [first, ...rest] = points;
+  if (rest.length === 0) return `M ${first!.x} ${first!.y}`;
+  let d = `M ${first!.x} ${first!.y}`;
+  for (let i = 0; i < rest.length - 1; i++) {
+    const control = rest[i]!;
+    const next = rest[i + 1]!;
+    const mid = { x: (control.x + next.x) / 2, y: (control.y + next.y) / 2 };
+    d += ` Q ${control.x} ${control.y} ${i === rest.length - 2 ? `${next.x} ${next.y}` : `${mid.x} ${mid.y}`}`;
+  }
+  if (rest.length === 1) d += ` L ${rest[0]!.x} ${rest[0]!.y}`;
+  return d;
 }

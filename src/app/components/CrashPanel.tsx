@@ -1,0 +1,142 @@
+/**
+ * What survives a crash. At the latest crash up to the cursor, side by side:
+ * - lost: what the node was doing in memory — the transaction that rolled back (with the
+ *   rows it would have written) and the frames addressed to it that died with its
+ *   connections;
+ * - kept: what its own database holds — the rows a restart will read (read through the
+ *   read-only inspector path, at the step of the crash);
+ * and once it has restarted, what recovery did: the restart step's transactions, frames and
+ * narration. Everything comes from the trace and the node's database.
+ */
+import { memo, useMemo } from 'react';
+import { formatMessage } from '../../lab/messages/format';
+import { LabSession } from '../../lab/session';
+import type { TraceEntry } from '../../sim/world';
+import { selectSession, selectTrace, useApp } from '../store';
+
+const TEXT = {
+  title: 'What survives a crash',
+  heading: (node: string, point: string, step: number) => `${node} crashed at ${point} (step ${step})`,
+  lost: 'Lost — it was only in memory', kept: 'Kept — in its database (what a restart reads)', recovery: (step: number) => `Recovery (restart at step ${step})`,
+  rolledBack: (store: string, name: string) => `${store}.${name} rolled back`,
+  wouldWrite: (table: string, w: { insert: number; update: number; delete: number }) => `${table}: ${w.insert} insert, ${w.update} update, ${w.delete} delete`,
+  nothingUncommitted: 'No transaction was open: nothing uncommitted was lost.',
+  frameLost: (id: number, kind: string, from: string) => `frame #${id} ${kind} from ${from}`,
+  rows: (n: number) => (n === 1 ? '1 row' : `${n} rows`),
+  more: (n: number) => `… ${n} more`,
+  notRestarted: 'Not restarted yet: restart it to see what recovery does with these rows.',
+  recoveryTx: (store: string, name: string, outcome: string) => `${store}.${name} (${outcome})`,
+  sent: (id: number, kind: string, to: string) => `sent #${id} ${kind} to ${to}`,
+  noRecovery: 'Recovery ran no transaction.',
+};
+
+const MAX_ROWS = 6;
+
+interface TableRows { table: string; columns: string[]; rows: unknown[][]; total: number }
+
+/** The crash to show: the latest one at or before the cursor, and its restart if any. */
+function latestCrash(trace: readonly TraceEntry[]): { crash: TraceEntry; restart: TraceEntry | null; lostFrames: TraceEntry['dropped'] } | null {
+  for (let i = trace.length - 1; i >= 0; i--) {
+    const crash = trace[i]!;
+    if (!crash.crash) continue;
+    const node = crash.crash.node;
+    let restart: TraceEntry | null = null;
+    const lostFrames: TraceEntry['dropped'] = [];
+    for (const entry of trace.slice(i)) {
+      const action = entry.action as { type?: string; node?: string } | null;
+      if (entry !== crash && action?.type === 'restart' && action.node === node) { restart = entry; break; }
+      for (const frame of entry.dropped) if (frame.to === node) lostFrames.push(frame);
+    }
+    return { crash, restart, lostFrames };
+  }
+  return null;
+}
+
+export function CrashPanel() {
+  const trace = useApp(selectTrace);
+  const found = useMemo(() => latestCrash(trace), [trace]);
+  if (!found) return null;
+  return <CrashDetail {...found} />;
+}
+
+const CrashDetail = memo(function CrashDetail({ crash, restart, lostFrames }: NonNullable<ReturnType<typeof latestCrash>>) {
+  const session = useApp(selectSession);
+  const node = crash.crash!.node;
+  const kept = useMemo(() => (session ? keptRows(session, node, crash.index) : []), [session, node, crash]);
+  const rolledBack = crash.transactions.filter((t) => t.store === node && t.outcome === 'rollback');
+  return (
+    <section className="panel crash-panel" aria-label={TEXT.title} data-testid="crash-panel" data-node={node} data-step={crash.index}>
+      <h2>{TEXT.title}</h2>
+      <p className="crash-heading">{TEXT.heading(node, crash.crash!.point, crash.index)}</p>
+      <div className="crash-columns">
+        <div className="crash-lost" data-testid="crash-lost">
+          <h3>{TEXT.lost}</h3>
+          {rolledBack.length === 0 ? <p className="muted">{TEXT.nothingUncommitted}</p> : (
+            <ul>{rolledBack.map((t, i) => (
+              <li key={i}><code>{TEXT.rolledBack(t.store, t.name)}</code>
+                <ul>{Object.entries(t.writes).map(([table, w]) => <li key={table}>{TEXT.wouldWrite(table, w)}</li>)}</ul>
+              </li>
+            ))}</ul>
+          )}
+          {lostFrames.length > 0 && <ul>{lostFrames.map((f) => <li key={f.id}>{TEXT.frameLost(f.id, f.kind, f.from)}</li>)}</ul>}
+        </div>
+        <div className="crash-kept" data-testid="crash-kept">
+          <h3>{TEXT.kept}</h3>
+          {kept.map((t) => (
+            <div key={t.table} className="kept-table" data-testid={`crash-kept-${t.table}`} data-rows={t.total}>
+              <strong>{t.table}</strong> <span className="muted">{TEXT.rows(t.total)}</span>
+              {t.rows.length > 0 && (
+                <div className="table-wrap" tabIndex={0} role="region" aria-label={t.table}>
+                  <table>
+                    <thead><tr>{t.columns.map((c) => <th key={c}>{c}</th>)}</tr></thead>
+                    <tbody>{t.rows.map((row, i) => <tr key={i}>{row.map((v, j) => <td key={j}>{v === null ? 'NULL' : String(v)}</td>)}</tr>)}</tbody>
+                  </table>
+                </div>
+              )}
+              {t.total > t.rows.length && <span className="muted">{TEXT.more(t.total - t.rows.length)}</span>}
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="crash-recovery" data-testid="crash-recovery">
+        {!restart ? <p className="muted">{TEXT.notRestarted}</p> : (
+          <>
+            <h3>{TEXT.recovery(restart.index)}</h3>
+            {restart.transactions.length === 0 ? <p className="muted">{TEXT.noRecovery}</p>
+              : <ul>{restart.transactions.map((t, i) => <li key={i}><code>{TEXT.recoveryTx(t.store, t.name, t.outcome)}</code></li>)}</ul>}
+            <ul>
+              {restart.sent.map((f) => <li key={f.id}>{TEXT.sent(f.id, f.kind, f.to)}</li>)}
+              {restart.notes.map((n, i) => <li key={`n${i}`}>{formatMessage(n)}</li>)}
+            </ul>
+          </>
+        )}
+      </div>
+    </section>
+  );
+});
+
+/**
+ * The node's tables as they stood right after the crash step. At the crash step itself the
+ * open World is that state; later, a throwaway session replays up to the crash step.
+ */
+function keptRows(session: LabSession, node: string, crashStep: number): TableRows[] {
+  const snapshot = session.snapshot;
+  let scratch: LabSession | null = null;
+  try {
+    let world = session.current;
+    if (snapshot.cursor !== crashStep) {
+      scratch = LabSession.open(session.lab, { ...snapshot, cursor: crashStep }).session;
+      world = scratch.current;
+    }
+    const store = world.store(node);
+    return store.tables().map((table) => {
+      const result = store.readOnlyQuery(`SELECT * FROM "${table}"`);
+      if (!result.ok) return { table, columns: [], rows: [], total: 0 };
+      return { table, columns: result.columns, rows: result.rows.slice(0, MAX_ROWS), total: result.rows.length };
+    });
+  } catch {
+    return [];
+  } finally {
+    scratch?.dispose();
+  }
+}

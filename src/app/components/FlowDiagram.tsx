@@ -1,0 +1,82 @@
+/**
+ * A read-only React Flow canvas shared by the topology and the machine diagrams.
+ *
+ * - Re-fits whenever its box changes size (presenter view, window resize, phone rotation)
+ *   or its content changes structure; React Flow only fits once on mount by itself.
+ * - In presenter view the zoom never drops below 1 (diagram text is sized for a room), and
+ *   on a phone it may pan and pinch-zoom (a diagram wider than the screen stays legible).
+ * - Edges follow dagre's routes and draw their label where dagre reserved room for it.
+ */
+import {
+  BaseEdge, EdgeLabelRenderer, ReactFlow, useReactFlow, type Edge, type EdgeProps, type EdgeTypes, type Node, type NodeTypes,
+} from '@xyflow/react';
+import { memo, useEffect, useRef, useSyncExternalStore } from 'react';
+import { routePath, type Point } from './graphLayout';
+import { selectRoute, useApp } from '../store';
+
+export type RoutedEdgeData = { points: Point[]; labelAt: Point | null; label: string; labelWidth: number; busy?: boolean };
+
+const RoutedEdge = memo(function RoutedEdge({ id, data, markerEnd, style }: EdgeProps<Edge<RoutedEdgeData>>) {
+  if (!data) return null;
+  return (
+    <>
+      <BaseEdge id={id} path={routePath(data.points)} markerEnd={markerEnd} style={style} />
+      {data.labelAt && (
+        <EdgeLabelRenderer>
+          <div className={`flow-edge-label${data.busy ? ' busy' : ''}`} data-testid="edge-label"
+            style={{ width: data.labelWidth, transform: `translate(-50%, -50%) translate(${data.labelAt.x}px, ${data.labelAt.y}px)` }}>
+            {data.label}
+          </div>
+        </EdgeLabelRenderer>
+      )}
+    </>
+  );
+});
+
+const edgeTypes: EdgeTypes = { routed: RoutedEdge };
+
+const PHONE = '(max-width: 640px)';
+function subscribePhone(onChange: () => void): () => void {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+export function useIsPhone(): boolean {
+  return useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE).matches);
+}
+
+export function usePresenting(): boolean {
+  return useApp((s) => { const route = selectRoute(s); return route.page === 'lab' && route.present === true; });
+}
+
+/** Calls fitView when the canvas box resizes or `structure` changes. */
+function FitOnChange({ structure, minZoom }: { structure: string; minZoom: number }) {
+  const flow = useReactFlow();
+  const box = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const el = box.current?.closest('.react-flow');
+    if (!el) return;
+    const fit = () => { void flow.fitView({ minZoom, maxZoom: Math.max(minZoom, 1.6), padding: 0.06 }); };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [flow, structure, minZoom]);
+  return <div ref={box} hidden />;
+}
+
+export function FlowDiagram<N extends Node, E extends Edge>({ nodes, edges, nodeTypes, structure, label }: {
+  nodes: N[]; edges: E[]; nodeTypes: NodeTypes; structure: string; label: string;
+}) {
+  const presenting = usePresenting();
+  const phone = useIsPhone();
+  const minZoom = presenting ? 1 : phone ? 0.6 : 0.2;
+  const interactive = presenting || phone;
+  return (
+    <ReactFlow nodes={nodes} edges={edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes} fitView minZoom={minZoom} nodesConnectable={false}
+      nodesDraggable={false} elementsSelectable={false} zoomOnScroll={false} zoomOnPinch={interactive} panOnDrag={interactive}
+      preventScrolling={false} aria-label={label}>
+      <FitOnChange structure={structure} minZoom={minZoom} />
+    </ReactFlow>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * The message sequence diagram (Lamport / Maelstrom style), drawn from the real trace:
+ * lifelines per node, one row per step labelled with the virtual clock, arrows for frames
+ * from the step that sent them to the step that delivered them, a cross where one was lost,
+ * duplicates marked as copies, crash and restart marks at the fault point. Steps ahead of
+ * the cursor (known from an earlier walk) are greyed. Click or press Enter on a message or
+ * a mark to jump to its step.
+ *
+ * The drawing is memoised on the run and the nodes; a step only moves the highlight.
+ */
+import { memo, useEffect, useMemo, useRef } from 'react';
+import { jumpTo, selectCursor, selectNodes, selectRun, useApp } from '../store';
+import { GUTTER, HEAD, sequenceLayout, type SeqLayout, type SeqMessage } from './sequenceLayout';
+
+const TEXT = {
+  title: 'Message sequence',
+  hint: 'one row per step; click a message or a mark to go to its step',
+  diagram: 'Message sequence diagram',
+  step: (index: number, time: number) => `${index} · t=${time}`,
+  message: (m: SeqMessage) => `Frame #${m.id} ${m.kind} from ${m.from} to ${m.to}${m.copyOf ? ` (copy of #${m.copyOf})` : ''}: ${
+    m.outcome === 'delivered' ? `delivered at step ${m.endedAt}` : m.outcome === 'lost' ? `lost at step ${m.endedAt}` : 'still in flight'}`,
+  crash: (node: string, point: string | undefined, step: number) => `${node} crashed at ${point ?? '?'} (step ${step})`,
+  restart: (node: string, step: number) => `${node} restarted (step ${step})`,
+  empty: 'No messages yet.',
+};
+
+const go = (step: number) => () => jumpTo(step);
+const onKey = (step: number) => (e: React.KeyboardEvent) => {
+  if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); jumpTo(step); }
+};
+
+export function SequenceDiagram() {
+  const run = useApp(selectRun);
+  const nodes = useApp(selectNodes);
+  const cursor = useApp(selectCursor);
+  const laneKey = nodes.map((n) => n.spec.id).join(' ');
+  const lanes = useMemo(() => laneKey.split(' ').filter(Boolean).map((id) => ({ id, label: id })), [laneKey]);
+  const layout = useMemo(() => sequenceLayout(run, lanes), [run, lanes]);
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const row = layout.rows.find((r) => r.index === cursor);
+  useEffect(() => {
+    const box = scroller.current;
+    if (!box || !row) return;
+    const scale = box.clientWidth > 0 && layout.width > box.clientWidth ? box.clientWidth / layout.width : 1;
+    const top = row.y * scale;
+    if (top < box.scrollTop || top + row.height * scale > box.scrollTop + box.clientHeight) box.scrollTop = Math.max(0, top - box.clientHeight / 2);
+  }, [row, layout.width]);
+  return (
+    <section className="panel sequence" aria-label={TEXT.title} data-testid="sequence">
+      <h2>{TEXT.title} <span className="muted">{TEXT.hint}</span></h2>
+      <div className="sequence-scroll" ref={scroller} tabIndex={0} role="region" aria-label={TEXT.diagram}>
+        <svg viewBox={`0 0 ${layout.width} ${layout.height}`} width={layout.width} className="sequence-svg" role="group" aria-label={TEXT.diagram}>
+          {row && <rect className="seq-current" x={0} y={row.y} width={layout.width} height={row.height} data-testid="sequence-current" data-step={cursor} />}
+          {row && <rect className="seq-ahead" x={0} y={row.y + row.height} width={layout.width} height={Math.max(0, layout.height - row.y - row.height)} />}
+          <SequenceBody layout={layout} />
+        </svg>
+      </div>
+    </section>
+  );
+}
+
+const SequenceBody = memo(function SequenceBody({ layout }: { layout: SeqLayout }) {
+  return (
+    <g>
+      {layout.rows.map((r) => (
+        <g key={r.index} className="seq-row" data-testid={`sequence-row-${r.index}`}>
+          <line x1={0} x2={layout.width} y1={r.y} y2={r.y} className="seq-rule" />
+          <text x={6} y={r.y + 16} className="seq-step"><title>{r.label}</title>{TEXT.step(r.index, r.time)}</text>
+          <text x={6} y={r.y + 28} className="seq-label">{r.label.length > 24 ? `${r.label.slice(0, 23)}…` : r.label}</text>
+        </g>
+      ))}
+      {layout.lanes.map((l) => (
+        <g key={l.id}>
+          <text x={l.x} y={HEAD - 12} textAnchor="middle" className="seq-lane-name">{l.label}</text>
+          <line x1={l.x} x2={l.x} y1={HEAD - 6} y2={layout.height} className="seq-lifeline" />
+        </g>
+      ))}
+      {layout.down.map((d, i) => <line key={i} x1={d.x} x2={d.x} y1={d.y1} y2={d.y2} className="seq-down" />)}
+      {layout.messages.map((m) => {
+        const step = m.endedAt ?? m.sentAt;
+        const midX = (m.x1 + m.x2) / 2;
+        const midY = (m.y1 + m.y2) / 2;
+        return (
+          <g key={m.id} className={`seq-msg ${m.outcome}${m.copyOf ? ' copy' : ''}`} role="button" tabIndex={0} aria-label={TEXT.message(m)}
+            onClick={go(step)} onKeyDown={onKey(step)} data-testid={`sequence-msg-${m.id}`} data-outcome={m.outcome} data-step={step}>
+            <title>{TEXT.message(m)}</title>
+            <line x1={m.x1} y1={m.y1} x2={m.x2} y2={m.y2} className="seq-hit" />
+            <line x1={m.x1} y1={m.y1} x2={m.x2} y2={m.y2} className="seq-arrow" markerEnd={m.outcome === 'delivered' ? 'url(#seq-head)' : undefined} />
+            {m.outcome === 'lost' && <path d={`M ${m.x2 - 5} ${m.y2 - 5} L ${m.x2 + 5} ${m.y2 + 5} M ${m.x2 - 5} ${m.y2 + 5} L ${m.x2 + 5} ${m.y2 - 5}`} className="seq-cross" />}
+            <text x={midX} y={midY - 3} textAnchor="middle" className="seq-kind">{m.copyOf ? `${m.kind} ×2` : m.kind}</text>
+          </g>
+        );
+      })}
+      {layout.marks.map((k) => (
+        <g key={`${k.kind}-${k.step}-${k.node}`} className={`seq-mark ${k.kind}`} role="button" tabIndex={0}
+          aria-label={k.kind === 'crash' ? TEXT.crash(k.node, k.point, k.step) : TEXT.restart(k.node, k.step)}
+          onClick={go(k.step)} onKeyDown={onKey(k.step)} data-testid={`sequence-${k.kind}-${k.step}`}>
+          <title>{k.kind === 'crash' ? TEXT.crash(k.node, k.point, k.step) : TEXT.restart(k.node, k.step)}</title>
+          {k.kind === 'crash'
+            ? <path d={`M ${k.x - 7} ${k.y - 7} L ${k.x + 7} ${k.y + 7} M ${k.x - 7} ${k.y + 7} L ${k.x + 7} ${k.y - 7}`} className="seq-crash" />
+            : <circle cx={k.x} cy={k.y} r={6} className="seq-restart" />}
+          <text x={k.x + 10} y={k.y + 4} className="seq-mark-label">{k.kind === 'crash' ? k.point : '↻'}</text>
+        </g>
+      ))}
+      {layout.messages.length === 0 && <text x={GUTTER} y={HEAD + 16} className="seq-label">{TEXT.empty}</text>}
+      <defs>
+        <marker id="seq-head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+          <path d="M 0 0 L 10 5 L 0 10 z" className="seq-head" />
+        </marker>
+      </defs>
+    </g>
+  );
+});

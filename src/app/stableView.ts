@@ -1,0 +1,87 @@
+/**
+ * Structural sharing between two WorldViews: every part of the next view that equals the
+ * previous one is replaced by the previous object, so a panel that selects only that part
+ * keeps the same reference and does not re-render, and memoised layouts (dagre) keep their
+ * key. `LabSession.view()` builds a fresh snapshot each step; this is where it becomes cheap
+ * for React.
+ */
+import type { TraceEntry } from '../sim/world';
+import type { WorldView } from '../lab/session';
+
+/** A content signature per object, computed once (trace entries are never mutated). */
+const signatures = new WeakMap<object, string>();
+function signature(value: object): string {
+  let sig = signatures.get(value);
+  if (sig === undefined) {
+    sig = JSON.stringify(value);
+    signatures.set(value, sig);
+  }
+  return sig;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The previous array when every element is the same, else `next` with equal elements reused. */
+function shareArray<T>(prev: readonly T[] | undefined, next: readonly T[], equal: (a: T, b: T) => boolean): readonly T[] {
+  if (!prev) return next;
+  let changed = prev.length !== next.length;
+  const out = next.map((item, i) => {
+    const old = prev[i];
+    if (old !== undefined && (old === item || equal(old, item))) return old;
+    changed = true;
+    return item;
+  });
+  return changed ? out : prev;
+}
+
+const sameEntry = (a: TraceEntry, b: TraceEntry) => signature(a) === signature(b);
+
+/**
+ * The whole run the learner has seen for the same step log: after stepping back, the
+ * entries ahead of the cursor are still known (replay is deterministic), so the sequence
+ * diagram can show them greyed and jump to them. `known` is that run; returns the run to
+ * keep (the trace's entries share objects with it).
+ */
+export function knownRun(known: readonly TraceEntry[], trace: readonly TraceEntry[]): readonly TraceEntry[] {
+  if (known.length <= trace.length) return trace;
+  for (let i = 0; i < trace.length; i++) if (trace[i] !== known[i] && !sameEntry(trace[i]!, known[i]!)) return trace;
+  return known;
+}
+
+export function stabilizeView(prev: WorldView | null, next: WorldView, known: readonly TraceEntry[] = []): WorldView {
+  if (!prev) return next;
+  return {
+    ...next,
+    nodes: shareArray(prev.nodes, next.nodes, (a, b) => a.spec.id === b.spec.id && a.status === b.status && a.spec.label === b.spec.label && a.lines.join('\n') === b.lines.join('\n')) as WorldView['nodes'],
+    edges: same(prev.edges, next.edges) ? prev.edges : next.edges,
+    frames: shareArray(prev.frames, next.frames, (a, b) => a.id === b.id && a.kind === b.kind),
+    machines: shareMachines(prev.machines, next.machines),
+    trace: shareTrace(prev.trace, known, next.trace),
+    upcoming: same(prev.upcoming, next.upcoming) ? prev.upcoming : next.upcoming,
+    invariants: same(prev.invariants, next.invariants) ? prev.invariants : next.invariants,
+    observed: same(prev.observed, next.observed) ? prev.observed : next.observed,
+    switches: same(prev.switches, next.switches) ? prev.switches : next.switches,
+    switchSpecs: same(prev.switchSpecs, next.switchSpecs) ? prev.switchSpecs : next.switchSpecs,
+    armed: same(prev.armed, next.armed) ? prev.armed : next.armed,
+    scenarioCheck: same(prev.scenarioCheck, next.scenarioCheck) ? prev.scenarioCheck : next.scenarioCheck,
+  };
+}
+
+/** Same machine in another state keeps its graph object, so the layout memo holds. */
+function shareMachines(prev: WorldView['machines'], next: WorldView['machines']): WorldView['machines'] {
+  const withGraphs = next.map((m, i) => {
+    const old = prev[i];
+    if (!old || old.id !== m.id || old.graph === m.graph || signature(old.graph) !== signature(m.graph)) return m;
+    return { ...m, graph: old.graph };
+  });
+  return shareArray(prev, withGraphs, (a, b) => a.id === b.id && a.state === b.state && a.title === b.title && a.graph === b.graph) as WorldView['machines'];
+}
+
+/** Trace entries equal to ones already shown (or known ahead) keep their objects. */
+function shareTrace(prev: TraceEntry[], known: readonly TraceEntry[], next: TraceEntry[]): TraceEntry[] {
+  const shared = shareArray(prev, next, sameEntry) as TraceEntry[];
+  if (shared === prev || known.length <= prev.length) return shared;
+  return shared.map((entry, i) => (i >= prev.length && known[i] && sameEntry(entry, known[i]!) ? known[i]! : entry));
+}
