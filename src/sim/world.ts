@@ -129,6 +129,27 @@ export class World {
     return { ok: true, entry };
   }
 
+  /**
+   * Hook for asynchronous models (src/sim/asyncStep.ts): runs `body` INSIDE the latest
+   * trace entry — its transactions, frames, notes and a crash are recorded there, a crash
+   * takes its node down as in `step` — then re-judges the invariants. `stepAsync` calls it
+   * after `step` until the model's queued async work and the network are both quiet.
+   */
+  async continueStep(body: (ctx: ModelContext) => Promise<void>): Promise<TraceEntry> {
+    const entry = this.trace[this.trace.length - 1];
+    if (!entry) throw new Error('continueStep: no step to continue');
+    this.recording = entry;
+    try {
+      const failure = await body(this.ctx).then(() => null, (error: unknown) => error);
+      if (failure !== null) this.runGuarded(() => { throw failure; });
+    } finally {
+      this.recording = null;
+    }
+    entry.time = this.clock.now;
+    entry.invariants = this.evaluateInvariants();
+    return entry;
+  }
+
   /** Normalises a token/object into an action without running it. */
   parse(raw: unknown): ModelAction | string {
     return parseActionFor(this.model, raw);

@@ -8,6 +8,7 @@ import { refundModel } from './refund';
 import { compensationModel } from './compensation';
 import { projectionModel } from './projection';
 import { outageModel } from './outage';
+import { workflowModel } from './workflow';
 
 const MODELS: Record<string, Model> = {
   fencing: fencingModel as unknown as Model,
@@ -16,6 +17,7 @@ const MODELS: Record<string, Model> = {
   compensation: compensationModel as unknown as Model,
   projection: projectionModel as unknown as Model,
   outage: outageModel as unknown as Model,
+  workflow: workflowModel as unknown as Model,
 };
 
 export function getModel(id: string): Model {

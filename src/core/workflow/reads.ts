@@ -1,0 +1,53 @@
+/**
+ * Read-only views of the LangGraph worker's databases for the lab (observe, node lines,
+ * invariants), plus wiping a dead process's memory. Counts and node names only: LangGraph's
+ * own checkpoint ids and timestamps are random and wall-clock based, so nothing the lab
+ * shows or compares depends on them.
+ */
+import type { Store } from '../db/store';
+
+export function checkpointCount(store: Store): number {
+  return Number(store.get('SELECT count(*) AS n FROM lg_checkpoint')!.n);
+}
+
+export function pendingWriteCount(store: Store): number {
+  return Number(store.get('SELECT count(*) AS n FROM lg_write')!.n);
+}
+
+/** Channels the latest checkpoint's pending writes touch, by task path (node), e.g. "draft_note:note". */
+export function latestPendingWrites(store: Store): string[] {
+  const latest = store.get('SELECT thread_id, checkpoint_ns, checkpoint_id FROM lg_checkpoint ORDER BY checkpoint_id DESC LIMIT 1');
+  if (!latest) return [];
+  return store.all(
+    "SELECT task_path, channel FROM lg_write WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ? AND channel NOT LIKE 'branch:%' ORDER BY task_path, channel",
+    [String(latest.thread_id), String(latest.checkpoint_ns), String(latest.checkpoint_id)],
+  ).map((r) => `${String(r.task_path).split(', ').pop()}:${String(r.channel)}`);
+}
+
+/** The approvals a request for approval came after (a request after one was granted means it was lost). */
+export function approvalsGranted(shop: Store, orderId: string): number {
+  return Number(shop.get('SELECT count(*) AS n FROM approvals WHERE order_id = ?', [orderId])!.n);
+}
+
+/** Provider ledger rows per operation reference (the ledger decides). */
+export function refundsPerReference(provider: Store): Record<string, number> {
+  return Object.fromEntries(provider.all('SELECT reference, count(*) AS n FROM ledger GROUP BY reference ORDER BY reference')
+    .map((r) => [String(r.reference), Number(r.n)]));
+}
+
+/** A crashed process loses its memory: the checkpoints it kept only there are gone. */
+export function forgetProcessMemory(memory: Store): void {
+  memory.tx('process_memory_lost', () => {
+    memory.run('DELETE FROM lg_checkpoint');
+    memory.run('DELETE FROM lg_blob');
+    memory.run('DELETE FROM lg_write');
+  });
+}
+
+export function ledgerCount(provider: Store): number {
+  return Number(provider.get('SELECT count(*) AS n FROM ledger')!.n);
+}
+
+export function orderBalance(shop: Store, orderId: string): number {
+  return Number(shop.get('SELECT balance_cents FROM orders WHERE order_id = ?', [orderId])?.balance_cents ?? 0);
+}

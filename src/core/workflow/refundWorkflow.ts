@@ -1,0 +1,284 @@
+/**
+ * The refund operation as a LangGraph.js graph (the real library, browser entry), run by
+ * a worker over the same shop database, provider and fault points as the hand-written
+ * executor. This module is the lazily loaded chunk: nothing imports it statically except
+ * tests and CLIs.
+ *
+ *   START ─▶ draft_note (model call) ─┐
+ *        └▶ check_order (shop read)  ─┴▶ ‖approve‖ ─▶ submit ─▶ reconcile? ─▶ END
+ *
+ * - `draft_note` and `check_order` run in one super-step: if one fails, the other's write
+ *   is kept as a pending write and reused on resume (no second model call).
+ * - `‖approve‖` is a static breakpoint (`interruptBefore`): the run stops there durably and
+ *   the approval EVENT resumes it — no thread waits for a human.
+ * - `submit` persists the intent, sends the refund with the intent key (by design) and
+ *   records the answer; a crash inside re-runs the node whole on resume.
+ * - `reconcile` looks an UNKNOWN outcome up before anything is sent again.
+ *
+ * The recovery design (L05) decides what survives a crash: LangGraph's checkpoints in the
+ * worker's database (or only in process memory), the idempotency key, the chat messages.
+ */
+import { Annotation, END, START, StateGraph } from '@langchain/langgraph/web';
+import { FakeListChatModel } from '@langchain/core/utils/testing';
+import type { BaseCheckpointSaver } from '@langchain/langgraph-checkpoint';
+import type { Store } from '../db/store';
+import type { FaultPoints } from '../faults';
+import type { Clock } from '../time';
+import type { MessageParams } from '../message';
+import {
+  createIntent, latestOperation, queueForReconciliation, readOperation, transition, type Operation,
+} from '../effects/shop';
+import type { LookupAnswer, RefundAnswer } from '../effects/provider';
+import { SqlJsSaver } from './sqlSaver';
+import { billModelCall, modelCallCount } from './modelBill';
+import { approvalsGranted } from './reads';
+import { countNodeRun, loadMessages, recordApprovalRequest, saveMessage } from './workerLog';
+
+/** What survives a crash of the worker process, by design (L05). */
+export type RecoveryDesign = 'messages_only' | 'current_node' | 'key_only' | 'all_three';
+
+export const WorkflowFault = {
+  /** The model answered (and billed); the node has not returned, so nothing of it is saved. */
+  afterModelAnswer: 'workflow.after_model_answer',
+  beforeSubmit: 'workflow.before_submit',
+  /** The provider's answer is in (the refund is booked); the node's result is not saved yet. */
+  afterProviderAnswer: 'workflow.after_provider_answer',
+} as const;
+
+export const CALLER = 'support-bot';
+export const ORDER_ID = 'ord-1';
+export const NODES = ['draft_note', 'check_order', 'approve', 'submit', 'reconcile'] as const;
+
+/** What one worker incarnation is lent to run the workflow. */
+export interface WorkflowEnv {
+  readonly worker: string;
+  /** The worker's own database: durable checkpoints, chat messages, node-run log. */
+  readonly workerStore: Store;
+  /** The worker's process memory (a database the World wipes when the worker crashes). */
+  readonly memoryStore: Store;
+  readonly shop: Store;
+  /** The model vendor's side: every answered call is billed there, whatever the worker keeps. */
+  readonly vendor: Store;
+  readonly clock: Clock;
+  /** The worker's crash points (a crash there ends this incarnation). */
+  readonly faults: FaultPoints;
+  /** False once this incarnation crashed: its graph is abandoned. */
+  readonly alive: () => boolean;
+  readonly design: RecoveryDesign;
+  /** Node faults that are failures, not crashes (`shop_unavailable`): true once when armed. */
+  readonly consume: (fault: string) => boolean;
+  /** Sends a refund request over the network; the answer, or null if none came back. */
+  readonly sendRefund: (request: { operationId: string; idemKey: string | null; amountCents: number; paramDigest: string }) => RefundAnswer | null;
+  readonly sendLookup: (operationId: string) => LookupAnswer | null;
+  readonly note: (key: string, params?: MessageParams) => void;
+}
+
+const State = Annotation.Root({
+  messages: Annotation<string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }),
+  note: Annotation<string | null>({ reducer: (_a, b) => b, default: () => null }),
+  balanceCents: Annotation<number | null>({ reducer: (_a, b) => b, default: () => null }),
+  operationId: Annotation<string | null>({ reducer: (_a, b) => b, default: () => null }),
+  outcome: Annotation<string | null>({ reducer: (_a, b) => b, default: () => null }),
+});
+type WorkflowState = typeof State.State;
+type WorkflowUpdate = typeof State.Update;
+
+/** Answers the model double gives, in turn: a re-run call gets the next one (a different answer). */
+export const MODEL_ANSWERS = [
+  'Refund approved in principle: 100.00 back to the original card.',
+  'We will refund 100.00; expect it in 3-5 business days.',
+  'A refund of 100.00 is on its way.',
+];
+
+/** Durable checkpoints for designs that keep them; process memory otherwise. */
+function saverFor(env: WorkflowEnv): BaseCheckpointSaver {
+  const durable = env.design === 'all_three' || env.design === 'current_node';
+  return new SqlJsSaver(durable ? env.workerStore : env.memoryStore, { faults: env.faults, now: () => env.clock.now, alive: env.alive });
+}
+
+const keyed = (env: WorkflowEnv) => env.design === 'all_three' || env.design === 'key_only';
+
+function say(env: WorkflowEnv, line: string): string[] {
+  if (env.design === 'messages_only') saveMessage(env.workerStore, env.clock, line);
+  return [line];
+}
+
+/** Builds (compiles) the graph for one incarnation over its saver. */
+export function compileWorkflow(env: WorkflowEnv) {
+  const started = (node: string) => {
+    if (!env.alive()) throw new Error('abandoned');
+    countNodeRun(env.workerStore, node);
+  };
+
+  const draftNote = async (state: WorkflowState): Promise<WorkflowUpdate> => {
+    started('draft_note');
+    const n = modelCallCount(env.vendor);
+    const model = new FakeListChatModel({ responses: [MODEL_ANSWERS[n % MODEL_ANSWERS.length]!] });
+    const reply = await model.invoke(state.messages.join('\n') || 'Refund order ord-1, please.');
+    const text = String(reply.content);
+    if (!env.alive()) throw new Error('abandoned');
+    billModelCall(env.vendor, env.clock, env.worker, text);
+    env.note('workflow.model_answered', { call: n + 1, answer: text });
+    env.faults.reach(WorkflowFault.afterModelAnswer);
+    return { note: text, messages: say(env, `assistant: ${text}`) };
+  };
+
+  const checkOrder = async (): Promise<WorkflowUpdate> => {
+    started('check_order');
+    if (env.consume('shop_unavailable')) {
+      env.note('workflow.node_failed', { node: 'check_order' });
+      throw new Error('the shop database did not answer');
+    }
+    const order = env.shop.get('SELECT balance_cents FROM orders WHERE order_id = ?', [ORDER_ID]);
+    return { balanceCents: Number(order?.balance_cents ?? 0) };
+  };
+
+  const approve = async (): Promise<WorkflowUpdate> => {
+    started('approve');
+    const result = createIntent(env.shop, env.clock, CALLER, ORDER_ID, env.worker, 1);
+    if (result.code !== 'CREATED' && result.code !== 'EXISTING') {
+      env.note('workflow.refused', { code: result.code });
+      return { outcome: result.code, messages: say(env, `system: refused (${result.code})`) };
+    }
+    env.note('workflow.intent', { operation: result.operation.operationId, code: result.code });
+    return { operationId: result.operation.operationId, messages: say(env, `system: approved, intent ${result.operation.operationId}`) };
+  };
+
+  const submit = async (state: WorkflowState): Promise<WorkflowUpdate> => {
+    started('submit');
+    const op = readOperation(env.shop, state.operationId ?? intentFromMessages(state.messages))!;
+    env.faults.reach(WorkflowFault.beforeSubmit);
+    const idemKey = keyed(env) ? op.operationId : null;
+    // On a re-run the intent may already be SUBMITTED / UNKNOWN: the node cannot tell from its own state whether the
+    // earlier send arrived, so it sends again — with the same key when the design keeps one.
+    transition(env.shop, env.clock, op.operationId, op.status === 'PREPARED' ? 'DISPATCH' : 'RESUBMIT', op.ownerEpoch, 'sent by the LangGraph submit node',
+      { send: { key: idemKey, expiresAt: env.clock.now + 1000 } });
+    env.note('workflow.sending', { operation: op.operationId, key: idemKey ?? '(none)' });
+    const answer = env.sendRefund({ operationId: op.operationId, idemKey, amountCents: op.amountCents, paramDigest: op.paramDigest });
+    env.faults.reach(WorkflowFault.afterProviderAnswer);
+    return { outcome: record(env, op, answer) };
+  };
+
+  const reconcile = async (state: WorkflowState): Promise<WorkflowUpdate> => {
+    started('reconcile');
+    const op = readOperation(env.shop, state.operationId!)!;
+    const found = env.sendLookup(op.operationId);
+    if (found?.status === 'FOUND') {
+      transition(env.shop, env.clock, op.operationId, 'CONFIRM', op.ownerEpoch, 'the lookup found the refund', { externalRef: found.refundId });
+      return { outcome: 'CONFIRMED', messages: say(env, `system: lookup found ${found.refundId}`) };
+    }
+    queueForReconciliation(env.shop, env.clock, op.operationId, found ? `lookup said ${found.status}` : 'no answer to the lookup');
+    return { outcome: 'UNKNOWN', messages: say(env, 'system: outcome unknown, handed to a person') };
+  };
+
+  const graph = new StateGraph(State)
+    .addNode('draft_note', draftNote)
+    .addNode('check_order', checkOrder)
+    .addNode('approve', approve)
+    .addNode('submit', submit)
+    .addNode('reconcile', reconcile)
+    .addConditionalEdges(START, (state: WorkflowState) => (env.design === 'messages_only' && state.messages.some((m) => m.startsWith('system: approved')) ? ['submit'] : ['draft_note', 'check_order']))
+    .addEdge('draft_note', 'approve')
+    .addEdge('check_order', 'approve')
+    .addConditionalEdges('approve', (state: WorkflowState) => (state.operationId ? 'submit' : END))
+    .addConditionalEdges('submit', (state: WorkflowState) => (state.outcome === 'UNKNOWN' ? 'reconcile' : END))
+    .addEdge('reconcile', END);
+  return graph.compile({ checkpointer: saverFor(env), interruptBefore: ['approve'] });
+}
+
+/** Re-planning from the chat history: the intent the conversation mentions last. */
+function intentFromMessages(messages: string[]): string {
+  const line = [...messages].reverse().find((m) => m.startsWith('system: approved, intent '));
+  return line ? line.slice('system: approved, intent '.length) : '';
+}
+
+/** The answer (or its absence) → the intent's status, in the shop. */
+function record(env: WorkflowEnv, op: Operation, answer: RefundAnswer | null): string {
+  const current = readOperation(env.shop, op.operationId)!;
+  if (answer === null) {
+    transition(env.shop, env.clock, op.operationId, 'TIMEOUT', current.ownerEpoch, 'no answer from the provider');
+    env.note('workflow.no_answer', { operation: op.operationId });
+    return 'UNKNOWN';
+  }
+  if (answer.status === 'OK') {
+    transition(env.shop, env.clock, op.operationId, 'CONFIRM', current.ownerEpoch, answer.replayed ? 'the provider replayed its earlier answer' : 'the provider booked it',
+      { externalRef: answer.refundId });
+    return 'CONFIRMED';
+  }
+  transition(env.shop, env.clock, op.operationId, 'REJECT', current.ownerEpoch, `the provider answered ${answer.status}`);
+  return 'REJECTED';
+}
+
+export type CompiledWorkflow = ReturnType<typeof compileWorkflow>;
+
+export const THREAD = 'refund-ord-1';
+
+const configOf = (_env: WorkflowEnv) => ({ configurable: { thread_id: THREAD } });
+
+/** The customer asks: a new run starts and stops at the approval breakpoint. */
+export async function startRun(env: WorkflowEnv): Promise<void> {
+  const graph = compileWorkflow(env);
+  const input = env.design === 'messages_only' ? say(env, 'user: please refund order ord-1') : ['user: please refund order ord-1'];
+  await graph.invoke({ messages: input }, configOf(env));
+  await afterRun(env, graph);
+}
+
+/** Resumes the thread where its checkpoints left it (after an approval, a retry or a restart). */
+export async function resumeRun(env: WorkflowEnv): Promise<void> {
+  const graph = compileWorkflow(env);
+  await graph.invoke(null, configOf(env));
+  await afterRun(env, graph);
+}
+
+/**
+ * The worker came back. With durable checkpoints it resumes the thread (unless the run is
+ * waiting at the approval breakpoint with no approval yet). Without them the run is gone:
+ * with only messages it re-plans from the chat history; with only a key it starts over.
+ */
+export async function recover(env: WorkflowEnv): Promise<void> {
+  const graph = compileWorkflow(env);
+  const state = await graph.getState(configOf(env));
+  // `next` leaves out tasks whose writes were already saved (they will not run again), so a
+  // run that stopped after such a task has an empty `next` but still has `tasks` to finish.
+  const inProgress = state.next.length > 0 || state.tasks.length > 0;
+  if (!inProgress && env.design !== 'all_three' && env.design !== 'current_node') {
+    const op = latestOperation(env.shop);
+    if (!hasRunStarted(env) || op?.status === 'CONFIRMED' || op?.status === 'REJECTED') return;
+    env.note('workflow.run_lost', { design: env.design });
+    const input = env.design === 'messages_only' ? loadMessages(env.workerStore) : ['user: please refund order ord-1'];
+    await graph.invoke({ messages: input }, configOf(env));
+    await afterRun(env, graph);
+    return;
+  }
+  if (!inProgress) return;
+  if (state.next.includes('approve') && !approvalGranted(env)) {
+    env.note('workflow.still_waiting');
+    return;
+  }
+  env.note('workflow.resuming', { next: state.next.join(', ') });
+  await graph.invoke(null, configOf(env));
+  await afterRun(env, graph);
+}
+
+function hasRunStarted(env: WorkflowEnv): boolean {
+  return env.workerStore.get("SELECT 1 FROM lg_node_run WHERE node IN ('draft_note', 'check_order')") !== undefined;
+}
+
+function approvalGranted(env: WorkflowEnv): boolean {
+  return env.shop.get("SELECT 1 FROM approvals WHERE order_id = ? AND status IN ('granted', 'used')", [ORDER_ID]) !== undefined;
+}
+
+/** Where the run stands now: waiting at the breakpoint asks the customer for approval. */
+async function afterRun(env: WorkflowEnv, graph: CompiledWorkflow): Promise<void> {
+  const state = await graph.getState(configOf(env));
+  if (state.next.includes('approve')) {
+    recordApprovalRequest(env.workerStore, env.clock, approvalsGranted(env.shop, ORDER_ID));
+    env.note('workflow.waiting_for_approval');
+  }
+}
+
+/** Where the durable thread stands, for the lab (node names only: ids are LangGraph's own). */
+export async function pausedAt(env: WorkflowEnv): Promise<string[]> {
+  const state = await compileWorkflow(env).getState(configOf(env));
+  return [...state.next].sort();
+}

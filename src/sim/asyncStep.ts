@@ -1,0 +1,66 @@
+/**
+ * Stepping a World whose model runs an asynchronous engine (LangGraph.js in L05/L06).
+ *
+ * The World itself stays synchronous. An async model's synchronous hooks (apply, receive,
+ * afterAdvance, afterRestart) only QUEUE work; `stepAsync` runs the ordinary `step`, then
+ * takes the queued jobs one by one and awaits each INSIDE the same trace entry
+ * (`World.continueStep`), delivering frames after each, until no job is left. Every await
+ * is drained before the step ends, so the next step, `observe`, the invariants and the
+ * fingerprint see a quiet World; same seed + same actions ⇒ the same databases (up to the
+ * engine's own ids and timestamps, which the model normalises where it shows them).
+ *
+ * A crash inside a job (a CrashSignal from a fault point) is recorded like a crash in
+ * `step`. Whatever the dead incarnation still had in flight is the model's business to
+ * abandon (see src/core/workflow: the saver refuses a dead incarnation).
+ */
+import type { Model, ModelContext } from './model';
+import { World, type StepOutcome, type WorldConfig } from './world';
+
+/** What an asynchronous model adds to the contract. */
+export interface AsyncModelHooks {
+  /** Takes the next queued job of this World (or null) — must not mutate anything else. */
+  takeJob(ctx: ModelContext): (() => Promise<void>) | null;
+}
+
+/** Jobs one step may run, at most (a job that keeps queueing itself is a bug). */
+const MAX_JOBS_PER_STEP = 100;
+
+export function isAsyncModel(model: Model): model is Model & AsyncModelHooks {
+  return typeof (model as Partial<AsyncModelHooks>).takeJob === 'function';
+}
+
+export function isAsyncWorld(world: World): boolean {
+  return isAsyncModel(world.model);
+}
+
+/** `world.step(raw)`, then every job it queued, awaited inside the same trace entry. */
+export async function stepAsync(world: World, raw: unknown): Promise<StepOutcome> {
+  const outcome = world.step(raw);
+  if (!outcome.ok || !isAsyncModel(world.model)) return outcome;
+  const model = world.model;
+  for (let i = 0; i < MAX_JOBS_PER_STEP; i++) {
+    let ran = false;
+    const entry = await world.continueStep(async (ctx) => {
+      const job = model.takeJob(ctx);
+      if (!job) return;
+      ran = true;
+      await job();
+      ctx.settle();
+    });
+    if (!ran) return { ok: true, entry };
+  }
+  throw new Error(`asyncStep: more than ${MAX_JOBS_PER_STEP} jobs in one step (a job queueing itself?)`);
+}
+
+/** `World.replay` for any model: steps through `stepAsync`. Throws if a step no longer applies. */
+export async function replayAsync(config: WorldConfig, actions: readonly unknown[]): Promise<World> {
+  const world = World.create(config);
+  for (const [i, action] of actions.entries()) {
+    const outcome = await stepAsync(world, action).catch((error: unknown) => ({ ok: false as const, error: error instanceof Error ? error.message : String(error) }));
+    if (!outcome.ok) {
+      world.dispose();
+      throw new Error(`replay step ${i + 1}: ${outcome.error}`);
+    }
+  }
+  return world;
+}

@@ -1,0 +1,28 @@
+/**
+ * The LangGraph workflow's action vocabulary (L05): `ask` (the customer asks for a refund:
+ * a run starts and stops at the approval breakpoint), `approve` (the approval event),
+ * `duplicate_approval` (the same approval event delivered again), `retry` (resume a run
+ * that failed), `shop_unavailable` (the shop read of the next run fails once — a node
+ * failure, not a crash), `lose_response` (the provider's next answer is lost). Crashes and
+ * restarts are the World's own `{"crash_at": point}` and `{"restart": "A"}`.
+ */
+export const WORKFLOW_ACTIONS = ['ask', 'approve', 'duplicate_approval', 'retry', 'shop_unavailable', 'lose_response'] as const;
+export type WorkflowAction = { type: (typeof WORKFLOW_ACTIONS)[number] };
+
+export function parseWorkflowAction(raw: unknown): WorkflowAction | string {
+  const verb = typeof raw === 'string' ? raw
+    : typeof raw === 'object' && raw !== null && typeof (raw as { type?: unknown }).type === 'string' ? (raw as { type: string }).type : null;
+  if (verb !== null && (WORKFLOW_ACTIONS as readonly string[]).includes(verb)) return { type: verb as WorkflowAction['type'] };
+  return `unknown action ${JSON.stringify(raw)} (expected one of ${WORKFLOW_ACTIONS.join(', ')})`;
+}
+
+export function describeWorkflowAction(action: WorkflowAction): string {
+  switch (action.type) {
+    case 'ask': return 'The customer asks for a refund (a LangGraph run starts)';
+    case 'approve': return 'A supervisor approves (the approval event resumes the run)';
+    case 'duplicate_approval': return 'The same approval event is delivered again';
+    case 'retry': return 'The worker resumes the failed run';
+    case 'shop_unavailable': return 'The next shop read fails once (a node failure)';
+    case 'lose_response': return "The provider's next answer will be lost";
+  }
+}

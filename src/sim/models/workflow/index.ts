@@ -1,0 +1,338 @@
+/**
+ * The workflow model (L05, and the LangGraph half of L06's comparison): worker A runs the
+ * refund as a real LangGraph.js graph whose checkpoints live in A's own database (or, by
+ * design, only in A's process memory), over the shop, the payment provider and a model
+ * vendor that bills every call.
+ *
+ * This is an ASYNCHRONOUS model (src/sim/asyncStep.ts): its synchronous hooks only queue
+ * jobs — start a run, resume it, recover after a restart — and `stepAsync` awaits them
+ * inside the step. LangGraph itself is loaded with a dynamic import the first time a job
+ * runs, so it is its own chunk in the browser and only L05/L06 pay for it.
+ */
+import { operationMachine } from '../../../core/effects/operationMachine';
+import { ProviderFaultPoint, providerLookup, providerRefund, type LookupAnswer, type ProviderCapabilities, type RefundAnswer } from '../../../core/effects/provider';
+import { PROVIDER_SCHEMA, SHOP_SCHEMA } from '../../../core/effects/schema';
+import { grantApproval, latestOperation, setupShop } from '../../../core/effects/shop';
+import { CrashSignal, type FaultPoints } from '../../../core/faults';
+import { msg } from '../../../core/message';
+import { modelCalls, VENDOR_SCHEMA } from '../../../core/workflow/modelBill';
+import {
+  approvalsGranted, checkpointCount, ledgerCount, orderBalance, forgetProcessMemory, latestPendingWrites, pendingWriteCount, refundsPerReference,
+} from '../../../core/workflow/reads';
+import { CHECKPOINT_SCHEMA } from '../../../core/workflow/schema';
+import { approvalRequests, nodeRuns, repeatedApprovalRequests, WORKER_LOG_SCHEMA } from '../../../core/workflow/workerLog';
+import type { AsyncModelHooks } from '../../asyncStep';
+import type { Model, ModelContext } from '../../model';
+import type { Frame } from '../../network';
+import { describeWorkflowAction, parseWorkflowAction, WORKFLOW_ACTIONS, type WorkflowAction } from './actions';
+
+type Engine = typeof import('../../../core/workflow/refundWorkflow');
+type RecoveryDesign = import('../../../core/workflow/refundWorkflow').RecoveryDesign;
+type WorkflowEnv = import('../../../core/workflow/refundWorkflow').WorkflowEnv;
+
+const WORKER = 'A';
+const MEMORY = 'A_memory';
+const SHOP = 'shop';
+const PROVIDER = 'provider';
+const VENDOR = 'vendor';
+const ORDER_ID = 'ord-1';
+
+// Keys honoured forever, lookup offered: the provider every design faces (only the worker's design varies).
+const CAPS = { idempotency: true, lookup: true, retention: null, approves: true, deadline: false } as ProviderCapabilities;
+
+let engine: Promise<Engine> | null = null;
+/** LangGraph's chunk, loaded once, on first use. */
+function loadEngine(): Promise<Engine> {
+  engine ??= import('../../../core/workflow/refundWorkflow');
+  return engine;
+}
+
+type Job = 'start' | 'resume' | 'recover';
+
+/** Per-World runtime (jobs queued by this step, answers that arrived during a job). Empty between steps. */
+interface Runtime {
+  jobs: Job[];
+  refundAnswers: Map<string, RefundAnswer>;
+  lookupAnswers: Map<string, LookupAnswer>;
+}
+const runtimes = new WeakMap<ModelContext, Runtime>();
+function runtime(ctx: ModelContext): Runtime {
+  let r = runtimes.get(ctx);
+  if (!r) {
+    r = { jobs: [], refundAnswers: new Map(), lookupAnswers: new Map() };
+    runtimes.set(ctx, r);
+  }
+  return r;
+}
+
+function queue(ctx: ModelContext, job: Job): void {
+  if (ctx.status(WORKER) !== 'up') return; // a crashed or paused worker runs nothing; recovery picks it up
+  runtime(ctx).jobs.push(job);
+}
+
+/** Runs one job as one incarnation of worker A: a crash inside it abandons the graph. */
+async function runJob(ctx: ModelContext, job: Job): Promise<void> {
+  const lg = await loadEngine();
+  let crash: CrashSignal | null = null;
+  const inner = ctx.faults(WORKER);
+  const faults: FaultPoints = {
+    reach: (point) => {
+      try {
+        inner.reach(point);
+      } catch (error) {
+        if (error instanceof CrashSignal) crash ??= error;
+        throw error;
+      }
+    },
+  };
+  const r = runtime(ctx);
+  const env: WorkflowEnv = {
+    worker: WORKER,
+    workerStore: ctx.store(WORKER),
+    memoryStore: ctx.store(MEMORY),
+    shop: ctx.store(SHOP),
+    vendor: ctx.store(VENDOR),
+    clock: ctx.clock,
+    faults,
+    alive: () => crash === null && ctx.status(WORKER) === 'up',
+    design: ctx.switches.recovery as RecoveryDesign,
+    consume: (fault) => ctx.consume(fault),
+    sendRefund: (request) => {
+      ctx.send(WORKER, PROVIDER, 'lg_refund_request', { ...request });
+      ctx.settle();
+      const answer = r.refundAnswers.get(request.operationId) ?? null;
+      r.refundAnswers.delete(request.operationId);
+      return answer;
+    },
+    sendLookup: (operationId) => {
+      ctx.send(WORKER, PROVIDER, 'lg_lookup_request', { operationId });
+      ctx.settle();
+      const answer = r.lookupAnswers.get(operationId) ?? null;
+      r.lookupAnswers.delete(operationId);
+      return answer;
+    },
+    note: (key, params) => ctx.note(msg(key, params)),
+  };
+  try {
+    if (job === 'start') await lg.startRun(env);
+    else if (job === 'resume') await lg.resumeRun(env);
+    else await lg.recover(env);
+  } catch (error) {
+    if (crash) {
+      // The process died: what it kept only in memory dies with it.
+      forgetProcessMemory(ctx.store(MEMORY));
+      throw crash;
+    }
+    if (error instanceof CrashSignal) throw error;
+    // A node failure (not a crash): LangGraph saved the error and the siblings' writes; the run waits for a retry.
+    ctx.note(msg('workflow.run_failed', { why: error instanceof Error ? error.message : String(error) }));
+  }
+}
+
+function waitingForApproval(ctx: ModelContext): boolean {
+  return approvalRequests(ctx.store(WORKER)) > approvalsGranted(ctx.store(SHOP), ORDER_ID);
+}
+
+export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
+  id: 'workflow',
+  switches: [{
+    key: 'recovery',
+    label: 'What survives a crash of worker A',
+    options: [
+      { value: 'messages_only', label: 'only the chat messages (no checkpoints, no key)', presented: 'wrong' },
+      { value: 'current_node', label: 'LangGraph checkpoints in A\'s database, no idempotency key', presented: 'wrong' },
+      { value: 'key_only', label: 'the intent key; checkpoints only in process memory', presented: 'wrong' },
+      { value: 'all_three', label: 'durable checkpoints + the intent key + approval as a durable pause', presented: 'right' },
+    ],
+    default: 'all_three',
+  }],
+  faultPoints: [
+    { point: 'workflow.after_model_answer', node: WORKER, label: 'after the model answered, before the node returned' },
+    { point: 'workflow.before_submit', node: WORKER, label: 'in the submit node, before the refund is sent' },
+    { point: 'workflow.after_provider_answer', node: WORKER, label: 'after the provider answered, before the result is saved' },
+    { point: 'checkpoint.before_writes_commit', node: WORKER, label: 'before a task\'s writes commit (LangGraph saver)' },
+    { point: 'checkpoint.before_put_commit', node: WORKER, label: 'before a checkpoint commits (LangGraph saver)' },
+    { point: ProviderFaultPoint.beforeCommit, node: PROVIDER, label: 'provider, before its refund commits' },
+  ],
+  modelFaults: ['shop_unavailable', 'lose_response'],
+  nodes: () => [
+    { id: WORKER, kind: 'worker', label: 'Worker A (LangGraph)', schema: CHECKPOINT_SCHEMA + WORKER_LOG_SCHEMA },
+    { id: MEMORY, kind: 'service', label: 'A\'s process memory', schema: CHECKPOINT_SCHEMA },
+    { id: SHOP, kind: 'service', label: 'Shop database', schema: SHOP_SCHEMA },
+    { id: PROVIDER, kind: 'provider', label: 'Payment provider', schema: PROVIDER_SCHEMA },
+    { id: VENDOR, kind: 'service', label: 'Model vendor (bills each call)', schema: VENDOR_SCHEMA },
+  ],
+  edges: [
+    { from: WORKER, to: SHOP, label: 'intent, status' },
+    { from: WORKER, to: PROVIDER, label: 'refund, lookup' },
+    { from: WORKER, to: VENDOR, label: 'model calls' },
+    { from: WORKER, to: MEMORY, label: 'in-memory state' },
+  ],
+
+  validateInitial(initial) {
+    if (typeof initial !== 'object' || initial === null) return 'the starting state must be an object';
+    const amount = (initial as { amount_cents?: unknown }).amount_cents;
+    return amount === undefined || (Number.isInteger(amount) && (amount as number) > 0) ? null : 'amount_cents must be a positive integer';
+  },
+
+  setup(ctx, initial) {
+    const amount = Number(initial.amount_cents ?? 10000);
+    setupShop(ctx.store(SHOP), { orderId: ORDER_ID, tenant: 'shop-1', balanceCents: amount }, { approval_ttl: 1000 });
+  },
+
+  parseAction: parseWorkflowAction,
+
+  precondition(ctx, action) {
+    const worker = ctx.store(WORKER);
+    const started = nodeRuns(worker).draft_note !== undefined || nodeRuns(worker).check_order !== undefined;
+    switch (action.type) {
+      case 'ask':
+        if (ctx.status(WORKER) !== 'up') return 'Worker A is down.';
+        return started ? 'The customer has already asked.' : null;
+      case 'approve':
+        return waitingForApproval(ctx) ? null : 'Nobody is waiting for an approval.';
+      case 'duplicate_approval':
+        return approvalsGranted(ctx.store(SHOP), ORDER_ID) > 0 ? null : 'No approval has been given yet.';
+      case 'retry':
+        return ctx.status(WORKER) === 'up' ? null : 'Worker A is down.';
+      default:
+        return null;
+    }
+  },
+
+  apply(ctx, action) {
+    switch (action.type) {
+      case 'ask':
+        queue(ctx, 'start');
+        return;
+      case 'approve': {
+        const id = `ap-${approvalsGranted(ctx.store(SHOP), ORDER_ID) + 1}`;
+        grantApproval(ctx.store(SHOP), ctx.clock, id, ORDER_ID, orderBalance(ctx.store(SHOP), ORDER_ID), 1000);
+        ctx.note(msg('workflow.approval_event', { approval: id }));
+        queue(ctx, 'resume');
+        return;
+      }
+      case 'duplicate_approval':
+        ctx.note(msg('workflow.duplicate_approval'));
+        queue(ctx, 'resume');
+        return;
+      case 'retry':
+        queue(ctx, 'resume');
+        return;
+      case 'shop_unavailable':
+      case 'lose_response':
+        ctx.arm(action.type);
+        return;
+    }
+  },
+
+  receive(ctx, frame: Frame) {
+    const body = frame.body as Record<string, unknown>;
+    if (frame.to === PROVIDER && frame.kind === 'lg_refund_request') {
+      const request = {
+        idemKey: (body.idemKey as string | null) ?? null, reference: String(body.operationId), amountCents: Number(body.amountCents),
+        paramDigest: String(body.paramDigest), expiresAt: ctx.clock.now + 1000,
+      };
+      const answer = providerRefund(ctx.store(PROVIDER), ctx.clock, ctx.faults(PROVIDER), CAPS, request);
+      ctx.note(msg('workflow.provider_answers', { status: answer.status, replayed: answer.status === 'OK' && answer.replayed }));
+      if (ctx.consume('lose_response')) {
+        ctx.note(msg('workflow.answer_lost'));
+        return;
+      }
+      ctx.send(PROVIDER, WORKER, 'lg_refund_response', { operationId: body.operationId, answer });
+    } else if (frame.to === PROVIDER && frame.kind === 'lg_lookup_request') {
+      const answer = providerLookup(ctx.store(PROVIDER), ctx.clock, CAPS, String(body.operationId));
+      ctx.send(PROVIDER, WORKER, 'lg_lookup_response', { operationId: body.operationId, answer });
+    } else if (frame.to === WORKER && frame.kind === 'lg_refund_response') {
+      runtime(ctx).refundAnswers.set(String(body.operationId), body.answer as RefundAnswer);
+    } else if (frame.to === WORKER && frame.kind === 'lg_lookup_response') {
+      runtime(ctx).lookupAnswers.set(String(body.operationId), body.answer as LookupAnswer);
+    }
+  },
+
+  afterAdvance() {},
+
+  afterRestart(ctx, node) {
+    if (node === WORKER) queue(ctx, 'recover');
+  },
+
+  takeJob(ctx) {
+    const job = runtime(ctx).jobs.shift();
+    return job ? () => runJob(ctx, job) : null;
+  },
+
+  describeAction: describeWorkflowAction,
+
+  observe(ctx) {
+    const worker = ctx.store(WORKER);
+    const op = latestOperation(ctx.store(SHOP));
+    const calls = modelCalls(ctx.store(VENDOR));
+    const runs = nodeRuns(worker);
+    return {
+      design: ctx.switches.recovery,
+      ledger_count: ledgerCount(ctx.store(PROVIDER)),
+      refunds_per_intent: refundsPerReference(ctx.store(PROVIDER)),
+      status: op?.status ?? 'NONE',
+      intents: op ? Number(op.operationId.replace('op-', '')) : 0,
+      model_calls: calls.length,
+      model_cost_cents: calls.reduce((sum, c) => sum + c.costCents, 0),
+      model_answers: calls.map((c) => c.answer),
+      node_runs: Object.fromEntries(['draft_note', 'check_order', 'approve', 'submit', 'reconcile'].map((n) => [n, runs[n] ?? 0])),
+      approval_requests: approvalRequests(worker),
+      repeated_approval_requests: repeatedApprovalRequests(worker),
+      waiting_for_approval: waitingForApproval(ctx),
+      durable_checkpoints: checkpointCount(worker),
+      durable_pending_writes: pendingWriteCount(worker),
+      memory_checkpoints: checkpointCount(ctx.store(MEMORY)),
+      saved_sibling_writes: latestPendingWrites(ctx.switches.recovery === 'all_three' || ctx.switches.recovery === 'current_node' ? worker : ctx.store(MEMORY)),
+      worker: ctx.status(WORKER),
+    };
+  },
+
+  invariants: [
+    {
+      id: 'LG-LEDGER-1',
+      statement: 'At most one refund per intent: the provider\'s ledger holds at most one row per operation.',
+      rule: 'SPEC 9.5, 9.9',
+      check: (ctx) => Object.entries(refundsPerReference(ctx.store(PROVIDER)))
+        .filter(([, n]) => n > 1).map(([ref, n]) => `${ref} was refunded ${n} times`),
+    },
+    {
+      id: 'LG-APPROVAL-1',
+      statement: 'An approval once given is never asked for again (the pause survives a crash).',
+      rule: 'SPEC 9.5, 9.6',
+      check: (ctx) => {
+        const n = repeatedApprovalRequests(ctx.store(WORKER));
+        return n > 0 ? [`the customer was asked again ${n} time(s) for an approval already given`] : [];
+      },
+    },
+  ],
+
+  machines(ctx) {
+    const op = latestOperation(ctx.store(SHOP));
+    return [{ id: 'operation', title: op ? `Operation ${op.operationId}` : 'Operation (none yet)', machine: operationMachine, state: op?.status ?? '—' }];
+  },
+
+  describeNodes(ctx) {
+    const worker = ctx.store(WORKER);
+    const runs = nodeRuns(worker);
+    const op = latestOperation(ctx.store(SHOP));
+    const calls = modelCalls(ctx.store(VENDOR));
+    return {
+      [WORKER]: [
+        `design: ${ctx.switches.recovery}`,
+        `checkpoints: ${checkpointCount(worker)}, pending writes: ${pendingWriteCount(worker)}`,
+        `node runs: ${Object.entries(runs).map(([n, k]) => `${n}×${k}`).join(', ') || '—'}`,
+        waitingForApproval(ctx) ? 'paused before approve (waiting for the approval event)' : '',
+      ].filter(Boolean),
+      [MEMORY]: [`checkpoints in memory: ${checkpointCount(ctx.store(MEMORY))}`],
+      [SHOP]: [op ? `${op.operationId}: ${op.status}` : 'no intent yet', `approvals: ${approvalsGranted(ctx.store(SHOP), ORDER_ID)}`],
+      [PROVIDER]: [`ledger rows: ${ledgerCount(ctx.store(PROVIDER))}`],
+      [VENDOR]: [`calls billed: ${calls.length} (${calls.reduce((s, c) => s + c.costCents, 0)}¢)`],
+    };
+  },
+
+  enabled(ctx) {
+    return WORKFLOW_ACTIONS.map((type) => ({ type })).filter((a) => this.precondition(ctx, a) === null);
+  },
+};

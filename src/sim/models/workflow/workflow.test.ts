@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { useSqlJs } from '../../../test/sqljs';
+import { replayAsync } from '../../asyncStep';
+import type { World } from '../../world';
+
+useSqlJs();
+
+async function run(recovery: string, actions: unknown[]): Promise<{ world: World; o: Record<string, unknown> }> {
+  const world = await replayAsync({ model: 'workflow', seed: 1, initial: { amount_cents: 10000 }, switches: { recovery } }, actions);
+  return { world, o: world.observe() };
+}
+
+const broken = (world: World) => world.invariants.filter((i) => !i.ok).map((i) => i.id);
+
+describe('LangGraph refund workflow', () => {
+  it('happy path: pauses at the approval breakpoint, the approval event resumes it, one refund', async () => {
+    const { world, o } = await run('all_three', ['ask']);
+    expect(o).toMatchObject({ waiting_for_approval: true, approval_requests: 1, status: 'NONE', model_calls: 1 });
+    world.dispose();
+    const done = await run('all_three', ['ask', 'approve']);
+    expect(done.o).toMatchObject({ status: 'CONFIRMED', ledger_count: 1, model_calls: 1, waiting_for_approval: false });
+    done.world.dispose();
+  });
+
+  const crashAfterAnswer = ['ask', { crash_at: 'workflow.after_provider_answer' }, 'approve', { restart: 'A' }];
+
+  it('current node only: the submit node re-runs whole after the crash and refunds again', async () => {
+    const { world, o } = await run('current_node', crashAfterAnswer);
+    expect(o).toMatchObject({ ledger_count: 2, node_runs: { submit: 2 } });
+    expect(broken(world)).toContain('LG-LEDGER-1');
+    world.dispose();
+  });
+
+  it('all three: the node re-runs whole, the intent key makes the provider replay: one refund', async () => {
+    const { world, o } = await run('all_three', crashAfterAnswer);
+    expect(o).toMatchObject({ ledger_count: 1, status: 'CONFIRMED', node_runs: { submit: 2 } });
+    expect(broken(world)).toEqual([]);
+    world.dispose();
+  });
+
+  it('messages only: recovery re-plans from the chat and refunds again', async () => {
+    const { world, o } = await run('messages_only', crashAfterAnswer);
+    expect(o).toMatchObject({ ledger_count: 2 });
+    expect(broken(world)).toContain('LG-LEDGER-1');
+    world.dispose();
+  });
+
+  it('key only: the run is gone after the crash; it starts over and asks for the approval again', async () => {
+    const r = await run('key_only', ['ask', { crash_at: 'workflow.before_submit' }, 'approve', { restart: 'A' }]);
+    expect(r.o).toMatchObject({ approval_requests: 2, repeated_approval_requests: 1, model_calls: 2 });
+    expect(broken(r.world)).toContain('LG-APPROVAL-1');
+    r.world.dispose();
+  });
+
+  it('a crash after the model answered re-runs the call: more cost, a different answer', async () => {
+    const { world, o } = await run('all_three', [{ crash_at: 'workflow.after_model_answer' }, 'ask', { restart: 'A' }]);
+    expect(o).toMatchObject({ model_calls: 2, model_cost_cents: 4, waiting_for_approval: true });
+    const answers = o.model_answers as string[];
+    expect(answers[0]).not.toEqual(answers[1]);
+    world.dispose();
+  });
+
+  it('a sibling that failed is re-run; the model call that succeeded beside it is reused from its saved write', async () => {
+    const { world, o } = await run('all_three', ['shop_unavailable', 'ask']);
+    expect(o).toMatchObject({ model_calls: 1, node_runs: { draft_note: 1, check_order: 1 }, waiting_for_approval: false });
+    expect(o.saved_sibling_writes).toContain('draft_note:note');
+    world.dispose();
+    const r = await run('all_three', ['shop_unavailable', 'ask', 'retry']);
+    expect(r.o).toMatchObject({ model_calls: 1, node_runs: { draft_note: 1, check_order: 2 }, waiting_for_approval: true });
+    r.world.dispose();
+  });
+
+  it('same seed and actions give the same observations, node lines and trace (LangGraph\'s own ids never show)', async () => {
+    const actions = ['shop_unavailable', 'ask', 'retry', { crash_at: 'workflow.after_provider_answer' }, 'approve', { restart: 'A' }];
+    const views = [];
+    for (let i = 0; i < 2; i++) {
+      const { world, o } = await run('all_three', actions);
+      views.push(JSON.stringify({ o, lines: world.describeNodes(), trace: world.trace.map((e) => [e.label, e.notes, e.transactions.map((t) => [t.store, t.name, t.outcome, t.writes]), e.crash]) }));
+      world.dispose();
+    }
+    expect(views[0]).toEqual(views[1]);
+  });
+});
