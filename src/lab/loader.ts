@@ -9,7 +9,9 @@ import { getModel, hasModel, modelIds } from '../sim/models';
 import { parseActionFor } from '../sim/parseAction';
 import { switchProblem } from '../sim/switches';
 import type { Model } from '../sim/model';
-import { labFileSchema, type LabFile, type LabLoad, type LabProblem } from './schema';
+import { checkLabTranslation, type LabTranslation, type LabTranslationFiles } from './i18n/labStrings';
+import { LOCALES, type Locale } from './i18n/locales';
+import { labFileSchema, type Lab, type LabFile, type LabLoad, type LabProblem } from './schema';
 
 /** Formats a zod issue path as `scenarios[0].actions[2]`. */
 export function fieldPath(path: readonly PropertyKey[]): string {
@@ -27,8 +29,11 @@ export function zodProblems(file: string, error: z.ZodError): LabProblem[] {
 /**
  * @param file path shown to the author, e.g. `labs/L07/lab.json`
  * @param readme the lab's README.md text, or null if missing
+ * @param translations per locale, the lab's `strings.<locale>.json` and `README.<locale>.md`
+ *   texts (only locales whose strings file exists; see src/lab/i18n/labStrings.ts)
  */
-export function parseLab(file: string, text: string, readme: string | null): LabLoad {
+export function parseLab(file: string, text: string, readme: string | null,
+  translations: Partial<Record<Locale, LabTranslationFiles>> = {}): LabLoad {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -42,7 +47,24 @@ export function parseLab(file: string, text: string, readme: string | null): Lab
   const problems = semanticProblems(file, parsed.data);
   if (readme === null) problems.push({ file: file.replace(/lab\.json$/, 'README.md'), field: '(file)', message: 'the lab has no README.md narrative' });
   if (problems.length > 0) return { ok: false, file, id, problems };
-  return { ok: true, lab: { ...parsed.data, file, readme: readme ?? '' } };
+  const lab: Lab = { ...parsed.data, file, readme: readme ?? '' };
+  const translated = checkTranslations(lab, translations);
+  if (translated.problems.length > 0) return { ok: false, file, id, problems: translated.problems };
+  return { ok: true, lab: translated.lab };
+}
+
+/** Each locale the lab opted into (it has `strings.<locale>.json`) must be complete. */
+function checkTranslations(lab: Lab, files: Partial<Record<Locale, LabTranslationFiles>>): { lab: Lab; problems: LabProblem[] } {
+  const problems: LabProblem[] = [];
+  const translations: Partial<Record<Locale, LabTranslation>> = {};
+  for (const locale of LOCALES) {
+    const found = files[locale];
+    if (!found) continue;
+    const result = checkLabTranslation(lab, locale, lab.file.replace(/lab\.json$/, `strings.${locale}.json`), found);
+    problems.push(...result.problems);
+    if (result.translation) translations[locale] = result.translation;
+  }
+  return { lab: Object.keys(translations).length > 0 ? { ...lab, translations } : lab, problems };
 }
 
 function semanticProblems(file: string, lab: LabFile): LabProblem[] {

@@ -4,6 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { readLabTranslations } from './i18n/nodeTranslations';
 import { parseLab } from './loader';
 import type { LabLoad } from './schema';
 
@@ -15,7 +16,7 @@ export function loadLabsFromDir(labsDir: string, root = process.cwd()): LabLoad[
     if (!existsSync(labPath)) return [];
     const readmePath = join(labsDir, name, 'README.md');
     const readme = existsSync(readmePath) ? readFileSync(readmePath, 'utf8') : null;
-    return [parseLab(relative(root, labPath), readFileSync(labPath, 'utf8'), readme)];
+    return [parseLab(relative(root, labPath), readFileSync(labPath, 'utf8'), readme, readLabTranslations(join(labsDir, name)))];
   });
 }
 

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { exerciseSchema } from './exercises/schema';
+import type { LabTranslation } from './i18n/labStrings';
+import type { Locale } from './i18n/locales';
 
 const jsonObject = z.record(z.string(), z.unknown());
 const switches = z.record(z.string(), z.string());
@@ -58,6 +60,8 @@ export interface Lab extends LabFile {
   /** Where it came from, e.g. `labs/L07/lab.json`. */
   file: string;
   readme: string;
+  /** Complete translations beside the lab (src/lab/i18n/labStrings.ts), by locale. */
+  translations?: Partial<Record<Locale, LabTranslation>>;
 }
 
 /** One reason a lab did not load: the file, the field (a dotted path) and what is wrong. */
