@@ -9,7 +9,7 @@
  * narration. Everything comes from the trace and the node's database.
  */
 import { memo, useMemo } from 'react';
-import { formatMessage } from '../../lab/messages/format';
+import { useRenderMessage } from '../i18n/renderMessage';
 import { LabSession } from '../../lab/session';
 import type { TraceEntry } from '../../sim/world';
 import { selectSession, selectTrace, useApp } from '../store';
@@ -64,6 +64,7 @@ const CrashDetail = memo(function CrashDetail({ crash, restart, lostFrames }: No
   const node = crash.crash!.node;
   const kept = useMemo(() => (session ? keptRows(session, node, crash.index) : []), [session, node, crash]);
   const rolledBack = crash.transactions.filter((t) => t.store === node && t.outcome === 'rollback');
+  const renderMessage = useRenderMessage();
   return (
     <section className="panel crash-panel" aria-label={TEXT.title} data-testid="crash-panel" data-node={node} data-step={crash.index}>
       <h2>{TEXT.title}</h2>
@@ -106,7 +107,7 @@ const CrashDetail = memo(function CrashDetail({ crash, restart, lostFrames }: No
               : <ul>{restart.transactions.map((t, i) => <li key={i}><code>{TEXT.recoveryTx(t.store, t.name, t.outcome)}</code></li>)}</ul>}
             <ul>
               {restart.sent.map((f) => <li key={f.id}>{TEXT.sent(f.id, f.kind, f.to)}</li>)}
-              {restart.notes.map((n, i) => <li key={`n${i}`}>{formatMessage(n)}</li>)}
+              {restart.notes.map((n, i) => <li key={`n${i}`}>{renderMessage(n)}</li>)}
             </ul>
           </>
         )}

@@ -6,7 +6,7 @@
  */
 import { memo } from 'react';
 import type { TraceEntry } from '../../sim/world';
-import { formatMessage } from '../../lab/messages/format';
+import { useRenderMessage } from '../i18n/renderMessage';
 import { jumpTo, selectCursor, selectTrace, selectUpcoming, useApp } from '../store';
 
 const TEXT = {
@@ -39,13 +39,14 @@ export function Timeline() {
 
 const TimelineEntry = memo(function TimelineEntry({ entry, current }: { entry: TraceEntry; current: boolean }) {
   const broken = entry.invariants.filter((i) => !i.ok).map((i) => i.id);
+  const renderMessage = useRenderMessage();
   return (
     <li data-testid={`timeline-entry-${entry.index}`} className={`${current ? 'current' : ''}${broken.length ? ' broken' : ''}`} aria-current={current ? 'step' : undefined}>
       <button className="link" onClick={() => jumpTo(entry.index)}>
         <span className="step-no">{entry.index}</span> {entry.label} <span className="muted">{TEXT.time(entry.time)}</span>
       </button>
       {entry.crash && <div className="crash">{TEXT.crash(entry.crash.node, entry.crash.point)}</div>}
-      {entry.notes.map((note, i) => <div key={i} className="note">{formatMessage(note)}</div>)}
+      {entry.notes.map((note, i) => <div key={i} className="note">{renderMessage(note)}</div>)}
       {entry.transactions.length > 0 && (
         <div className="txs">{entry.transactions.map((t, i) => (
           <div key={i} className={`tx ${t.outcome}`}>
