@@ -38,11 +38,6 @@ export interface WriteRequest {
   value: string;
 }
 
-/** The rule of SPEC 9.7, as a pure function: allowed iff token == current and now < lease_until. */
-export function fenceAllows(token: number | null, current: number, now: number, leaseUntil: number): boolean {
-  return token === current && now < leaseUntil;
-}
-
 /** Records a newer fence announced by the lease authority; an older one is ignored. */
 export function learnFence(store: Store, fence: number, leaseUntil: number): boolean {
   return store.tx('learn_fence', () => store.run(

@@ -17,11 +17,13 @@ import { AUTHORITY_SCHEMA, RESOURCE_SCHEMA, WORKER_SCHEMA } from '../../../core/
 import {
   forgetGrant, prepareWrite, readBelief, recordWriteOutcome, rememberGrant, takePendingWrite,
 } from '../../../core/fencing/worker';
+import { msg } from '../../../core/message';
 import type { Model, ModelContext } from '../../model';
 import type { Frame } from '../../network';
 import { describeFencingAction, parseFencingAction, WORKERS, type FencingAction, type WorkerId } from './actions';
 import { FENCING_FAULT_POINTS, readInitial, validateFencingInitial } from './initial';
 import { fencesOnlyGrow, noStaleWrite } from './invariants';
+import { enabledFencing, fingerprintFencing, frameFingerprintFencing } from './search';
 import { describeFencingNodes, observeFencing } from './view';
 
 const AUTHORITY = 'authority';
@@ -33,8 +35,8 @@ export const fencingModel: Model<FencingAction> = {
     key: 'resource',
     label: 'The resource',
     options: [
-      { value: 'fenced', label: 'checks the fence (conditional write)' },
-      { value: 'external', label: 'external system, ignores fences' },
+      { value: 'fenced', label: 'compares the fence in the same conditional write', presented: 'right' },
+      { value: 'external', label: 'an external system that takes writes as they come', presented: 'wrong' },
     ],
     default: 'fenced',
   }],
@@ -45,7 +47,7 @@ export const fencingModel: Model<FencingAction> = {
     { id: AUTHORITY, kind: 'authority', label: 'Lease authority', schema: AUTHORITY_SCHEMA },
     {
       id: RESOURCE, kind: 'resource', schema: RESOURCE_SCHEMA,
-      label: switches.resource === 'external' ? 'External system (ignores fences)' : 'Protected resource (checks fences)',
+      label: switches.resource === 'external' ? 'External system' : 'Protected resource',
     },
   ],
   edges: [
@@ -70,7 +72,7 @@ export const fencingModel: Model<FencingAction> = {
       const fence = initial.workers[worker];
       if (fence !== null && fence !== undefined) rememberGrant(ctx.store(worker), fence, initial.leaseUntil);
     }
-    ctx.note(`t=${initial.now}: fence ${initial.currentToken} is current until t=${initial.leaseUntil}; each lease lasts ${initial.leaseDuration} ticks.`);
+    ctx.note(msg('fencing.setup', { now: initial.now, fence: initial.currentToken, until: initial.leaseUntil, duration: initial.leaseDuration }));
   },
 
   parseAction: parseFencingAction,
@@ -95,7 +97,7 @@ export const fencingModel: Model<FencingAction> = {
       case 'renew':
       case 'release': {
         const belief = readBelief(ctx.store(action.worker));
-        if (!belief) return ctx.note(`${action.worker} holds no lease to ${action.type}.`);
+        if (!belief) return ctx.note(msg(`fencing.no_lease_to_${action.type}`, { worker: action.worker }));
         ctx.send(action.worker, AUTHORITY, `${action.type}_request`, { worker: action.worker, fence: belief.fence });
         return;
       }
@@ -105,11 +107,11 @@ export const fencingModel: Model<FencingAction> = {
       case 'pause':
         prepare(ctx, action.worker);
         ctx.setStatus(action.worker, 'paused');
-        ctx.note(`${action.worker} stalls (a long GC pause, say). Frames to it wait in the network.`);
+        ctx.note(msg('fencing.stalls', { worker: action.worker }));
         return;
       case 'wake':
         ctx.setStatus(action.worker, 'up');
-        ctx.note(`${action.worker} wakes at t=${ctx.clock.now}, unaware of the time that passed.`);
+        ctx.note(msg('fencing.wakes', { worker: action.worker, now: ctx.clock.now }));
         sendPending(ctx, action.worker);
         return;
       case 'probe':
@@ -127,7 +129,7 @@ export const fencingModel: Model<FencingAction> = {
     const before = readLease(ctx.store(AUTHORITY));
     const after = expireDueLease(ctx.store(AUTHORITY), ctx.clock);
     if (before.state !== after.state) {
-      ctx.note(`The lease of ${before.holder ?? 'its holder'} (fence ${before.fence}) ran out at t=${before.leaseUntil}; the authority marks it expired.`);
+      ctx.note(msg('fencing.lease_ran_out', { holder: before.holder ?? '–', fence: before.fence, until: before.leaseUntil }));
     }
   },
 
@@ -138,17 +140,19 @@ export const fencingModel: Model<FencingAction> = {
     state: readLease(ctx.store(AUTHORITY)).state,
   }],
   describeNodes: describeFencingNodes,
+  enabled: enabledFencing,
+  fingerprint: fingerprintFencing,
+  frameFingerprint: frameFingerprintFencing,
 };
 
 /** The worker's local check; notes why it declines when its own view says no. */
 function prepare(ctx: ModelContext, worker: WorkerId): boolean {
   const result = prepareWrite(ctx.store(worker), ctx.clock, `${worker}@t${ctx.clock.now}`);
   if (result.ok) {
-    ctx.note(`${worker} checks its lease: fence ${result.write.token} looks valid at t=${ctx.clock.now}; it prepares the write.`);
+    ctx.note(msg('fencing.prepared', { worker, fence: result.write.token, now: ctx.clock.now }));
     return true;
   }
-  const why = { NO_LEASE: 'it holds no lease', LOCAL_LEASE_EXPIRED: 'its lease has run out by its own clock', WRITE_IN_PROGRESS: 'a write is already prepared' };
-  ctx.note(`${worker} does not write: ${why[result.code]}.`);
+  ctx.note(msg(`fencing.declines_${result.code}`, { worker }));
   return false;
 }
 
@@ -156,16 +160,16 @@ function sendPending(ctx: ModelContext, worker: WorkerId): void {
   const write = takePendingWrite(ctx.store(worker));
   if (!write) return;
   ctx.send(worker, RESOURCE, 'write_request', { writer: worker, token: write.token, value: write.value });
-  ctx.note(`${worker} sends its write with fence ${write.token} (checked at t=${write.checkedAt}, not re-checked).`);
+  ctx.note(msg('fencing.sends_write', { worker, fence: write.token, checked: write.checkedAt }));
 }
 
 function writeAtResource(ctx: ModelContext, request: WriteRequest): WriteVerdict {
   const write = ctx.switches.resource === 'external' ? uncheckedWrite : fencedWrite;
   const verdict = write(ctx.store(RESOURCE), ctx.clock, ctx.faults(RESOURCE), request);
-  const against = verdict.currentFence === null ? 'no known lease' : `current fence ${verdict.currentFence}, lease until t=${verdict.leaseUntil}`;
-  ctx.note(verdict.allowed
-    ? `The resource ACCEPTED ${request.writer}'s write with fence ${request.token} (${verdict.reason}; ${against}).`
-    : `The resource REFUSED ${request.writer}'s write with fence ${request.token}: ${verdict.reason} (${against}).`);
+  const known = verdict.currentFence === null ? '_no_lease' : '';
+  ctx.note(msg(`fencing.resource_${verdict.allowed ? 'accepted' : 'refused'}${known}`, {
+    writer: request.writer, fence: request.token, reason: verdict.reason, current: verdict.currentFence, until: verdict.leaseUntil,
+  }));
   return verdict;
 }
 
@@ -174,7 +178,7 @@ function probe(ctx: ModelContext, action: Extract<FencingAction, { type: 'probe'
   const holderOf = (fence: number | null) => WORKERS.find((w) => readBelief(ctx.store(w))?.fence === fence);
   arrangeLease(ctx.store(AUTHORITY), ctx.clock, holderOf(action.current) ?? null, action.current, action.lease_until);
   learnFence(ctx.store(RESOURCE), action.current, action.lease_until);
-  ctx.note(`Arranged: fence ${action.current} is current until t=${action.lease_until}; the clock reads t=${action.now}.`);
+  ctx.note(msg('fencing.arranged', { fence: action.current, until: action.lease_until, now: action.now }));
   writeAtResource(ctx, { writer: holderOf(action.token) ?? 'probe', token: action.token, value: `probe@t${action.now}` });
 }
 
@@ -185,27 +189,27 @@ function authorityReceives(ctx: ModelContext, frame: Frame): void {
   if (frame.kind === 'acquire_request') {
     const result = acquireLease(store, ctx.clock, worker);
     if (!result.ok) {
-      ctx.note(`The authority refuses ${worker}: ${result.code} (held by ${result.holder} until t=${result.leaseUntil}).`);
+      ctx.note(msg('fencing.acquire_refused', { worker, code: result.code, holder: result.holder, until: result.leaseUntil }));
       ctx.send(AUTHORITY, worker, 'lease_refused', { holder: result.holder, lease_until: result.leaseUntil });
       return;
     }
-    ctx.note(`The authority grants ${worker} fence ${result.fence}, valid until t=${result.leaseUntil}.`);
+    ctx.note(msg('fencing.granted', { worker, fence: result.fence, until: result.leaseUntil }));
     ctx.send(AUTHORITY, worker, 'lease_granted', { fence: result.fence, lease_until: result.leaseUntil });
     announce(result.fence, result.leaseUntil);
   } else if (frame.kind === 'renew_request') {
     const result = renewLease(store, ctx.clock, worker, Number(frame.body.fence));
     if (!result.ok) {
-      ctx.note(`The authority refuses ${worker}'s renewal of fence ${frame.body.fence}: LEASE_LOST (current fence ${result.current.fence}, ${result.current.state}).`);
+      ctx.note(msg('fencing.renew_refused', { worker, fence: Number(frame.body.fence), current: result.current.fence, state: result.current.state }));
       ctx.send(AUTHORITY, worker, 'lease_lost', { fence: frame.body.fence });
       return;
     }
-    ctx.note(`The authority renews ${worker}'s fence ${result.fence} until t=${result.leaseUntil}.`);
+    ctx.note(msg('fencing.renewed', { worker, fence: result.fence, until: result.leaseUntil }));
     ctx.send(AUTHORITY, worker, 'lease_granted', { fence: result.fence, lease_until: result.leaseUntil });
     announce(result.fence, result.leaseUntil);
   } else if (frame.kind === 'release_request') {
     const fence = Number(frame.body.fence);
     const released = releaseLease(store, ctx.clock, worker, fence);
-    ctx.note(released ? `The authority takes back fence ${fence} from ${worker}.` : `Fence ${fence} was no longer ${worker}'s to release.`);
+    ctx.note(msg(released ? 'fencing.released' : 'fencing.release_stale', { worker, fence }));
     ctx.send(AUTHORITY, worker, 'lease_lost', { fence });
     if (released) announce(fence, ctx.clock.now);
   }
@@ -215,7 +219,7 @@ function resourceReceives(ctx: ModelContext, frame: Frame): void {
   if (frame.kind === 'fence_update') {
     const fence = Number(frame.body.fence);
     const learned = learnFence(ctx.store(RESOURCE), fence, Number(frame.body.lease_until));
-    if (!learned) ctx.note(`The resource ignores a late update for older fence ${fence}.`);
+    if (!learned) ctx.note(msg('fencing.late_update_ignored', { fence }));
     return;
   }
   const request: WriteRequest = {

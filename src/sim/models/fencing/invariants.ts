@@ -1,31 +1,31 @@
 /**
- * Invariants of the fencing lab, evaluated after every step over the node databases.
- * The authority's lease history is the ground truth; the resource's write log is judged
- * against the lease that was current when each write landed (ordered by stamp).
+ * Invariants of the fencing lab. The authority's lease history is the ground truth; the
+ * resource's write log is judged against the grant that was in force when each write
+ * landed (ordered by stamp). `check` reads the whole history (the test oracle);
+ * `checkStep` reads only the rows this step wrote, so a step costs the same at step 5,000
+ * as at step 100 (tested to agree on random schedules).
  */
+import {
+  acceptedWrites, grantBefore, grants, latestAcceptedWrites, latestHistory, leaseHistory, leaseInForceBefore,
+  type AcceptedWrite, type HistoryRow,
+} from '../../../core/fencing/audit';
 import type { Invariant, ModelContext } from '../../model';
-
-interface HistoryRow { stamp: number; kind: string; fence: number; lease_until: number }
 
 export const noStaleWrite: Invariant = {
   id: 'FENCE-1',
   statement: 'No write is accepted under a stale fence or an expired lease.',
   rule: 'SPEC §6 fencing (M07 §7), MWP-WRK-019',
   check(ctx: ModelContext): string[] {
-    const history = ctx.store('authority').all('SELECT stamp, kind, fence, lease_until FROM lease_history ORDER BY stamp') as unknown as HistoryRow[];
-    const writes = ctx.store('resource').all('SELECT seq, stamp, at, writer, token FROM write_log WHERE allowed = 1 ORDER BY seq');
-    const violations: string[] = [];
-    for (const write of writes) {
-      const stamp = Number(write.stamp);
-      const lease = latestBefore(history, stamp);
-      const token = write.token === null ? null : Number(write.token);
-      const at = Number(write.at);
-      const who = `write #${write.seq} by ${write.writer} (fence ${token ?? 'none'}, t=${at})`;
-      if (!lease) violations.push(`${who} was accepted before any lease existed`);
-      else if (lease.fence !== token) violations.push(`${who} was accepted while the current fence was ${lease.fence}`);
-      else if (at >= lease.lease_until) violations.push(`${who} was accepted after the lease ended at t=${lease.lease_until}`);
-    }
-    return violations;
+    const history = leaseHistory(ctx.store('authority'));
+    return acceptedWrites(ctx.store('resource')).flatMap((write) => judgeWrite(write, latestBefore(history, write.stamp)));
+  },
+  checkStep(ctx: ModelContext, previous: readonly string[]): string[] {
+    const inserted = committedInserts(ctx, 'resource', 'write_log');
+    if (inserted === 0) return [...previous];
+    const authority = ctx.store('authority');
+    const fresh = latestAcceptedWrites(ctx.store('resource'), inserted)
+      .flatMap((write) => judgeWrite(write, leaseInForceBefore(authority, write.stamp)));
+    return [...previous, ...fresh];
   },
 };
 
@@ -34,16 +34,41 @@ export const fencesOnlyGrow: Invariant = {
   statement: 'Every grant carries a higher fence than the one before.',
   rule: 'SPEC §1 ownership epoch, MWP-WRK-019',
   check(ctx: ModelContext): string[] {
-    const grants = ctx.store('authority').all("SELECT stamp, fence FROM lease_history WHERE kind = 'grant' ORDER BY stamp");
-    const violations: string[] = [];
-    for (let i = 1; i < grants.length; i++) {
-      const before = Number(grants[i - 1]!.fence);
-      const after = Number(grants[i]!.fence);
-      if (after <= before) violations.push(`grant of fence ${after} came after fence ${before}`);
-    }
-    return violations;
+    const all = grants(ctx.store('authority'));
+    return all.flatMap((grant, i) => (i === 0 ? [] : judgeGrant(grant, all[i - 1]!)));
+  },
+  checkStep(ctx: ModelContext, previous: readonly string[]): string[] {
+    const inserted = committedInserts(ctx, 'authority', 'lease_history');
+    if (inserted === 0) return [...previous];
+    const authority = ctx.store('authority');
+    const fresh = latestHistory(authority, inserted).filter((row) => row.kind === 'grant').flatMap((grant) => {
+      const before = grantBefore(authority, grant.stamp);
+      return before ? judgeGrant(grant, before) : [];
+    });
+    return [...previous, ...fresh];
   },
 };
+
+function judgeWrite(write: AcceptedWrite, lease: HistoryRow | undefined): string[] {
+  const who = `write #${write.seq} by ${write.writer} (fence ${write.token ?? 'none'}, t=${write.at})`;
+  if (!lease) return [`${who} was accepted before any lease existed`];
+  if (lease.fence !== write.token) return [`${who} was accepted while the current fence was ${lease.fence}`];
+  if (write.at >= lease.leaseUntil) return [`${who} was accepted after the lease ended at t=${lease.leaseUntil}`];
+  return [];
+}
+
+function judgeGrant(grant: HistoryRow, before: HistoryRow): string[] {
+  return grant.fence <= before.fence ? [`grant of fence ${grant.fence} came after fence ${before.fence}`] : [];
+}
+
+/** Rows inserted into `table` of `node` by the transactions this step committed. */
+function committedInserts(ctx: ModelContext, node: string, table: string): number {
+  let count = 0;
+  for (const tx of ctx.stepTransactions()) {
+    if (tx.store === node && tx.outcome === 'commit') count += tx.writes[table]?.insert ?? 0;
+  }
+  return count;
+}
 
 /**
  * The grant in force at `stamp`: the newest grant or renewal before it. Expiry rows add

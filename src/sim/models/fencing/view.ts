@@ -1,6 +1,7 @@
 /**
  * What the fencing lab shows and what its cards can assert, read from the node databases.
  */
+import { lastVerdict, writeCounts } from '../../../core/fencing/audit';
 import { readLease } from '../../../core/fencing/leaseAuthority';
 import { readDocument, readFenceState } from '../../../core/fencing/protectedResource';
 import { readBelief, readPendingWrite } from '../../../core/fencing/worker';
@@ -12,8 +13,8 @@ import { noStaleWrite } from './invariants';
 export function observeFencing(ctx: ModelContext): Record<string, unknown> {
   const lease = readLease(ctx.store('authority'));
   const resource = ctx.store('resource');
-  const last = resource.get('SELECT allowed, reason FROM write_log ORDER BY seq DESC LIMIT 1');
-  const counts = resource.get('SELECT COALESCE(SUM(allowed), 0) AS accepted, COUNT(*) - COALESCE(SUM(allowed), 0) AS refused FROM write_log')!;
+  const last = lastVerdict(resource);
+  const counts = writeCounts(resource);
   const doc = readDocument(resource);
   return {
     now: ctx.clock.now,
@@ -23,10 +24,10 @@ export function observeFencing(ctx: ModelContext): Record<string, unknown> {
     holder: lease.holder,
     workers: Object.fromEntries(WORKERS.map((w) => [w, readBelief(ctx.store(w))?.fence ?? null])),
     paused: Object.fromEntries(WORKERS.map((w) => [w, ctx.status(w) === 'paused'])),
-    allowed: last ? last.allowed === 1 : null,
-    reason: last ? String(last.reason) : null,
+    allowed: last ? last.allowed : null,
+    reason: last ? last.reason : null,
     document: { value: doc.value, last_writer: doc.lastWriter, last_fence: doc.lastFence, version: doc.version },
-    writes: { accepted: Number(counts.accepted), refused: Number(counts.refused) },
+    writes: counts,
     stale_writes_accepted: noStaleWrite.check(ctx).length,
     in_flight: ctx.network.inFlight.length,
   };

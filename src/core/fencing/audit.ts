@@ -1,0 +1,70 @@
+/**
+ * Read-only queries the fencing lab's oracle, view and search use. The SQL lives here, in
+ * core, so `src/sim/models/fencing` stays wiring (issue 10: no SQL text under src/sim).
+ */
+import type { Store } from '../db/store';
+
+export interface HistoryRow { stamp: number; kind: string; fence: number; leaseUntil: number }
+export interface AcceptedWrite { seq: number; stamp: number; at: number; writer: string; token: number | null }
+
+const history = (row: Record<string, unknown>): HistoryRow => ({
+  stamp: Number(row.stamp), kind: String(row.kind), fence: Number(row.fence), leaseUntil: Number(row.lease_until),
+});
+const accepted = (row: Record<string, unknown>): AcceptedWrite => ({
+  seq: Number(row.seq), stamp: Number(row.stamp), at: Number(row.at), writer: String(row.writer),
+  token: row.token === null ? null : Number(row.token),
+});
+
+/** The authority's whole lease history, oldest first. */
+export function leaseHistory(authority: Store): HistoryRow[] {
+  return authority.all('SELECT stamp, kind, fence, lease_until FROM lease_history ORDER BY stamp').map(history);
+}
+
+/** The newest `count` history rows, oldest first. */
+export function latestHistory(authority: Store, count: number): HistoryRow[] {
+  return authority.all('SELECT stamp, kind, fence, lease_until FROM lease_history ORDER BY stamp DESC LIMIT ?', [count]).map(history).reverse();
+}
+
+/** The grant or renewal in force just before `stamp` (expiries and releases add nothing). */
+export function leaseInForceBefore(authority: Store, stamp: number): HistoryRow | undefined {
+  const row = authority.get(
+    "SELECT stamp, kind, fence, lease_until FROM lease_history WHERE stamp < ? AND kind IN ('grant', 'renew') ORDER BY stamp DESC LIMIT 1",
+    [stamp],
+  );
+  return row ? history(row) : undefined;
+}
+
+/** The newest grant before `stamp` (for the fences-only-grow check). */
+export function grantBefore(authority: Store, stamp: number): HistoryRow | undefined {
+  const row = authority.get("SELECT stamp, kind, fence, lease_until FROM lease_history WHERE stamp < ? AND kind = 'grant' ORDER BY stamp DESC LIMIT 1", [stamp]);
+  return row ? history(row) : undefined;
+}
+
+/** Every grant, oldest first. */
+export function grants(authority: Store): HistoryRow[] {
+  return authority.all("SELECT stamp, kind, fence, lease_until FROM lease_history WHERE kind = 'grant' ORDER BY stamp").map(history);
+}
+
+/** Every write the resource accepted, in arrival order. */
+export function acceptedWrites(resource: Store): AcceptedWrite[] {
+  return resource.all('SELECT seq, stamp, at, writer, token FROM write_log WHERE allowed = 1 ORDER BY seq').map(accepted);
+}
+
+/** The newest `count` write attempts that were accepted, oldest first. */
+export function latestAcceptedWrites(resource: Store, count: number): AcceptedWrite[] {
+  return resource.all('SELECT seq, stamp, at, writer, token, allowed FROM write_log ORDER BY seq DESC LIMIT ?', [count])
+    .filter((row) => row.allowed === 1).map(accepted).reverse();
+}
+
+/** The resource's verdict on the most recent write attempt, or null before any. */
+export function lastVerdict(resource: Store): { allowed: boolean; reason: string } | null {
+  const row = resource.get('SELECT allowed, reason FROM write_log ORDER BY seq DESC LIMIT 1');
+  return row ? { allowed: row.allowed === 1, reason: String(row.reason) } : null;
+}
+
+export function writeCounts(resource: Store): { accepted: number; refused: number } {
+  const row = resource.get('SELECT COALESCE(SUM(allowed), 0) AS accepted, COUNT(*) - COALESCE(SUM(allowed), 0) AS refused FROM write_log')!;
+  return { accepted: Number(row.accepted), refused: Number(row.refused) };
+}
+
+

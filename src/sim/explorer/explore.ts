@@ -1,0 +1,115 @@
+/**
+ * Exhaustive bounded search: breadth-first over world-level `enabled` actions from a
+ * lab's starting World (or from a given step log), deduplicating states by fingerprint.
+ * Breadth-first means the first counterexample found for an invariant is a shortest one.
+ *
+ * Pure and synchronous: runs in Node (CLI, tests) and in a Web Worker. The only impurity,
+ * a wall clock for the time bound, is lent by the caller (`now`).
+ */
+import type { ModelAction } from '../model';
+import type { StepOutcome, World, WorldConfig } from '../world';
+import { boundsWith, describeBounds, type Bounds } from './bounds';
+import { budgetKey, budgetOf, spend, type Budget } from './budget';
+import { worldEnabled } from './enabled';
+import { hash53, worldFingerprint } from './fingerprint';
+import { counterexampleFrom, errorCounterexample, plainAction, type Counterexample, type ExploreResult, type Progress } from './result';
+import { searchSpace } from './space';
+
+export interface ExploreOptions {
+  config: WorldConfig;
+  /** A step log to start from (default: the lab's starting state). */
+  prefix?: readonly unknown[];
+  bounds?: Partial<Bounds>;
+  /** Stop at the first counterexample instead of looking for one per invariant. */
+  stopAtFirst?: boolean;
+  /** A wall clock in ms, for `maxMs` and `elapsedMs` (sim code never reads one itself). */
+  now?: () => number;
+  onProgress?: (progress: Progress) => void;
+  /** Call onProgress every this many transitions (default 500). */
+  progressEvery?: number;
+}
+
+interface Node {
+  path: ModelAction[];
+  budget: Budget;
+}
+
+export function explore(options: ExploreOptions): ExploreResult {
+  const bounds = boundsWith(options.bounds);
+  const now = options.now ?? (() => 0);
+  const started = now();
+  const prefix = options.prefix ?? [];
+  const space = searchSpace(options.config, prefix);
+  const found = new Map<string, Counterexample>();
+  const visited = new Set<number>();
+  let transitions = 0;
+  let depthCompleted = 0;
+  let stoppedBy: ExploreResult['stoppedBy'] = null;
+  const every = options.progressEvery ?? 500;
+  const elapsed = () => now() - started;
+  const progress = (depth: number) => options.onProgress?.({ states: visited.size, transitions, depth, elapsedMs: elapsed() });
+
+  const root = space.open([]);
+  const rootBudget = budgetOf([]);
+  const prefixLength = root.actions.length;
+  const key = (world: World, budget: Budget) => hash53(`${worldFingerprint(world)}|${budgetKey(budget)}`);
+  visited.add(key(root, rootBudget));
+  for (const failed of root.invariants.filter((i) => !i.ok)) found.set(failed.id, counterexampleFrom(root, prefixLength, failed));
+  space.close(root);
+
+  let frontier: Node[] = found.size ? [] : [{ path: [], budget: rootBudget }];
+  const stopAtFirst = () => options.stopAtFirst === true && found.size > 0;
+
+  search: for (let depth = 0; depth < bounds.depth && frontier.length > 0; depth++) {
+    const next: Node[] = [];
+    for (const node of frontier) {
+      if (visited.size >= bounds.maxStates) { stoppedBy = 'maxStates'; break search; }
+      if (options.now && elapsed() >= bounds.maxMs) { stoppedBy = 'maxMs'; break search; }
+      const world = space.open(node.path);
+      const actions = worldEnabled(world, bounds, node.budget);
+      for (const [i, action] of actions.entries()) {
+        transitions++;
+        if (transitions % every === 0) progress(depth + 1);
+        const path = [...node.path, action];
+        const budget = spend(node.budget, action);
+        try {
+          space.probe(world, node.path, action, i === actions.length - 1, (child: World, outcome: StepOutcome) => {
+            if (!outcome.ok) return; // enabled() offered something the World refuses: not a transition
+            for (const failed of outcome.entry.invariants) {
+              if (!failed.ok && !found.has(failed.id)) found.set(failed.id, counterexampleFrom(child, prefixLength, failed));
+            }
+            if (outcome.entry.invariants.some((inv) => !inv.ok)) return; // a broken state is not expanded
+            const id = key(child, budget);
+            if (visited.has(id)) return;
+            visited.add(id);
+            next.push({ path, budget });
+          });
+        } catch (error) {
+          // A step that throws is a bug worth a counterexample of its own.
+          if (!found.has('ERROR')) found.set('ERROR', errorCounterexample([...prefix, ...path.map(plainAction)], path.length, error));
+        }
+        if (stopAtFirst()) break;
+      }
+      space.close(world);
+      if (stopAtFirst()) { stoppedBy = 'firstCounterexample'; break search; }
+    }
+    depthCompleted = depth + 1;
+    frontier = next;
+  }
+  space.dispose();
+  progress(depthCompleted);
+  return {
+    mode: 'exhaustive',
+    model: options.config.model,
+    switches: { ...options.config.switches },
+    bounds,
+    boundsText: describeBounds(bounds),
+    states: visited.size,
+    transitions,
+    depthCompleted,
+    elapsedMs: elapsed(),
+    stoppedBy,
+    space: space.mode,
+    counterexamples: [...found.values()].sort((a, b) => a.steps - b.steps || a.invariant.localeCompare(b.invariant)),
+  };
+}

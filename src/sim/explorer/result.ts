@@ -1,0 +1,90 @@
+/** What a search returns: counts, the bounds it ran under, and counterexamples as step logs. */
+import type { InvariantResult, ModelAction } from '../model';
+import type { World, WorldConfig } from '../world';
+import type { Bounds } from './bounds';
+
+export interface Counterexample {
+  /** The invariant broken, or `ERROR` when a step threw (a bug in the model or the engine). */
+  invariant: string;
+  statement: string;
+  rule: string;
+  violations: string[];
+  /** The actions the search took (after the starting prefix): `k` in "in k steps". */
+  steps: number;
+  /** The whole step log from the lab's start (prefix + the search's actions), replayable. */
+  actions: unknown[];
+  /** The observable state at the end, for the card's `expect`. */
+  observed: Record<string, unknown> | null;
+}
+
+export interface Progress {
+  states: number;
+  transitions: number;
+  depth: number;
+  elapsedMs: number;
+}
+
+export interface ExploreResult {
+  mode: 'exhaustive' | 'swarm';
+  model: string;
+  switches: Record<string, string>;
+  bounds: Bounds;
+  /** The bounds in words (never a silent cut-off). */
+  boundsText: string;
+  states: number;
+  transitions: number;
+  /** Every state reachable in at most this many steps was checked. */
+  depthCompleted: number;
+  elapsedMs: number;
+  /** Why the search stopped before its depth bound, or null when it reached it (or ran out of states). */
+  stoppedBy: 'maxStates' | 'maxMs' | 'firstCounterexample' | null;
+  /** 'undo' or 'replay': how states were reached (replay is the slow path before World.undo). */
+  space: 'undo' | 'replay';
+  /** One per broken invariant: the shortest found (exhaustive mode finds a shortest). */
+  counterexamples: Counterexample[];
+  /** Swarm only: the seed that reproduces the run, and the number of walks. */
+  seed?: number;
+  runs?: number;
+}
+
+/** A counterexample from the World that just broke `results` (the trace has the whole story). */
+export function counterexampleFrom(world: World, prefixLength: number, failed: InvariantResult): Counterexample {
+  return {
+    invariant: failed.id,
+    statement: failed.statement,
+    rule: failed.rule,
+    violations: failed.violations,
+    steps: world.actions.length - prefixLength,
+    actions: world.actions.map(plainAction),
+    observed: safeObserve(world),
+  };
+}
+
+export function errorCounterexample(actions: unknown[], steps: number, error: unknown): Counterexample {
+  const message = error instanceof Error ? error.message : String(error);
+  return { invariant: 'ERROR', statement: 'A step threw instead of returning.', rule: 'engine', violations: [message], steps, actions, observed: null };
+}
+
+export function plainAction(action: ModelAction): unknown {
+  return JSON.parse(JSON.stringify(action)) as unknown;
+}
+
+function safeObserve(world: World): Record<string, unknown> | null {
+  try {
+    return JSON.parse(JSON.stringify(world.observe())) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+/** The card JSON for a counterexample (src/lab/cards.ts format): it replays to the broken state. */
+export function counterexampleCard(lab: string, config: WorldConfig, found: Counterexample, boundsText: string): Record<string, unknown> {
+  return {
+    lab,
+    name: `${found.invariant} broken in ${found.steps} step${found.steps === 1 ? '' : 's'} (found by search)`,
+    description: `${found.statement} ${found.violations[0] ?? ''} Bounds: ${boundsText}.`.trim(),
+    switches: config.switches,
+    actions: found.actions,
+    expect: found.observed ?? {},
+  };
+}
