@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { checkExercise } from './exercises/check';
 import { exerciseRecordSchema, studentSchema, type ExerciseRecord } from './exercises/records';
 import type { Progress } from './progress';
+import type { Exercise, ExerciseInput, Verdict } from './exercises/schema';
 import type { Lab } from './schema';
 
 export const SUBMISSION_FORMAT = 'durable-execution-lab/submission';
@@ -102,7 +103,7 @@ export function regrade(submission: Submission, labs: Lab[], options: RegradeOpt
         rows.push({ lab: lab.id, exercise: exercise.id, kind: exercise.kind, status: 'not-attempted', attempts: 0, practiceAttempts: [], feedback: 'not attempted', tamperedAttempts: [] });
         continue;
       }
-      const recomputed = record.attempts.map((attempt) => checkExercise(lab, exercise, attempt.input));
+      const recomputed = record.attempts.map((attempt) => recheck(lab, exercise, attempt.input));
       const tampered = record.attempts.flatMap((attempt, i) => (attempt.verdict.pass !== recomputed[i]!.pass ? [i + 1] : []));
       const practice = exercise.kind === 'predict' ? recomputed.slice(1).map((_, i) => i + 2) : [];
       const deciding = exercise.kind === 'predict' ? recomputed[0]! : recomputed[recomputed.length - 1]!;
@@ -120,6 +121,22 @@ export function regrade(submission: Submission, labs: Lab[], options: RegradeOpt
     }
   }
   return rows;
+}
+
+/**
+ * Verdicts are deterministic (seeded Worlds, no clock), so one answer to one exercise gives
+ * the same verdict for every student: a page grading a class re-executes each distinct answer
+ * once (most students pick among the same few predictions and solutions).
+ */
+const verdicts = new WeakMap<Exercise, Map<string, Verdict>>();
+
+function recheck(lab: Lab, exercise: Exercise, input: ExerciseInput): Verdict {
+  let known = verdicts.get(exercise);
+  if (!known) verdicts.set(exercise, (known = new Map()));
+  const key = JSON.stringify(input);
+  let verdict = known.get(key);
+  if (!verdict) known.set(key, (verdict = checkExercise(lab, exercise, input)));
+  return verdict;
 }
 
 export type WarningCode = 'app-version' | 'bad-time' | 'attempt-after-export' | 'attempts-out-of-order' | 'duplicate-student';
