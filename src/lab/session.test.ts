@@ -74,6 +74,32 @@ describe('LabSession', () => {
   });
 });
 
+describe('LabSession back-stepping is an undo', () => {
+  it('Back keeps the same World (no replay from the root) and gives a fresh replay\'s bytes', () => {
+    const { session } = LabSession.open(lab);
+    const steps: unknown[] = [];
+    for (let i = 0; i < 40; i++) {
+      const action = i % 5 === 4 ? { advance: 2 } : i % 2 === 0 ? 'A_write' : 'B_write';
+      expect(session.play(action)).toEqual({ ok: true });
+      steps.push(action);
+    }
+    const world = session.current;
+    for (let k = 39; k >= 30; k--) {
+      session.back();
+      expect(session.current).toBe(world);
+      const { session: fresh } = LabSession.open(lab, { steps, cursor: k, switches: {} });
+      expect(bytes(session)).toEqual(bytes(fresh));
+      expect(JSON.stringify(session.view().trace)).toEqual(JSON.stringify(fresh.view().trace));
+      fresh.dispose();
+    }
+    session.jumpTo(3);
+    session.jumpTo(35);
+    expect(session.cursor).toBe(35);
+    const { session: fresh } = LabSession.open(lab, { steps, cursor: 35, switches: {} });
+    expect(bytes(session)).toEqual(bytes(fresh));
+  });
+});
+
 describe('LabSession and scenarios', () => {
   it('playing the scenario\'s own next step keeps it open; a different step closes it', () => {
     const { session } = LabSession.open(lab);

@@ -2,14 +2,17 @@
  * LabSession: one learner's walk through one lab — the World, the step log with a redo
  * tail, the cursor, the switches — and the plain snapshot (WorldView) the UI renders.
  *
- * Stepping back replays the first k steps (World.replay), so what the learner sees after
- * "back" is exactly the World that stepping forward produced. No React here.
+ * Stepping back is the World's undo (a checkpoint restore, plus at most a few steps
+ * replayed), never a replay from the root; flipping a switch replays the applied steps from
+ * the cached post-setup images of the new config. Either way the learner sees exactly the
+ * World a fresh replay gives (tested in src/sim/world.test.ts and here). No React here.
  */
 import { machineGraph, type MachineGraph } from '../core/machines';
 import type { InvariantResult, NodeSpec, NodeStatus, SwitchSpec, TopologyEdge } from '../sim/model';
 import type { Frame } from '../sim/network';
 import { switchesOf } from '../sim/switches';
 import { World, type TraceEntry } from '../sim/world';
+import { isAsyncWorld, replayAsync, stepAsync } from '../sim/asyncStep';
 import { configFor } from './config';
 import { deepMatch, type Mismatch } from './deepMatch';
 import type { Lab, Scenario } from './schema';
@@ -60,6 +63,14 @@ export class LabSession {
   static open(lab: Lab, saved?: SessionState): { session: LabSession; problem: string | null } {
     const fresh: SessionState = { steps: [], cursor: 0, switches: { ...lab.world.switches } };
     if (!saved) return { session: new LabSession(lab, fresh, World.create(configFor(lab, fresh))), problem: null };
+    const first = World.create(configFor(lab, fresh));
+    if (isAsyncWorld(first)) {
+      // An asynchronous lab (L05) replays its saved place on the session's queue (see `whenIdle`).
+      const session = new LabSession(lab, fresh, first);
+      session.rebuild({ ...saved, cursor: Math.max(0, Math.min(saved.cursor, saved.steps.length)) });
+      return { session, problem: null };
+    }
+    first.dispose();
     try {
       const cursor = Math.max(0, Math.min(saved.cursor, saved.steps.length));
       const state = { ...saved, cursor };
@@ -89,6 +100,7 @@ export class LabSession {
 
   /** Takes a new action; drops any redo tail. Leaving the open scenario's path closes it. */
   play(raw: unknown): { ok: true } | { ok: false; error: string } {
+    if (this.asyncWorld) return this.enqueue(async () => this.settle(await this.playNow(raw)));
     const scripted = this.state.steps[this.state.cursor];
     const outcome = this.world.step(raw);
     if (!outcome.ok) return outcome;
@@ -101,7 +113,8 @@ export class LabSession {
 
   /** Re-applies the next step of the redo tail (or the open scenario). */
   forward(): { ok: true } | { ok: false; error: string } {
-    if (!this.canForward) return { ok: false, error: 'Nothing to step forward to.' };
+    if (!this.canForward && !this.asyncWorld) return { ok: false, error: 'Nothing to step forward to.' };
+    if (this.asyncWorld) return this.enqueue(async () => this.settle(await this.forwardNow()));
     const outcome = this.world.step(this.state.steps[this.state.cursor]);
     if (!outcome.ok) return outcome;
     this.state.cursor += 1;
@@ -112,10 +125,28 @@ export class LabSession {
     if (this.state.cursor > 0) this.jumpTo(this.state.cursor - 1);
   }
 
-  /** Rebuilds the World after the first `cursor` steps. */
+  /**
+   * The World after the first `cursor` steps: back by undo, forward by stepping through
+   * the redo tail. Falls back to a full rebuild only if a step of the tail is refused.
+   */
   jumpTo(cursor: number): void {
     const target = Math.max(0, Math.min(cursor, this.state.steps.length));
-    this.rebuild({ ...this.state, cursor: target });
+    // An asynchronous model's engine keeps state outside the World's checkpoints: replay it.
+    if (this.asyncWorld) {
+      this.rebuild({ ...this.state, cursor: target });
+      return;
+    }
+    if (target <= this.world.actions.length) {
+      this.world.undoTo(target);
+      this.state = { ...this.state, cursor: target };
+      return;
+    }
+    while (this.state.cursor < target) {
+      if (!this.forward().ok) {
+        this.rebuild({ ...this.state, cursor: target });
+        return;
+      }
+    }
   }
 
   /** Back to the starting state; the steps stay available for stepping forward. */
@@ -177,9 +208,76 @@ export class LabSession {
   }
 
   private rebuild(state: SessionState): void {
+    if (this.asyncWorld) {
+      this.enqueue(async () => {
+        const world = await replayAsync(configFor(this.lab, state), state.steps.slice(0, state.cursor)).catch((error: unknown) => {
+          this.error = `That place could not be rebuilt: ${error instanceof Error ? error.message : String(error)}`;
+          return null;
+        });
+        if (!world) return;
+        this.world.dispose();
+        this.world = world;
+      });
+      this.state = state; // the place is decided now; the World catches up on the queue
+      return;
+    }
     const world = World.replay(configFor(this.lab, state), state.steps.slice(0, state.cursor));
     this.world.dispose();
     this.world = world;
     this.state = state;
+  }
+
+  // ── Asynchronous labs (L05/L06 LangGraph: src/sim/asyncStep.ts) ─────────────────────────
+  // An async World cannot step inside a synchronous call, so for it every change above is
+  // queued and run in order; the methods answer at once and the app re-renders when
+  // `whenIdle()` resolves (a refusal found later is kept for `takeError()`). Sync labs never
+  // touch this path.
+  private queue: Promise<void> = Promise.resolve();
+  private error: string | null = null;
+
+  private get asyncWorld(): boolean {
+    return isAsyncWorld(this.world);
+  }
+
+  /** Resolves when every queued change of an asynchronous lab has run; null for a synchronous lab. */
+  whenIdle(): Promise<void> | null {
+    return this.asyncWorld ? this.queue : null;
+  }
+
+  /** The refusal a queued change met, once. */
+  takeError(): string | null {
+    const error = this.error;
+    this.error = null;
+    return error;
+  }
+
+  private enqueue(body: () => Promise<void>): { ok: true } {
+    this.queue = this.queue.then(body).catch((error: unknown) => {
+      this.error = error instanceof Error ? error.message : String(error);
+    });
+    return { ok: true };
+  }
+
+  private settle(outcome: { ok: true } | { ok: false; error: string }): void {
+    if (!outcome.ok) this.error = outcome.error;
+  }
+
+  private async playNow(raw: unknown): Promise<{ ok: true } | { ok: false; error: string }> {
+    const scripted = this.state.steps[this.state.cursor];
+    const outcome = await stepAsync(this.world, raw);
+    if (!outcome.ok) return outcome;
+    const taken = this.world.actions[this.world.actions.length - 1];
+    if (this.state.scenario && JSON.stringify(this.world.parse(scripted)) !== JSON.stringify(taken)) delete this.state.scenario;
+    this.state.steps = [...this.state.steps.slice(0, this.state.cursor), taken];
+    this.state.cursor += 1;
+    return { ok: true };
+  }
+
+  private async forwardNow(): Promise<{ ok: true } | { ok: false; error: string }> {
+    if (!this.canForward) return { ok: false, error: 'Nothing to step forward to.' };
+    const outcome = await stepAsync(this.world, this.state.steps[this.state.cursor]);
+    if (!outcome.ok) return outcome;
+    this.state.cursor += 1;
+    return { ok: true };
   }
 }

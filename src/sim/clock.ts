@@ -34,4 +34,20 @@ export class VirtualClock {
     this.stamps += 1;
     return this.stamps;
   }
+
+  /** Time and stamp counter, for a World checkpoint. */
+  save(): ClockState {
+    return { time: this.time, stamps: this.stamps };
+  }
+
+  /** Puts the clock back to a saved state (undo: the only way time moves backwards). */
+  restore(state: ClockState): void {
+    this.time = state.time;
+    this.stamps = state.stamps;
+  }
+}
+
+export interface ClockState {
+  readonly time: number;
+  readonly stamps: number;
 }

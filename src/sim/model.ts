@@ -121,6 +121,13 @@ export interface ModelContext {
   /** Restores every cut link. */
   heal(): void;
   isPartitioned(a: string, b: string): boolean;
+  /**
+   * A named piece of model-side memory kept by the World (high-water marks for an
+   * incremental invariant, a cached key pair): created by `init` on first use, covered by
+   * undo and fork like everything else in the World. Plain data only (it is copied with
+   * structuredClone at every checkpoint); mutate it in place.
+   */
+  memo<T extends object>(key: string, init: () => T): T;
 }
 
 /** An action after parsing: a union on `type`, plain JSON so step logs serialise. */
@@ -129,7 +136,14 @@ export interface ModelAction {
   [field: string]: unknown;
 }
 
-export interface Model<A extends ModelAction = ModelAction> {
+// ── The model contract, split by concern ───────────────────────────────────────────────
+// A model is five parts. Each consumer depends only on the part it needs: the lab loader
+// and the palette on the spec, the World on the protocol, the invariant runner on the
+// oracle, the app (through the session) on the presenter, the explorer on the search
+// hooks. `Model` is their combination, so a model file may still export one object.
+
+/** What a model is made of: nodes, switches, fault points, topology. Pure data. */
+export interface ModelSpec {
   id: string;
   switches: SwitchSpec[];
   /** Fault points core code reaches in this model, for the fault palette. */
@@ -138,6 +152,10 @@ export interface Model<A extends ModelAction = ModelAction> {
   modelFaults?: string[];
   nodes(switches: Readonly<Record<string, string>>): NodeSpec[];
   edges: TopologyEdge[];
+}
+
+/** How the model behaves: the only part that changes node databases (through core). */
+export interface ModelProtocol<A extends ModelAction = ModelAction> {
   /** Validates the lab's starting state; returns an error message or null. */
   validateInitial(initial: unknown): string | null;
   /** Seeds the node databases from the starting state (named transactions). */
@@ -153,15 +171,25 @@ export interface Model<A extends ModelAction = ModelAction> {
   afterAdvance(ctx: ModelContext): void;
   /** Called when a crashed node comes back (its recovery: what it can know from its database). */
   afterRestart?(ctx: ModelContext, node: string): void;
+}
+
+/** What must always hold: read-only checks, judged by the World after every step. */
+export interface ModelOracle {
+  invariants: Invariant[];
+}
+
+/** What the learner sees: read-only views of the node databases. */
+export interface ModelPresenter<A extends ModelAction = ModelAction> {
   /** Human label for an action (timeline). */
   describeAction(action: A): string;
   observe(ctx: ModelContext): Record<string, unknown>;
-  invariants: Invariant[];
   machines(ctx: ModelContext): LiveMachine[];
   /** Live lines per node for the topology diagram, read from the node's database. */
   describeNodes(ctx: ModelContext): Record<string, string[]>;
+}
 
-  // ── Search hooks (src/sim/explorer) ──────────────────────────────────────────────────
+/** Search hooks (src/sim/explorer). Optional: a model without them cannot be explored. */
+export interface ModelSearch<A extends ModelAction = ModelAction> {
   /**
    * The model's own (business) actions that can run now, each one its precondition
    * accepts. The World adds the generic ones: deliver / drop / duplicate of each in-flight
@@ -181,4 +209,31 @@ export interface Model<A extends ModelAction = ModelAction> {
    * they are (right for bodies holding only logical values).
    */
   frameFingerprint?(ctx: ModelContext, frame: Frame): string;
+}
+
+export interface Model<A extends ModelAction = ModelAction>
+  extends ModelSpec, ModelProtocol<A>, ModelOracle, ModelPresenter<A>, ModelSearch<A> {}
+
+/** The five parts of a model, for a model written part by part. */
+export interface ModelParts<A extends ModelAction = ModelAction> {
+  spec: ModelSpec;
+  protocol: ModelProtocol<A>;
+  oracle: ModelOracle;
+  presenter: ModelPresenter<A>;
+  search?: ModelSearch<A>;
+}
+
+/**
+ * Combines the parts into one `Model`. Methods keep their own `this` (each part is bound to
+ * itself), so a part may be a class instance or an object literal.
+ */
+export function defineModel<A extends ModelAction>(parts: ModelParts<A>): Model<A> {
+  const out: Record<string, unknown> = {};
+  for (const part of [parts.spec, parts.protocol, parts.oracle, parts.presenter, parts.search ?? {}]) {
+    for (const key of Object.keys(part) as (keyof typeof part)[]) {
+      const value = part[key] as unknown;
+      out[key as string] = typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(part) : value;
+    }
+  }
+  return out as unknown as Model<A>;
 }

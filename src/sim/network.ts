@@ -24,6 +24,11 @@ export interface Frame {
 
 export const MAX_IN_FLIGHT = 256;
 
+export interface NetworkState {
+  readonly frames: readonly Frame[];
+  readonly nextId: number;
+}
+
 export class Network {
   private frames: Frame[] = [];
   private nextId = 1;
@@ -49,6 +54,16 @@ export class Network {
     const index = this.frames.findIndex((f) => f.id === id);
     if (index < 0) throw new Error(`network: no frame #${id} in flight`);
     return this.frames.splice(index, 1)[0]!;
+  }
+
+  /** The frames in flight and the next frame id, for a World checkpoint (frames are never mutated). */
+  save(): NetworkState {
+    return { frames: [...this.frames], nextId: this.nextId };
+  }
+
+  restore(state: NetworkState): void {
+    this.frames = [...state.frames];
+    this.nextId = state.nextId;
   }
 
   /** Puts a second copy of a frame in flight (at-least-once delivery made visible). */

@@ -7,10 +7,20 @@ import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
 
 export class SeededRng {
-  private readonly generator: RandomGenerator;
+  private generator: RandomGenerator;
 
   constructor(readonly seed: number) {
     this.generator = xoroshiro128plus(seed);
+  }
+
+  /** An independent copy of the generator's position, for a World checkpoint. */
+  save(): RandomGenerator {
+    return this.generator.clone();
+  }
+
+  /** Continues from a saved position (the saved copy stays untouched, so it can be restored again). */
+  restore(saved: RandomGenerator): void {
+    this.generator = saved.clone();
   }
 
   /** A uniform integer in [from, to], both included. */

@@ -3,13 +3,16 @@
  * in-flight frames, armed fault points, the step log, the trace and the invariants.
  *
  * `world.step(action)` is the only way anything changes. Same config + same actions ⇒
- * the same database bytes and the same trace (tested), so back-stepping is a replay.
+ * the same database bytes and the same trace (tested). Going back is an undo to a
+ * checkpoint (src/sim/history.ts), never a replay from the root; a World opens from the
+ * cached post-setup images of its config, so a switch flip replays only the steps.
  */
 import { requireSqlJs } from '../core/db/sqljs';
 import { Store, type TxRecord } from '../core/db/store';
 import { CrashSignal, type FaultPoints } from '../core/faults';
-import type { Message } from '../core/message';
+import { msg, type Message } from '../core/message';
 import { VirtualClock } from './clock';
+import { DEFAULT_HISTORY, History, type Checkpoint, type HistoryPolicy, type StoreImage, type WorldState } from './history';
 import type { InvariantResult, LiveMachine, Model, ModelAction, ModelContext, NodeSpec, NodeStatus } from './model';
 import { getModel } from './models';
 import { switchesOf, switchProblem } from './switches';
@@ -17,12 +20,30 @@ import { Network, type Frame } from './network';
 import { SeededRng } from './rng';
 import { parseActionFor } from './parseAction';
 import { describeWorldAction, isWorldAction, type WorldAction } from './worldActions';
+import { setupCache } from './setupCache';
 
 export interface WorldConfig {
   model: string;
   seed: number;
   initial: Record<string, unknown>;
   switches: Record<string, string>;
+}
+
+/** How a World is built, beside its config. */
+export interface WorldOptions {
+  /**
+   * The model object (lazy loading: `await loadModel(id)` first). Without it the World asks
+   * the registry of loaded models (`getModel`), which the synchronous path
+   * (`src/sim/models/all.ts`: tests, CLIs) fills.
+   */
+  model?: Model;
+  /** Checkpoint policy for undo; `false` keeps none (a World that only moves forward). */
+  history?: HistoryPolicy | false;
+  /**
+   * Which invariant code judges each step: `step` (the model's incremental `checkStep`
+   * where it has one, else `check`) or `full` (always the full-history `check`).
+   */
+  oracle?: 'step' | 'full';
 }
 
 /** One line of the trace: what a step did, from the running protocol. */
@@ -65,41 +86,62 @@ export class World {
   private readonly partitions = new Set<string>();
   /** Bumped at every crash: frames sent to an earlier incarnation died with its connections. */
   private readonly incarnations = new Map<string, number>();
+  /** Model-side memory (ctx.memo), covered by checkpoints. */
+  private memos = new Map<string, object>();
+  /** Each store's latest exported image, reused while the store has not written since. */
+  private readonly lastImages = new Map<string, StoreImage>();
+  private readonly history: History | null;
+  private readonly oracle: 'step' | 'full';
   private recording: TraceEntry | null = null;
   private readonly ctx: ModelContext;
 
-  private constructor(config: WorldConfig) {
+  private constructor(config: WorldConfig, model: Model, options: WorldOptions, images?: ReadonlyMap<string, Uint8Array>) {
+    if (model.id !== config.model) throw new Error(`World: config names model '${config.model}' but was given '${model.id}'`);
     this.config = config;
-    this.model = getModel(config.model);
+    this.model = model;
     this.switches = resolveSwitches(this.model, config.switches);
     this.clock = new VirtualClock(0);
     this.rng = new SeededRng(config.seed);
     this.nodes = this.model.nodes(this.switches);
-    const sql = requireSqlJs();
+    this.history = options.history === false ? null : new History(options.history ?? DEFAULT_HISTORY);
+    this.oracle = options.oracle ?? 'step';
     for (const node of this.nodes) {
-      this.stores.set(node.id, new Store(sql, node.id, node.schema, {
-        onTransaction: (record) => this.recording?.transactions.push(record),
-      }));
+      this.stores.set(node.id, this.openStore(node, images?.get(node.id)));
       this.statuses.set(node.id, 'up');
     }
     this.ctx = this.makeContext();
   }
 
-  /** A new World in its starting state (trace entry 0). Throws on a bad starting state. */
-  static create(config: WorldConfig): World {
-    const world = new World(config);
+  /**
+   * A new World in its starting state (trace entry 0). Throws on a bad starting state.
+   * Opens from the cached post-setup images of this model + config when there are some.
+   */
+  static create(config: WorldConfig, options: WorldOptions = {}): World {
+    const model = options.model ?? getModel(config.model);
+    const key = setupCache.key(config.seed, config.initial, config.switches);
+    const cached = setupCache.get(model, key);
+    if (cached) {
+      const world = new World(config, model, options, cached.images);
+      world.restoreState(cached.state);
+      world.trace.push(cached.entry);
+      world.checkpoint();
+      return world;
+    }
+    const world = new World(config, model, options);
     const problem = world.model.validateInitial(config.initial);
     if (problem) {
       world.dispose();
       throw new Error(`starting state: ${problem}`);
     }
     world.record(null, 'Starting state', () => world.model.setup(world.ctx, config.initial));
+    const checkpoint = world.checkpoint(true)!;
+    setupCache.put(model, key, checkpoint.images, checkpoint.state, world.trace[0]!);
     return world;
   }
 
-  /** Rebuilds a World by replaying a step log. Throws if a step no longer applies. */
-  static replay(config: WorldConfig, actions: readonly unknown[]): World {
-    const world = World.create(config);
+  /** Rebuilds a World by replaying a step log (from the cached post-setup images). Throws if a step no longer applies. */
+  static replay(config: WorldConfig, actions: readonly unknown[], options: WorldOptions = {}): World {
+    const world = World.create(config, options);
     actions.forEach((action, i) => {
       const outcome = world.step(action);
       if (!outcome.ok) {
@@ -126,6 +168,7 @@ export class World {
       if (this.switches.network !== 'manual') this.deliverAll();
     });
     this.actions.push(parsed);
+    if (this.history?.wants(this.actions.length)) this.checkpoint();
     return { ok: true, entry };
   }
 
@@ -146,11 +189,70 @@ export class World {
       this.recording = null;
     }
     entry.time = this.clock.now;
-    entry.invariants = this.evaluateInvariants();
+    entry.invariants = this.evaluateInvariants(this.trace[this.trace.length - 2]);
+    // The checkpoint taken when the step ended no longer describes it: take it again.
+    if (this.history?.wants(this.actions.length)) this.checkpoint();
     return entry;
   }
 
-  /** Normalises a token/object into an action without running it. */
+  // ── Undo and fork ──────────────────────────────────────────────────────────────────────
+
+  /** Takes back the latest step (the explorer's probe, the lab's Back). */
+  undo(): void {
+    if (this.actions.length === 0) throw new Error('undo: nothing to undo');
+    this.undoTo(this.actions.length - 1);
+  }
+
+  /**
+   * Puts the World back to right after its first `step` actions: restores the nearest
+   * checkpoint at or before it and replays the few steps in between (never from the root).
+   * Gives the same bytes, trace and state as a fresh replay of those steps (tested).
+   * Also repairs a World whose latest step threw halfway: undoTo(actions.length).
+   */
+  undoTo(step: number): void {
+    if (!this.history) throw new Error('undo: this World keeps no history (created with history: false)');
+    if (!Number.isInteger(step) || step < 0 || step > this.actions.length) throw new Error(`undo: no step ${step} (0…${this.actions.length})`);
+    const checkpoint = this.history.atOrBefore(step)!;
+    const tail = this.actions.slice(checkpoint.step, step);
+    this.restore(checkpoint);
+    for (const action of tail) {
+      const outcome = this.step(action);
+      if (!outcome.ok) throw new Error(`undo: step ${this.actions.length + 1} no longer applies: ${outcome.error}`);
+    }
+  }
+
+  /**
+   * An independent World in exactly this state (same config, model, step log and trace),
+   * opened from this World's images: the explorer's branch point. The fork keeps its own
+   * history from here; undoing past the fork point replays from the post-setup images.
+   */
+  fork(options: Omit<WorldOptions, 'model'> = {}): World {
+    if (this.recording) throw new Error('fork: a step is running');
+    const images = new Map<string, Uint8Array>();
+    for (const node of this.nodes) images.set(node.id, this.imageOf(node.id).image);
+    const world = new World(this.config, this.model, {
+      history: options.history ?? (this.history ? this.history.policy : false), oracle: options.oracle ?? this.oracle, model: this.model,
+    }, images);
+    world.restoreState(this.saveState());
+    world.actions.push(...this.actions);
+    world.trace.push(...this.trace);
+    if (world.history) {
+      // Its past before the fork point: the post-setup images, then the step log.
+      if (world.actions.length > 0) {
+        const setup = setupImages(this.config, this.model);
+        world.history.add({ step: 0, state: setup.state, images: new Map([...setup.images].map(([id, image]) => [id, { store: null, generation: -1, image }])) });
+      }
+      world.checkpoint();
+    }
+    return world;
+  }
+
+  /** Steps that currently have a checkpoint (tests and diagnostics). */
+  checkpointSteps(): number[] {
+    return this.history?.steps() ?? [];
+  }
+
+  /** Parses a token/object into an action without running it. */
   parse(raw: unknown): ModelAction | string {
     return parseActionFor(this.model, raw);
   }
@@ -172,6 +274,14 @@ export class World {
   /** Invariant results after the latest step. */
   get invariants(): InvariantResult[] {
     return this.trace[this.trace.length - 1]?.invariants ?? [];
+  }
+
+  /**
+   * Every invariant judged by its full-history `check`, now (the test oracle that the
+   * incremental `checkStep` must agree with: src/sim/oracle.ts).
+   */
+  checkFull(): InvariantResult[] {
+    return this.model.invariants.map((inv) => result(inv, inv.check(this.ctx)));
   }
 
   machines(): LiveMachine[] {
@@ -224,17 +334,93 @@ export class World {
     return this.incarnations.get(node) ?? 0;
   }
 
-  /** Every node's database image, by node ID. */
+  /** Every node's database image, by node ID (copies: the World keeps its own). */
   images(): Record<string, Uint8Array> {
     const out: Record<string, Uint8Array> = {};
-    for (const [id, store] of this.stores) out[id] = store.export();
+    for (const id of this.stores.keys()) out[id] = this.imageOf(id).image.slice();
     return out;
   }
 
   dispose(): void {
     for (const store of this.stores.values()) store.close();
     this.stores.clear();
+    this.lastImages.clear();
   }
+
+  // ── Checkpoints ────────────────────────────────────────────────────────────────────────
+
+  private openStore(node: NodeSpec, image: Uint8Array | undefined): Store {
+    const store = new Store(requireSqlJs(), node.id, node.schema, {
+      ...(image ? { image } : {}),
+      onTransaction: (record) => this.recording?.transactions.push(record),
+    });
+    if (image) this.lastImages.set(node.id, { store, generation: store.writeGeneration, image });
+    return store;
+  }
+
+  /** A store's current bytes: its last image if it has not written since, else a fresh export. */
+  private imageOf(id: string): StoreImage {
+    const store = this.store(id);
+    const last = this.lastImages.get(id);
+    if (last && last.store === store && last.generation === store.writeGeneration) return last;
+    const fresh = { store, generation: store.writeGeneration, image: store.export() };
+    this.lastImages.set(id, fresh);
+    return fresh;
+  }
+
+  /** Records the World after the latest step in the history (or, with `force`, regardless of policy). */
+  private checkpoint(force = false): Checkpoint | null {
+    if (!this.history && !force) return null;
+    const images = new Map<string, StoreImage>();
+    for (const id of this.stores.keys()) images.set(id, this.imageOf(id));
+    const checkpoint: Checkpoint = { step: this.actions.length, images, state: this.saveState() };
+    this.history?.add(checkpoint);
+    return checkpoint;
+  }
+
+  private saveState(): WorldState {
+    return {
+      clock: this.clock.save(),
+      rng: this.rng.save(),
+      network: this.network.save(),
+      statuses: [...this.statuses],
+      armed: [...this.armed],
+      partitions: [...this.partitions],
+      incarnations: [...this.incarnations],
+      memo: this.memos.size > 0 ? structuredClone(Object.fromEntries(this.memos)) : null,
+    };
+  }
+
+  private restoreState(state: WorldState): void {
+    this.clock.restore(state.clock);
+    this.rng.restore(state.rng);
+    this.network.restore(state.network);
+    replaceMap(this.statuses, state.statuses);
+    replaceSet(this.armed, state.armed);
+    replaceSet(this.partitions, state.partitions);
+    replaceMap(this.incarnations, state.incarnations);
+    this.memos = new Map(state.memo ? Object.entries(structuredClone(state.memo)) : []);
+  }
+
+  /** Back to a checkpoint: reopens only the stores that wrote since it; the rest stay open. */
+  private restore(checkpoint: Checkpoint): void {
+    for (const node of this.nodes) {
+      const saved = checkpoint.images.get(node.id)!;
+      const current = this.stores.get(node.id)!;
+      if (saved.store === current && saved.generation === current.writeGeneration) continue;
+      current.close();
+      const reopened = this.openStore(node, saved.image);
+      this.stores.set(node.id, reopened);
+      // Same bytes under a new Store object: a second restore of this checkpoint can keep it.
+      checkpoint.images.set(node.id, this.lastImages.get(node.id)!);
+    }
+    this.restoreState(checkpoint.state);
+    this.actions.length = checkpoint.step;
+    this.trace.length = checkpoint.step + 1;
+    this.history!.dropAfter(checkpoint.step);
+  }
+
+  // ── The context a model works through ──────────────────────────────────────────────────
 
   private makeContext(): ModelContext {
     return {
@@ -252,7 +438,7 @@ export class World {
       send: (from, to, kind, body, delay) => {
         const frame = this.network.send(from, to, kind, body, this.clock.now, delay, this.incarnations.get(to) ?? 0);
         this.recording?.sent.push(frame);
-        if (this.partitions.has(linkOf(from, to))) this.lose(frame, `the link ${from} – ${to} is cut: frame #${frame.id} (${kind}) is lost.`);
+        if (this.partitions.has(linkOf(from, to))) this.lose(frame, msg('world.link_cut_frame_lost', { a: from, b: to, frame: frame.id, kind }));
         return frame;
       },
       note: (text) => this.recording?.notes.push(text),
@@ -268,6 +454,11 @@ export class World {
       partition: (a, b) => this.partition(a, b),
       heal: () => this.heal(),
       isPartitioned: (a, b) => this.partitions.has(linkOf(a, b)),
+      memo: <T extends object>(key: string, init: () => T): T => {
+        let value = this.memos.get(key);
+        if (value === undefined) this.memos.set(key, (value = init()));
+        return value as T;
+      },
     };
   }
 
@@ -292,7 +483,13 @@ export class World {
       this.recording = null;
     }
     entry.time = this.clock.now;
-    entry.invariants = this.evaluateInvariants();
+    // The invariants judge THIS step: ctx.stepTransactions() must return its transactions.
+    this.recording = entry;
+    try {
+      entry.invariants = this.evaluateInvariants(this.trace[this.trace.length - 1]);
+    } finally {
+      this.recording = null;
+    }
     this.trace.push(entry);
     return entry;
   }
@@ -306,14 +503,21 @@ export class World {
       this.statuses.set(error.node, 'crashed');
       this.incarnations.set(error.node, (this.incarnations.get(error.node) ?? 0) + 1);
       this.recording!.crash ??= { node: error.node, point: error.point };
-      this.recording!.notes.push(`${error.node} crashed at ${error.point}; whatever it had not committed is gone.`);
+      this.recording!.notes.push(msg('world.crashed', { node: error.node, point: error.point }));
     }
   }
 
-  private evaluateInvariants(): InvariantResult[] {
-    return this.model.invariants.map((inv) => {
-      const violations = inv.check(this.ctx);
-      return { id: inv.id, statement: inv.statement, rule: inv.rule, ok: violations.length === 0, violations };
+  /**
+   * The invariant runner: an invariant with an incremental `checkStep` is given what the
+   * previous entry found and looks only at this step's writes; one without is judged by
+   * its full-history `check`.
+   */
+  private evaluateInvariants(previous: TraceEntry | undefined): InvariantResult[] {
+    return this.model.invariants.map((inv, i) => {
+      if (this.oracle === 'full' || !inv.checkStep) return result(inv, inv.check(this.ctx));
+      const before = previous?.invariants[i]?.id === inv.id ? previous.invariants[i]!.violations
+        : previous?.invariants.find((r) => r.id === inv.id)?.violations ?? [];
+      return result(inv, inv.checkStep(this.ctx, before));
     });
   }
 
@@ -357,18 +561,18 @@ export class World {
         const id = action.frame ?? this.network.inFlight[0]!.id;
         const frame = this.network.take(id);
         this.recording!.dropped.push(frame);
-        this.recording!.notes.push(`Frame #${frame.id} (${frame.kind}, ${frame.from} → ${frame.to}) was lost.`);
+        this.recording!.notes.push(msg('world.frame_dropped', { frame: frame.id, kind: frame.kind, from: frame.from, to: frame.to }));
         return;
       }
       case 'duplicate': {
         const copy = this.network.duplicate(action.frame ?? this.network.inFlight[0]!.id, this.clock.now);
         this.recording!.sent.push(copy);
-        this.recording!.notes.push(`Frame #${copy.copyOf} will arrive twice: copy #${copy.id} is in flight.`);
+        this.recording!.notes.push(msg('world.frame_duplicated', { original: copy.copyOf ?? null, copy: copy.id }));
         return;
       }
       case 'crash_at':
         this.armed.add(action.point);
-        this.recording!.notes.push(`The next time any node reaches ${action.point}, it crashes there.`);
+        this.recording!.notes.push(msg('world.crash_armed', { point: action.point }));
         return;
       case 'restart':
         this.restartNode(action.node);
@@ -385,17 +589,17 @@ export class World {
   private partition(a: string, b: string): void {
     this.partitions.add(linkOf(a, b));
     for (const frame of [...this.network.inFlight]) {
-      if (linkOf(frame.from, frame.to) === linkOf(a, b)) this.lose(frame, `the link ${a} – ${b} is cut: frame #${frame.id} (${frame.kind}) in flight is lost.`);
+      if (linkOf(frame.from, frame.to) === linkOf(a, b)) this.lose(frame, msg('world.link_cut_in_flight_lost', { a, b, frame: frame.id, kind: frame.kind }));
     }
-    this.recording?.notes.push(`The link between ${a} and ${b} is cut.`);
+    this.recording?.notes.push(msg('world.link_cut', { a, b }));
   }
 
   private heal(): void {
-    if (this.partitions.size > 0) this.recording?.notes.push('Every cut link is restored.');
+    if (this.partitions.size > 0) this.recording?.notes.push(msg('world.links_restored'));
     this.partitions.clear();
   }
 
-  private lose(frame: Frame, note: string): void {
+  private lose(frame: Frame, note: Message): void {
     this.network.take(frame.id);
     this.recording?.dropped.push(frame);
     this.recording?.notes.push(note);
@@ -404,7 +608,7 @@ export class World {
   private restartNode(node: string): void {
     if (this.status(node) !== 'crashed') return;
     this.statuses.set(node, 'up');
-    this.recording?.notes.push(`${node} restarted with only what it had committed.`);
+    this.recording?.notes.push(msg('world.restarted', { node }));
     this.model.afterRestart?.(this.ctx, node);
   }
 
@@ -423,8 +627,7 @@ export class World {
     const down = this.statuses.get(frame.to) === 'crashed';
     if (down || (frame.incarnation ?? 0) !== (this.incarnations.get(frame.to) ?? 0)) {
       this.recording!.dropped.push(frame);
-      this.recording!.notes.push(down ? `${frame.to} is down: frame #${frame.id} (${frame.kind}) is lost.`
-        : `${frame.to} restarted since frame #${frame.id} (${frame.kind}) was sent: the connection it was meant for is gone.`);
+      this.recording!.notes.push(msg(down ? 'world.frame_lost_node_down' : 'world.frame_lost_restarted', { node: frame.to, frame: frame.id, kind: frame.kind }));
       return;
     }
     this.recording!.delivered.push(frame);
@@ -441,6 +644,19 @@ export class World {
   }
 }
 
+/** The cached post-setup images of a config (creating them once if they were evicted). */
+function setupImages(config: WorldConfig, model: Model) {
+  const key = setupCache.key(config.seed, config.initial, config.switches);
+  const cached = setupCache.get(model, key);
+  if (cached) return cached;
+  World.create(config, { model, history: false }).dispose();
+  return setupCache.get(model, key)!;
+}
+
+function result(inv: Model['invariants'][number], violations: string[]): InvariantResult {
+  return { id: inv.id, statement: inv.statement, rule: inv.rule, ok: violations.length === 0, violations };
+}
+
 /** The model's switch defaults overridden by `chosen`; unknown keys or values throw. */
 function resolveSwitches(model: Model, chosen: Record<string, string>): Record<string, string> {
   const problem = switchProblem(model, chosen);
@@ -452,4 +668,14 @@ function resolveSwitches(model: Model, chosen: Record<string, string>): Record<s
 
 function linkOf(a: string, b: string): string {
   return a < b ? `${a}|${b}` : `${b}|${a}`;
+}
+
+function replaceMap<K, V>(map: Map<K, V>, entries: readonly [K, V][]): void {
+  map.clear();
+  for (const [k, v] of entries) map.set(k, v);
+}
+
+function replaceSet<T>(set: Set<T>, values: readonly T[]): void {
+  set.clear();
+  for (const v of values) set.add(v);
 }
