@@ -4,7 +4,9 @@
  */
 import type { Catalog } from '../format';
 import { fencing } from './fencing';
+import { world } from './world';
 
 export const en: Catalog = {
   ...fencing,
+  ...world,
 };
