@@ -4,6 +4,10 @@
  * Terms follow docs/glossary.md; codes, rule IDs and action tokens stay as they are.
  */
 import type { Catalog } from '../format';
+import { fencing } from './fencing';
+import { world } from './world';
 
 export const catalog: Catalog = {
+  ...fencing,
+  ...world,
 };
