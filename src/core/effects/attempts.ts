@@ -41,3 +41,29 @@ export function attemptsIn(worker: Store, state: Attempt['state']): Attempt[] {
     idemKey: r.idem_key === null ? null : String(r.idem_key), epoch: Number(r.epoch), sentAt: Number(r.sent_at), state: r.state as Attempt['state'],
   }));
 }
+
+/** A send a stalled worker holds (see WORKER_SCHEMA's held_dispatch). `request` is the built frame, as JSON. */
+export interface HeldSend {
+  operationId: string;
+  epoch: number;
+  phase: 'before_check' | 'after_check';
+  request: string | null;
+}
+
+export function holdSend(worker: Store, held: HeldSend): void {
+  worker.tx('hold_dispatch', () => worker.run('INSERT OR REPLACE INTO held_dispatch (operation_id, epoch, phase, request) VALUES (?, ?, ?, ?)',
+    [held.operationId, held.epoch, held.phase, held.request]));
+}
+
+/** Takes the held send out of the worker's database (it is about to be carried on), if any. */
+export function takeHeldSend(worker: Store): HeldSend | null {
+  const row = worker.get('SELECT operation_id, epoch, phase, request FROM held_dispatch LIMIT 1');
+  if (!row) return null;
+  worker.tx('release_held', () => worker.run('DELETE FROM held_dispatch'));
+  return { operationId: String(row.operation_id), epoch: Number(row.epoch), phase: row.phase === 'after_check' ? 'after_check' : 'before_check', request: row.request === null ? null : String(row.request) };
+}
+
+/** Attempts of every state, for the node summary. */
+export function attemptCount(worker: Store): number {
+  return Number(worker.get('SELECT count(*) AS n FROM attempts')!.n);
+}

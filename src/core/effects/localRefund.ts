@@ -12,7 +12,7 @@ import type { Store } from '../db/store';
 import type { FaultPoints } from '../faults';
 import type { Clock } from '../time';
 import { paramDigest } from './keys';
-import { readOperation } from './shop';
+import { applyTransition, readOperation } from './shop';
 
 export const LocalFaultPoint = {
   beforeCommit: 'local.before_commit',
@@ -39,7 +39,7 @@ export function refundInOneTransaction(shop: Store, clock: Clock, faults: FaultP
     if (decremented === 0) return { status: 'INSUFFICIENT_BALANCE', message: `order ${op.orderId} has less than ${amountCents}¢ left` };
     shop.run('INSERT INTO refund_ledger (dedupe_key, operation_id, order_id, amount_cents, at) VALUES (?, ?, ?, ?, ?)', [operationId, operationId, op.orderId, amountCents, clock.now]);
     const entryId = `entry-${Number(shop.get('SELECT last_insert_rowid() AS id')!.id)}`;
-    markConfirmed(shop, clock, operationId, entryId, 'refund, ledger row and result in one transaction');
+    applyTransition(shop, clock, operationId, 'COMMIT_LOCAL', op.ownerEpoch, 'refund, ledger row and result in one transaction', { externalRef: entryId });
     faults.reach(LocalFaultPoint.beforeCommit);
     return { status: 'OK', entryId, replayed: false };
   });
@@ -79,17 +79,15 @@ function naiveRefund(shop: Store, clock: Clock, operationId: string): LocalResul
   });
 }
 
-function markConfirmed(shop: Store, clock: Clock, operationId: string, entryId: string, why: string): void {
-  shop.run("UPDATE operations SET status = 'CONFIRMED', external_ref = ? WHERE operation_id = ?", [entryId, operationId]);
-  shop.run("INSERT INTO operation_history (operation_id, from_status, to_status, why, at) VALUES (?, 'PREPARED', 'CONFIRMED', ?, ?)", [operationId, why, clock.now]);
-}
-
-/** The naive code writes its status without asking the machine — part of what is wrong. */
+/**
+ * The naive code reports success through the machine like everyone else — what is wrong is
+ * what it believes (a flag instead of the ledger), not how it writes its status. From
+ * CONFIRMED the machine refuses, and the second ledger row stands beside the first.
+ */
 function naiveConfirm(shop: Store, clock: Clock, operationId: string, entryId: string | null, why: string): void {
   const write = () => {
-    const from = String(shop.get('SELECT status FROM operations WHERE operation_id = ?', [operationId])!.status);
-    shop.run("UPDATE operations SET status = 'CONFIRMED', external_ref = COALESCE(?, external_ref) WHERE operation_id = ?", [entryId, operationId]);
-    shop.run("INSERT INTO operation_history (operation_id, from_status, to_status, why, at) VALUES (?, ?, 'CONFIRMED', ?, ?)", [operationId, from, why, clock.now]);
+    const op = readOperation(shop, operationId)!;
+    applyTransition(shop, clock, operationId, 'COMMIT_LOCAL', op.ownerEpoch, why, entryId === null ? {} : { externalRef: entryId });
   };
   if (entryId === null) shop.tx('naive_confirm', write);
   else write();

@@ -1,7 +1,10 @@
 /**
  * The payment-provider simulator: its own ledger (the ground truth of what was refunded)
  * and, when it supports them, idempotency records kept for a retention window. Lookup by
- * operation reference is a separate capability. Nothing here knows about the shop.
+ * operation reference is a separate capability, and so are request deadlines: a provider
+ * that refuses a request arriving after the deadline it carries bounds how long a request
+ * can stay in flight, which is what lets a NOT_FOUND become conclusive. Nothing here knows
+ * about the shop.
  */
 import type { Store } from '../db/store';
 import type { FaultPoints } from '../faults';
@@ -19,6 +22,8 @@ export interface ProviderCapabilities {
   retention: number | null;
   /** Whether the provider approves refunds (false: it declines every one). */
   approves: boolean;
+  /** Whether it refuses, unapplied, a request that arrives at or after its deadline. */
+  deadline: boolean;
 }
 
 export interface RefundRequest {
@@ -26,17 +31,22 @@ export interface RefundRequest {
   reference: string;
   amountCents: number;
   paramDigest: string;
+  /** The clock time from which the request may no longer be applied (the sender's deadline). */
+  expiresAt: number;
 }
 
 export type RefundAnswer =
   | { status: 'OK'; refundId: string; replayed: boolean }
   | { status: 'DECLINED' }
+  | { status: 'EXPIRED' }
   | { status: 'CONFLICT'; message: string };
 
-export type LookupAnswer = { status: 'FOUND'; refundId: string } | { status: 'NOT_FOUND' } | { status: 'UNSUPPORTED' };
+/** `asOf`: the provider's clock when it looked, so the caller can tell what could still land after. */
+export type LookupAnswer = { status: 'FOUND'; refundId: string } | { status: 'NOT_FOUND'; asOf: number } | { status: 'UNSUPPORTED' };
 
 /** One refund request, one provider transaction (with its own crash points). */
 export function providerRefund(store: Store, clock: Clock, faults: FaultPoints, caps: ProviderCapabilities, request: RefundRequest): RefundAnswer {
+  if (caps.deadline && clock.now >= request.expiresAt) return { status: 'EXPIRED' };
   const answer = store.tx('provider_refund', (): RefundAnswer => {
     const key = caps.idempotency ? request.idemKey : null;
     if (key) {
@@ -62,10 +72,16 @@ export function providerRefund(store: Store, clock: Clock, faults: FaultPoints, 
 }
 
 /** Lookup by the caller's operation reference, if the provider offers it. */
-export function providerLookup(store: Store, caps: ProviderCapabilities, reference: string): LookupAnswer {
+export function providerLookup(store: Store, clock: Clock, caps: ProviderCapabilities, reference: string): LookupAnswer {
   if (!caps.lookup) return { status: 'UNSUPPORTED' };
+  const row = findRefund(store, reference);
+  return row ? { status: 'FOUND', refundId: row } : { status: 'NOT_FOUND', asOf: clock.now };
+}
+
+/** The provider's first refund for a caller's reference, as its statement shows it (also what an operator reads). */
+export function findRefund(store: Store, reference: string): string | null {
   const row = store.get('SELECT refund_id FROM ledger WHERE reference = ? ORDER BY at LIMIT 1', [reference]);
-  return row ? { status: 'FOUND', refundId: String(row.refund_id) } : { status: 'NOT_FOUND' };
+  return row ? String(row.refund_id) : null;
 }
 
 /** Forgets idempotency records older than the retention window. */

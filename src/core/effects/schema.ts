@@ -31,7 +31,11 @@ CREATE TABLE approvals (
 );
 -- Refund intents. operation_id is issued here (never an attempt or tool-call ID); the
 -- scope is tenant + caller + operation type; param_digest pins the parameters; status is
--- the operation machine's state; owner_epoch fences which worker may move it.
+-- the operation machine's state; owner_epoch fences which worker may move it. Every send
+-- goes through the machine (DISPATCH / RESUBMIT), which records its idempotency key and
+-- deadline: send_deadline is the latest time any request sent so far can still be applied
+-- (what a NOT_FOUND must outlive), sent_key the key all sends so far carried ('*' once two
+-- sends carried different keys, so no key can dedupe against all of them).
 CREATE TABLE operations (
   operation_id  TEXT PRIMARY KEY,
   tenant        TEXT NOT NULL,
@@ -46,6 +50,8 @@ CREATE TABLE operations (
   owner         TEXT NOT NULL,
   owner_epoch   INTEGER NOT NULL,
   reconciliation TEXT,
+  send_deadline INTEGER,
+  sent_key      TEXT,
   created_at    INTEGER NOT NULL
 );
 -- Every status change of every operation, for the timeline and the invariants.
@@ -78,10 +84,14 @@ CREATE TABLE refusals (
 
 /** A worker's own log of attempts it made (what it sent, and what it heard back). */
 export const WORKER_SCHEMA = `
--- A dispatch this worker prepared and is holding while it is stalled (the late-worker window).
+-- A send this worker is holding while it is stalled (the late-worker window): either before
+-- it checked its epoch in the shop (phase 'before_check', no request built yet) or after
+-- the check passed, with the request already built (phase 'after_check', request = JSON).
 CREATE TABLE held_dispatch (
   operation_id TEXT PRIMARY KEY,
-  epoch        INTEGER NOT NULL
+  epoch        INTEGER NOT NULL,
+  phase        TEXT NOT NULL CHECK (phase IN ('before_check', 'after_check')),
+  request      TEXT
 );
 CREATE TABLE attempts (
   attempt_id   TEXT PRIMARY KEY,

@@ -19,13 +19,26 @@ export interface Operation {
   owner: string;
   ownerEpoch: number;
   reconciliation: string | null;
+  /** The latest deadline of any request sent for it through the machine (null: never sent). */
+  sendDeadline: number | null;
+  /** The key every send so far carried; '*' when they differed; null before the first. */
+  sentKey: string | null;
   caller: string;
   tenant: string;
+  createdAt: number;
 }
 
 export type IntentResult =
   | { code: 'CREATED' | 'EXISTING'; operation: Operation }
   | { code: 'APPROVAL_REQUIRED' | 'APPROVAL_EXPIRED' | 'ORDER_CHANGED' | 'INSUFFICIENT_BALANCE' | 'PARAMETER_CONFLICT' | 'NOT_FOUND'; message: string };
+
+/** Seeds the shop: one order with its refundable balance, and the course's settings. */
+export function setupShop(shop: Store, order: { orderId: string; tenant: string; balanceCents: number }, settings: Record<string, number>): void {
+  shop.tx('setup_order', () => {
+    shop.run('INSERT INTO orders (order_id, tenant, balance_cents, version) VALUES (?, ?, ?, 1)', [order.orderId, order.tenant, order.balanceCents]);
+    for (const [key, value] of Object.entries(settings)) shop.run('INSERT INTO settings (key, value) VALUES (?, ?)', [key, value]);
+  });
+}
 
 /** Grants an approval. Delivering the same approval again changes nothing (idempotent by ID). */
 export function grantApproval(shop: Store, clock: Clock, approvalId: string, orderId: string, amountCents: number, ttl: number): boolean {
@@ -109,29 +122,47 @@ export function resubmitIntent(shop: Store, clock: Clock, operationId: string, c
   return { code: 'PARAMETER_CONFLICT', message: `${operationId} was issued for ${operation.amountCents}¢ by ${operation.caller}; these parameters differ` };
 }
 
+/** What a status change also records: the provider's receipt, or a send's key and deadline. */
+export interface TransitionPatch {
+  externalRef?: string;
+  send?: { key: string | null; expiresAt: number };
+}
+
 /**
  * Moves an operation by `event` if the machine allows it and the caller holds the current
  * owner epoch (a fenced, conditional update). Returns the new status, or null if refused.
+ * One named transaction; `applyTransition` is the same step inside a caller's transaction.
+ * A decided outcome (CONFIRMED, REJECTED) takes a parked operation off the manual queue:
+ * the evidence (a late answer, a lookup) settled what the person would have looked for.
  */
 export function transition(shop: Store, clock: Clock, operationId: string, event: OperationEvent, epoch: number, why: string,
-  patch: { externalRef?: string } = {}): OperationState | null {
-  return shop.tx(`operation_${event.toLowerCase()}`, () => {
-    const current = readOperation(shop, operationId);
-    if (!current) return null;
-    const next = nextState(operationMachine, current.status, event) as OperationState | null;
-    if (next === null) return null;
-    const changed = shop.run(
-      `UPDATE operations SET status = ?, external_ref = COALESCE(?, external_ref)
-       WHERE operation_id = ? AND status = ? AND owner_epoch = ?`,
-      [next, patch.externalRef ?? null, operationId, current.status, epoch],
-    );
-    if (changed === 0) return null;
-    if (next === 'REJECTED') {
-      shop.run('UPDATE orders SET balance_cents = balance_cents + ? WHERE order_id = ?', [current.amountCents, current.orderId]);
-    }
-    shop.run('INSERT INTO operation_history (operation_id, from_status, to_status, why, at) VALUES (?, ?, ?, ?, ?)', [operationId, current.status, next, why, clock.now]);
-    return next;
-  });
+  patch: TransitionPatch = {}): OperationState | null {
+  return shop.tx(`operation_${event.toLowerCase()}`, () => applyTransition(shop, clock, operationId, event, epoch, why, patch));
+}
+
+/** The body of `transition`, for a caller that already holds a transaction on the shop. */
+export function applyTransition(shop: Store, clock: Clock, operationId: string, event: OperationEvent, epoch: number, why: string,
+  patch: TransitionPatch = {}): OperationState | null {
+  const current = readOperation(shop, operationId);
+  if (!current) return null;
+  const next = nextState(operationMachine, current.status, event) as OperationState | null;
+  if (next === null) return null;
+  const key = patch.send ? patch.send.key ?? '' : null;
+  const changed = shop.run(
+    `UPDATE operations SET status = ?, external_ref = COALESCE(?, external_ref),
+       send_deadline = CASE WHEN ? IS NULL THEN send_deadline ELSE max(COALESCE(send_deadline, ?), ?) END,
+       sent_key = CASE WHEN ? IS NULL THEN sent_key WHEN sent_key IS NULL OR sent_key = ? THEN ? ELSE '*' END,
+       reconciliation = CASE WHEN ? IN ('CONFIRMED', 'REJECTED') THEN NULL ELSE reconciliation END
+     WHERE operation_id = ? AND status = ? AND owner_epoch = ?`,
+    [next, patch.externalRef ?? null, patch.send?.expiresAt ?? null, patch.send?.expiresAt ?? null, patch.send?.expiresAt ?? null,
+      key, key, key, next, operationId, current.status, epoch],
+  );
+  if (changed === 0) return null;
+  if (next === 'REJECTED') {
+    shop.run('UPDATE orders SET balance_cents = balance_cents + ? WHERE order_id = ?', [current.amountCents, current.orderId]);
+  }
+  shop.run('INSERT INTO operation_history (operation_id, from_status, to_status, why, at) VALUES (?, ?, ?, ?, ?)', [operationId, current.status, next, why, clock.now]);
+  return next;
 }
 
 /** Hands an operation to a new owner under a higher epoch (the old owner's moves are fenced off). */
@@ -174,7 +205,8 @@ function toOperation(r: Record<string, unknown>): Operation {
     operationId: String(r.operation_id), orderId: String(r.order_id), approvalId: String(r.approval_id),
     amountCents: Number(r.amount_cents), paramDigest: String(r.param_digest), status: r.status as OperationState,
     externalRef: r.external_ref === null ? null : String(r.external_ref), owner: String(r.owner), ownerEpoch: Number(r.owner_epoch),
-    reconciliation: r.reconciliation === null ? null : String(r.reconciliation), caller: String(r.caller), tenant: String(r.tenant),
+    reconciliation: r.reconciliation === null ? null : String(r.reconciliation),
+    sendDeadline: r.send_deadline === null ? null : Number(r.send_deadline), sentKey: r.sent_key === null ? null : String(r.sent_key), caller: String(r.caller), tenant: String(r.tenant), createdAt: Number(r.created_at),
   };
 }
 

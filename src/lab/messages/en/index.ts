@@ -3,10 +3,10 @@
  * Add a namespace by adding its module and spreading it below.
  */
 import type { Catalog } from '../format';
+import { refund } from './refund';
 import { fencing } from './fencing';
-import { world } from './world';
 
 export const en: Catalog = {
+  ...refund,
   ...fencing,
-  ...world,
 };

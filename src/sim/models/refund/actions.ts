@@ -4,14 +4,15 @@
  * `crash_before_commit`, `crash_after_commit` (SPEC 9.1 card tokens: submit with a crash
  * on the worker before / after the refund commits, then the worker restarts),
  * `lose_request`, `lose_response`, `resubmit_changed`, `takeover`, `resolve_manually`,
- * `pause_before_dispatch` and `wake` (a worker stalls holding a prepared send, then resumes).
+ * `pause_before_dispatch` and `pause_after_fence_check` (a worker stalls holding a prepared
+ * send, before or after checking its epoch in the shop) and `wake` (it resumes).
  * `submit`, `retry`, `takeover` also take `{"<verb>": {"worker": "worker-2"}}`.
  */
 export const WORKERS = ['worker-1', 'worker-2'] as const;
 export type WorkerId = (typeof WORKERS)[number];
 
 const SIMPLE = ['approve', 'duplicate_approval', 'expire', 'edit_order', 'lose_request', 'lose_response', 'resubmit_changed', 'resolve_manually'] as const;
-const BY_WORKER = ['submit', 'retry', 'crash_before_commit', 'crash_after_commit', 'takeover', 'pause_before_dispatch', 'wake'] as const;
+const BY_WORKER = ['submit', 'retry', 'crash_before_commit', 'crash_after_commit', 'takeover', 'pause_before_dispatch', 'pause_after_fence_check', 'wake'] as const;
 
 export type RefundAction =
   | { type: (typeof SIMPLE)[number] }
@@ -48,9 +49,10 @@ export function describeRefundAction(action: RefundAction): string {
     case 'submit': return `${action.worker} submits the refund`;
     case 'retry': return `${action.worker} retries`;
     case 'crash_before_commit': return `${action.worker} submits and crashes before the refund commits, then restarts`;
-    case 'crash_after_commit': return `${action.worker} submits and crashes after the refund commits, then restarts`;
+    case 'crash_after_commit': return `${action.worker} submits; the refund commits; ${action.worker} crashes before saving the answer, then restarts`;
     case 'takeover': return `${action.worker} takes the operation over under a higher epoch`;
-    case 'pause_before_dispatch': return `${action.worker} persists the intent, then stalls just before sending it`;
+    case 'pause_before_dispatch': return `${action.worker} persists the intent, then stalls before checking its epoch and sending`;
+    case 'pause_after_fence_check': return `${action.worker} persists the intent, passes the epoch check, then stalls before sending`;
     case 'wake': return `${action.worker} wakes and carries on with the send it was about to make`;
   }
 }

@@ -25,9 +25,8 @@ export function validateRefundInitial(raw: unknown): string | null {
   return zodProblem(refundInitialSchema, raw);
 }
 
-export const ORDER_ID = 'ord-1';
+export { ORDER_ID, CALLER } from '../../../core/executor/handwritten';
 export const TENANT = 'acme';
-export const CALLER = 'support-bot';
 export const MISSION = 'refund-ord-1';
 
 /** Defaults for the optional knobs. */

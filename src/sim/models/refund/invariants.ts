@@ -4,7 +4,8 @@
  */
 import { listOperations } from '../../../core/effects/shop';
 import type { Invariant } from '../../model';
-import { SHOP } from './executor';
+import { negativeBalances } from '../../../core/effects/reads';
+import { SHOP } from './wiring';
 import { refundsByOperation } from './view';
 
 export const refundInvariants: Invariant[] = [
@@ -44,7 +45,6 @@ export const refundInvariants: Invariant[] = [
   },
   {
     id: 'REF-5', statement: "An order's refundable balance never goes negative.", rule: 'SPEC 9.4, 9.9',
-    check: (ctx) => ctx.store(SHOP).all('SELECT order_id, balance_cents FROM orders WHERE balance_cents < 0')
-      .map((r) => `${r.order_id} balance is ${r.balance_cents}¢`),
+    check: (ctx) => negativeBalances(ctx.store(SHOP)).map((r) => `${r.orderId} balance is ${r.balanceCents}¢`),
   },
 ];

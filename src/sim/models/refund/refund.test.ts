@@ -126,11 +126,29 @@ describe('provider capabilities and the executor', () => {
   });
 });
 
+describe('MWP-WRK-031 tool keys (issue 12 item 8)', () => {
+  it('a same-epoch retry under the tool key resends with the same key: the provider replays, nothing is parked', () => {
+    const r = run(['approve', 'lose_response', 'submit', { advance: 3 }, 'retry'], { key_scheme: 'tool_key', lookup: 'off' });
+    expect(r.observed).toMatchObject({ status: 'CONFIRMED', ledger_count: 1, operation: { epoch: 1, reconciliation: null } });
+    expect(r.broken).toEqual([]);
+  });
+  it('after a takeover the key changed with the epoch: without lookup the new owner parks it, and says why', () => {
+    const r = run(['approve', 'lose_response', 'submit', { advance: 3 }, 'takeover'], { key_scheme: 'tool_key', lookup: 'off' });
+    expect(r.observed).toMatchObject({ status: 'IN_RECONCILIATION', ledger_count: 1, operation: { epoch: 2 } });
+    expect(r.observed.operation.reconciliation).toMatch(/earlier owner epoch sent under another key/);
+  });
+});
+
 describe('each wrong design trips an invariant', () => {
   const lost = ['approve', 'lose_response', 'submit', { advance: 3 }, 'retry'];
   it('blind resend to a provider without keys', () => expect(run(lost, { idempotency: 'off', lookup: 'off', retry_policy: 'blind_resend' }).broken).toContain('REF-1'));
   it('a new key per attempt', () => expect(run(lost, { lookup: 'off', retry_policy: 'new_key_each_attempt' }).broken).toContain('REF-1'));
-  it('dedupe retention too short', () => expect(run(['approve', 'lose_response', 'submit', { advance: 6 }, 'retry'], { lookup: 'off', retention: '5' }).broken).toContain('REF-1'));
+  it('dedupe retention too short for a retry that trusts the key forever', () => {
+    const late = ['approve', 'lose_response', 'submit', { advance: 6 }, 'retry'];
+    expect(run(late, { lookup: 'off', retention: '5', retry_policy: 'blind_resend' }).broken).toContain('REF-1');
+    // The correct executor knows the contract: past the window a resend is not safe, so it parks.
+    expect(run(late, { lookup: 'off', retention: '5' }).observed).toMatchObject({ status: 'IN_RECONCILIATION', ledger_count: 1 });
+  });
   it('no fence: a stalled worker wakes after a takeover and refunds again', () => {
     const steps = ['approve', 'pause_before_dispatch', 'takeover', 'wake'];
     expect(run(steps, { key_scheme: 'tool_key' })).toMatchObject({ broken: [], observed: { ledger_count: 1 } });
