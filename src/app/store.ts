@@ -134,6 +134,7 @@ export function navigate(route: Route): void {
   previous?.dispose();
   useApp.setState({ session, route: { ...route } });
   commit(notes.length > 0 ? notes.join(' ') : null, route.present);
+  afterAsync(session);
 }
 
 /** Visible strings of the store (one place, for translation). */
@@ -188,6 +189,14 @@ function withSession(body: (session: LabSession) => { ok: boolean; error?: strin
   if (!session) return;
   const outcome = body(session);
   commit(outcome && !outcome.ok ? outcome.error ?? 'That did not work.' : null);
+  afterAsync(session);
+}
+
+/** An asynchronous lab (L05) finishes its queued steps later: show them when they are done. */
+function afterAsync(session: LabSession): void {
+  void session.whenIdle()?.then(() => {
+    if (useApp.getState().session === session) commit(session.takeError());
+  });
 }
 
 export const playAction = (raw: unknown) => withSession((s) => s.play(raw));

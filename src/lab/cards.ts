@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { World } from '../sim/world';
+import { stepAsync } from '../sim/asyncStep';
 import { configFor } from './config';
 import { deepMatch, type Mismatch } from './deepMatch';
 import { zodProblems } from './loader';
@@ -59,6 +60,32 @@ export function runCard(lab: Lab, card: Card, file: string): CardResult {
   try {
     for (const [i, action] of card.actions.entries()) {
       const outcome = world.step(action);
+      if (!outcome.ok) return fail(`action ${i + 1} (${JSON.stringify(action)}) was rejected: ${outcome.error}`);
+    }
+    const observed = world.observe();
+    const mismatches = deepMatch(card.expect, observed);
+    return { card, file, pass: mismatches.length === 0, error: null, mismatches, observed };
+  } finally {
+    world.dispose();
+  }
+}
+
+/**
+ * `runCard` for any lab, including asynchronous ones (L05's LangGraph World): each action
+ * goes through `stepAsync`, which awaits the engine inside the step. Same result shape.
+ */
+export async function runCardAsync(lab: Lab, card: Card, file: string): Promise<CardResult> {
+  const fail = (error: string): CardResult => ({ card, file, pass: false, error, mismatches: [], observed: null });
+  if (card.lab !== lab.id) return fail(`card is for ${card.lab}, not ${lab.id}`);
+  let world: World;
+  try {
+    world = World.create(configFor(lab, card));
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+  try {
+    for (const [i, action] of card.actions.entries()) {
+      const outcome = await stepAsync(world, action);
       if (!outcome.ok) return fail(`action ${i + 1} (${JSON.stringify(action)}) was rejected: ${outcome.error}`);
     }
     const observed = world.observe();
