@@ -1,7 +1,9 @@
 /**
  * Archiving a group (MWP-MSN-009): a signed final snapshot, the event history as an
- * encrypted audit log, and tombstones that record legal deletion or security redaction as
- * new, auditable rows. Earlier event IDs and sequences are never rewritten or removed.
+ * encrypted audit log, with the tombstones (`../feed/redaction.ts`) that recorded legal
+ * deletion or security redaction as new, auditable rows. Earlier event IDs and sequences are
+ * never rewritten or removed; redacted fields are not in the history any more, so they are
+ * not in the archive either.
  */
 import { xchacha20poly1305 } from '@noble/ciphers/chacha.js';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -11,40 +13,18 @@ import { canonicalJson } from '../authority/canonical';
 import { foldEvents } from '../authority/fold';
 import type { Store } from '../db/store';
 import type { Clock } from '../time';
-import { makeSnapshot } from './snapshot';
+import { makeSnapshot, verifySnapshot } from './snapshot';
 
-/** Tables the authority adds for the replay service and archiving. */
-export const REPLAY_ARCHIVE_SCHEMA = `
--- What each subscriber last acknowledged, for its current projection generation. A stale
--- or duplicated ACK never moves it back. An ACK allows delivery clean-up, never deletion.
-CREATE TABLE subscriptions (
-  worker     TEXT PRIMARY KEY,
-  acked_seq  INTEGER NOT NULL,
-  generation INTEGER NOT NULL DEFAULT 0
-);
--- Every ACK received, in order, with the projection generation it came from. Within one
--- generation ACKs must never go down.
-CREATE TABLE ack_log (
-  n          INTEGER PRIMARY KEY AUTOINCREMENT,
-  worker     TEXT NOT NULL,
-  generation INTEGER NOT NULL,
-  cursor     INTEGER NOT NULL
-);
--- Archived groups: the signed final snapshot and the encrypted audit log of all events.
+/** The authority's archive table (the feed's own tables are in `../feed/schema.ts`). */
+export const ARCHIVE_SCHEMA = `
+-- Archived groups: the signed final snapshot and the encrypted audit log of the history as
+-- it now stands (redacted fields already removed), with its tombstones and audit entries.
 CREATE TABLE archives (
   group_id        TEXT PRIMARY KEY,
   final_seq       INTEGER NOT NULL,
   final_snapshot  TEXT NOT NULL,
   audit_log       TEXT NOT NULL,
   archived_at     INTEGER NOT NULL
-);
--- Deletion or redaction, recorded as new rows that name the event they concern.
-CREATE TABLE tombstones (
-  n        INTEGER PRIMARY KEY AUTOINCREMENT,
-  event_id TEXT NOT NULL,
-  kind     TEXT NOT NULL CHECK (kind IN ('legal_deletion', 'security_redaction')),
-  reason   TEXT NOT NULL,
-  at       INTEGER NOT NULL
 );
 `;
 
@@ -64,23 +44,40 @@ export function decryptAuditLog(seed: number, group: string, hex: string): strin
   return new TextDecoder().decode(xchacha20poly1305(auditKey(seed), nonce).decrypt(bytes));
 }
 
-export function addTombstone(store: Store, clock: Clock, eventId: string, kind: 'legal_deletion' | 'security_redaction', reason: string): boolean {
-  return store.tx('add_tombstone', () => {
-    if (!store.get('SELECT 1 FROM events WHERE event_id = ?', [eventId])) return false;
-    store.run('INSERT INTO tombstones (event_id, kind, reason, at) VALUES (?, ?, ?, ?)', [eventId, kind, reason, clock.now]);
-    return true;
-  });
-}
-
 /** Archives a group: final snapshot (signed) + encrypted audit log, in one transaction. */
 export function archiveGroup(store: Store, clock: Clock, seed: number, org: string, group: string, authorityKey: Uint8Array): { finalSeq: number } {
   return store.tx('archive_group', () => {
     const events = eventsAfter(store, group, 0, 1_000_000);
     const finalSeq = events.length === 0 ? 0 : events[events.length - 1]!.seq;
     const snapshot = makeSnapshot(org, group, finalSeq, foldEvents(events), authorityKey);
-    const tombstones = store.all('SELECT event_id, kind, reason FROM tombstones ORDER BY n');
-    const audit = encryptAuditLog(seed, group, canonicalJson({ group, events, tombstones }));
-    store.run('INSERT OR REPLACE INTO archives (group_id, final_seq, final_snapshot, audit_log, archived_at) VALUES (?, ?, ?, ?, ?)', [group, finalSeq, snapshot, audit, clock.now]);
+    // The history as stored: a tombstoned field was removed from it when the tombstone was
+    // written, so the archive cannot carry it. Tombstones and the audit log say who did what.
+    const tombstones = store.all('SELECT event_id, seq, kind, fields, reason, by_actor, at FROM tombstones WHERE group_id = ? ORDER BY n', [group]);
+    const audit = store.all('SELECT at, actor, action, subject, detail FROM audit_log ORDER BY n');
+    const log = encryptAuditLog(seed, group, canonicalJson({ group, events, tombstones, audit }));
+    store.run('INSERT OR REPLACE INTO archives (group_id, final_seq, final_snapshot, audit_log, archived_at) VALUES (?, ?, ?, ?, ?)', [group, finalSeq, snapshot, log, clock.now]);
     return { finalSeq };
   });
+}
+
+export interface ArchiveView {
+  final_seq: number;
+  audit_log_bytes: number;
+  /** The final snapshot's signature verifies with the authority's public key. */
+  signed: boolean;
+}
+
+/** What the lab shows of an archive; `signed` is a real signature check, not a text search. */
+export function readArchive(store: Store, org: string, group: string, authorityPublicKeyHex: string): ArchiveView | null {
+  const row = store.get('SELECT final_seq, final_snapshot, audit_log FROM archives WHERE group_id = ?', [group]);
+  if (!row) return null;
+  const finalSeq = Number(row.final_seq);
+  const verified = verifySnapshot(String(row.final_snapshot), { org, group, seq: finalSeq, cursor: 0, authorityPublicKeyHex });
+  return { final_seq: finalSeq, audit_log_bytes: String(row.audit_log).length / 2, signed: verified.ok };
+}
+
+/** The decrypted archive contents (tests and the redaction oracle read it). */
+export function openArchive(store: Store, seed: number, group: string): { events: { eventId: string; payload: Record<string, unknown> }[]; tombstones: unknown[]; audit: unknown[] } | null {
+  const row = store.get('SELECT audit_log FROM archives WHERE group_id = ?', [group]);
+  return row ? JSON.parse(decryptAuditLog(seed, group, String(row.audit_log))) as ReturnType<typeof openArchive> : null;
 }

@@ -12,6 +12,8 @@
  * | replay_request   | worker → authority | send me the group's events after `afterSeq`           |
  * | cursor_too_old   | authority → worker | `afterSeq` is older than the replay window; here is a |
  * |                  |                    | signed snapshot reference to restore from instead     |
+ * | redaction        | authority → worker | a tombstone removed these fields of an event you may  |
+ * |                  |                    | hold: drop your copy (MWP-MSN-009)                    |
  */
 import { z } from 'zod';
 import { canonicalJson } from '../authority/canonical';
@@ -34,6 +36,7 @@ export const frameSchema = z.discriminatedUnion('type', [
   z.object({ v: z.literal(FRAME_VERSION), type: z.literal('ack'), group: z.string(), cursor: z.number().int().min(0), generation: z.number().int().min(0) }),
   z.object({ v: z.literal(FRAME_VERSION), type: z.literal('replay_request'), group: z.string(), afterSeq: z.number().int().min(0) }),
   z.object({ v: z.literal(FRAME_VERSION), type: z.literal('cursor_too_old'), group: z.string(), requested: z.number().int(), oldestAvailable: z.number().int(), snapshot: snapshotRefSchema }),
+  z.object({ v: z.literal(FRAME_VERSION), type: z.literal('redaction'), group: z.string(), eventId: z.string(), seq: z.number().int().min(1), fields: z.array(z.string()) }),
 ]);
 
 export type TransportFrame = z.infer<typeof frameSchema>;

@@ -7,13 +7,15 @@
  * contiguous are drained (MWP-WRK-029). The broken variants are here too, as options, so
  * the lab can show what each breaks.
  */
-import { canonicalJson } from '../authority/canonical';
-import { applyToState, emptyState, type AuthorityState } from '../authority/fold';
+import type { AuthorityState } from '../authority/fold';
 import type { EventRecord } from '../authority/outcomes';
 import type { Store } from '../db/store';
 import type { FaultPoints } from '../faults';
 import { nextState } from '../machines';
 import { cursorMachine, type CursorEvent } from './cursorMachine';
+import { applyToRows, readProjection, writeProjection } from './projectionRows';
+
+export { readProjection };
 
 export const ApplyFaultPoint = {
   afterBegin: 'apply.after_begin',
@@ -47,11 +49,6 @@ export function readCursor(store: Store, group: string): Cursor {
   return row ? { seq: Number(row.seq), acked: Number(row.acked), mode: String(row.mode), base: Number(row.base) } : { seq: 0, acked: 0, mode: 'in_order', base: 0 };
 }
 
-export function readProjection(store: Store, group: string): AuthorityState {
-  const row = store.get('SELECT state FROM projection WHERE group_id = ?', [group]);
-  return row ? (JSON.parse(String(row.state)) as AuthorityState) : emptyState();
-}
-
 /** Step 6, a visible call: the durable cursor moves to `seq`. */
 export function advanceCursor(store: Store, group: string, seq: number): void {
   store.run('INSERT INTO cursors (group_id, seq) VALUES (?, ?) ON CONFLICT (group_id) DO UPDATE SET seq = excluded.seq', [group, seq]);
@@ -61,7 +58,7 @@ export function advanceCursor(store: Store, group: string, seq: number): void {
 export function recordAck(store: Store, group: string, cursor: number): void {
   store.tx('record_ack', () => {
     store.run('UPDATE cursors SET acked = ? WHERE group_id = ?', [cursor, group]);
-    store.run('INSERT INTO acks_sent (cursor) VALUES (?)', [cursor]);
+    store.run('INSERT INTO acks_sent (group_id, cursor) VALUES (?, ?)', [group, cursor]);
   });
 }
 
@@ -88,12 +85,10 @@ export function applyEvent(store: Store, faults: FaultPoints, event: EventRecord
       }
     }
     faults.reach(ApplyFaultPoint.afterSequenceCheck);
-    const state = readProjection(store, group);                                                      // 4 projection + queue
-    applyToState(state, event);
-    store.run('INSERT INTO projection (group_id, state) VALUES (?, ?) ON CONFLICT (group_id) DO UPDATE SET state = excluded.state', [group, canonicalJson(state)]);
+    applyToRows(store, event);                                                                       // 4 projection + queue
     updateQueue(store, group, event);
     store.run('INSERT OR IGNORE INTO inbox (event_id, group_id, seq) VALUES (?, ?, ?)', [event.eventId, group, event.seq]);
-    store.run('INSERT INTO applied_log (event_id, seq) VALUES (?, ?)', [event.eventId, event.seq]);
+    store.run('INSERT INTO applied_log (event_id, group_id, seq) VALUES (?, ?, ?)', [event.eventId, group, event.seq]);
     faults.reach(ApplyFaultPoint.afterProjection);
     persistIntent(store, group, event);                                                              // 5 checkpoint / outbox
     faults.reach(ApplyFaultPoint.afterOutbox);
@@ -131,7 +126,7 @@ export function bufferedSeqs(store: Store, group: string): number[] {
 export function restoreFromSnapshot(store: Store, group: string, seq: number, state: AuthorityState): void {
   store.tx('restore_snapshot', () => {
     store.run('INSERT OR IGNORE INTO cursors (group_id) VALUES (?)', [group]);
-    store.run('INSERT INTO projection (group_id, state) VALUES (?, ?) ON CONFLICT (group_id) DO UPDATE SET state = excluded.state', [group, canonicalJson(state)]);
+    writeProjection(store, group, state);
     store.run('DELETE FROM work_queue WHERE group_id = ?', [group]);
     for (const [id, item] of Object.entries(state.workItems)) {
       store.run('INSERT INTO work_queue (group_id, work_item_id, status) VALUES (?, ?, ?)', [group, id, item.status]);
@@ -149,10 +144,14 @@ export function setMode(store: Store, group: string, event: CursorEvent): void {
   });
 }
 
-/** Forgets the whole projection (the rebuild exercise): it must come back identical from the events. */
+/**
+ * Forgets the whole projection (the rebuild exercise): it must come back identical from the
+ * events. Effect receipts stay: they record what happened outside and cannot be rebuilt,
+ * and they are what stops a replayed intent from being performed twice.
+ */
 export function wipeProjection(store: Store): void {
   store.tx('wipe_projection', () => {
-    for (const table of ['cursors', 'inbox', 'buffer', 'projection', 'work_queue', 'checkpoints', 'outbox', 'applied_log', 'acks_sent']) store.run(`DELETE FROM ${table}`);
+    for (const table of ['cursors', 'inbox', 'buffer', 'projection_rows', 'work_queue', 'checkpoints', 'outbox', 'applied_log', 'acks_sent', 'redactions']) store.run(`DELETE FROM ${table}`);
     store.run("UPDATE meta SET value = value + 1 WHERE key = 'generation'");
   });
 }
@@ -170,8 +169,14 @@ function updateQueue(store: Store, group: string, event: EventRecord): void {
 
 function persistIntent(store: Store, group: string, event: EventRecord): void {
   if (event.kind === 'progress_reported') {
-    store.run('INSERT INTO checkpoints (work_item_id, seq, note) VALUES (?, ?, ?) ON CONFLICT (work_item_id) DO UPDATE SET seq = excluded.seq, note = excluded.note',
-      [String(event.payload.work_item), event.seq, String(event.payload.note ?? '')]);
+    store.run('INSERT INTO checkpoints (work_item_id, group_id, seq, note) VALUES (?, ?, ?, ?) ON CONFLICT (work_item_id) DO UPDATE SET seq = excluded.seq, note = excluded.note',
+      [String(event.payload.work_item), group, event.seq, String(event.payload.note ?? '')]);
   }
-  if (event.kind === 'work_item_claimed') store.run('INSERT INTO outbox (group_id, seq, intent) VALUES (?, ?, ?)', [group, event.seq, `start ${event.payload.work_item} for ${event.payload.owner}`]);
+  if (event.kind === 'work_item_claimed') {
+    store.run('INSERT OR IGNORE INTO outbox (group_id, seq, intent, operation_id) VALUES (?, ?, ?, ?)',
+      [group, event.seq, `start ${event.payload.work_item} for ${event.payload.owner}`, operationIdOf(group, event.seq)]);
+  }
 }
+
+/** An intent is named by the event that caused it: a replay of that event names it again. */
+export const operationIdOf = (group: string, seq: number) => `${group}#${seq}`;

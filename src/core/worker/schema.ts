@@ -10,6 +10,12 @@ CREATE TABLE meta (
   value INTEGER NOT NULL
 );
 INSERT INTO meta (key, value) VALUES ('generation', 0);
+-- The groups this worker follows, and the organization each belongs to: what it expects a
+-- snapshot to be bound to.
+CREATE TABLE followed (
+  group_id TEXT PRIMARY KEY,
+  org_id   TEXT NOT NULL
+);
 -- Per group: the durable cursor (highest contiguous applied sequence), the last ACK this
 -- worker sent, the cursor machine's mode, and the sequence a snapshot restored it to.
 CREATE TABLE cursors (
@@ -33,10 +39,15 @@ CREATE TABLE buffer (
   event    TEXT NOT NULL,
   PRIMARY KEY (group_id, seq)
 );
--- The group projection: the state the events describe, as canonical JSON.
-CREATE TABLE projection (
-  group_id TEXT PRIMARY KEY,
-  state    TEXT NOT NULL
+-- The group projection, one row per aggregate (a group, membership, mission, work item,
+-- session, approval, organization) as canonical JSON: applying an event rewrites only the
+-- rows it changes, never the whole state (issue 10).
+CREATE TABLE projection_rows (
+  group_id TEXT NOT NULL,
+  kind     TEXT NOT NULL,
+  id       TEXT NOT NULL,
+  body     TEXT NOT NULL,
+  PRIMARY KEY (group_id, kind, id)
 );
 -- The per-group work queue derived from the events.
 CREATE TABLE work_queue (
@@ -48,29 +59,39 @@ CREATE TABLE work_queue (
 -- Checkpoint markers: the last progress event seen per work item.
 CREATE TABLE checkpoints (
   work_item_id TEXT PRIMARY KEY,
+  group_id     TEXT NOT NULL,
   seq          INTEGER NOT NULL,
   note         TEXT
 );
--- Local intents produced by applying events, for the worker to act on after commit.
+-- Local intents produced by applying events (step 5), for the worker to act on after
+-- commit. operation_id names the intent by the event that caused it, so replaying that
+-- event recreates the same intent, never a second one.
 CREATE TABLE outbox (
-  id       INTEGER PRIMARY KEY AUTOINCREMENT,
-  group_id TEXT NOT NULL,
-  seq      INTEGER NOT NULL,
-  intent   TEXT NOT NULL
+  id           INTEGER PRIMARY KEY AUTOINCREMENT,
+  group_id     TEXT NOT NULL,
+  seq          INTEGER NOT NULL,
+  intent       TEXT NOT NULL,
+  operation_id TEXT NOT NULL UNIQUE
 );
--- Receipts of external side effects (kept with the projection; see the refund labs).
+-- Receipts of the side effects the worker performed for its intents, written by the named
+-- transaction worker.recordEffectReceipt. NOT rebuildable from events — they record what
+-- happened outside — so a rebuild keeps them, and a replayed intent that already has a
+-- receipt is not performed again.
 CREATE TABLE effect_receipts (
   operation_id TEXT PRIMARY KEY,
-  receipt      TEXT NOT NULL
+  receipt      TEXT NOT NULL,
+  at           INTEGER NOT NULL
 );
 -- Every ACK this worker sent, in order (they must never go down).
 CREATE TABLE acks_sent (
-  n      INTEGER PRIMARY KEY AUTOINCREMENT,
-  cursor INTEGER NOT NULL
+  n        INTEGER PRIMARY KEY AUTOINCREMENT,
+  group_id TEXT NOT NULL,
+  cursor   INTEGER NOT NULL
 );
 -- Every snapshot this worker was offered, and what it did with it (restored or refused, and why).
 CREATE TABLE snapshot_log (
   n      INTEGER PRIMARY KEY AUTOINCREMENT,
+  group_id TEXT NOT NULL,
   seq    INTEGER NOT NULL,
   result TEXT NOT NULL
 );
@@ -78,6 +99,14 @@ CREATE TABLE snapshot_log (
 CREATE TABLE applied_log (
   n        INTEGER PRIMARY KEY AUTOINCREMENT,
   event_id TEXT NOT NULL,
-  seq      INTEGER NOT NULL
+  seq      INTEGER NOT NULL,
+  group_id TEXT -- always written by applyEvent; nullable only so bench/'s raw baseline statement stays valid
+);
+-- Redaction notices received from the authority (MWP-MSN-009) and what they scrubbed here.
+CREATE TABLE redactions (
+  event_id TEXT PRIMARY KEY,
+  group_id TEXT NOT NULL,
+  seq      INTEGER NOT NULL,
+  fields   TEXT NOT NULL
 );
 `;

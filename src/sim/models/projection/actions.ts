@@ -1,53 +1,76 @@
 /**
- * L10 / L11 vocabulary: `emit` / `{"emit": n}` (the authority accepts commands and publishes
- * their events), `redeliver` (re-send everything after the last ACK), `disconnect`,
- * `reconnect` (heal and ask for replay from cursor + 1), `rebuild` (wipe the projection and
- * replay from 0), `{"tamper": "schema" | "hash" | "signature" | "organization" | "group" |
- * "sequence"}` (the next snapshot arrives altered that way), `{"tombstone": "E-G1-2"}`,
- * `archive`.
+ * L10 / L11 vocabulary: `emit` / `{"emit": n}` / `{"emit": {"count": n, "group": "G2"}}`
+ * (the authority accepts commands and publishes their events), `report` /
+ * `{"report": {"group": "G1", "note": "…"}}` (agent-1 reports progress with a free-text
+ * note), `redeliver` (re-send everything after the last ACK, every group), `disconnect`,
+ * `reconnect` (heal and ask for replay from cursor + 1, every group), `rebuild` (wipe the
+ * projection and replay from 0), `{"tamper": "schema" | "hash" | "signature" |
+ * "organization" | "group" | "sequence"}` (the next snapshot arrives altered that way),
+ * `{"tombstone": "E-G1-2"}` or `{"tombstone": {"event_id", "kind", "reason"}}`, `archive`.
  */
+import { z } from 'zod';
+
 export const TAMPER_KINDS = ['schema', 'hash', 'signature', 'organization', 'group', 'sequence'] as const;
 export type TamperKind = (typeof TAMPER_KINDS)[number];
 
+export const DEFAULT_NOTE = 'called the customer, Ada L., on +44 20 7946 0123';
+
 export type ProjectionAction =
-  | { type: 'emit'; count: number }
+  | { type: 'emit'; count: number; group: string | null }
+  | { type: 'report'; group: string | null; note: string }
   | { type: 'redeliver' | 'disconnect' | 'reconnect' | 'rebuild' | 'archive' }
   | { type: 'tamper'; check: TamperKind }
-  | { type: 'tombstone'; event_id: string };
+  | { type: 'tombstone'; event_id: string; kind: 'legal_deletion' | 'security_redaction'; reason: string };
 
 const SIMPLE = ['redeliver', 'disconnect', 'reconnect', 'rebuild', 'archive'] as const;
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const group = z.string().min(1).max(32);
+const emitSchema = z.union([z.number().int().min(1).max(50).transform((count) => ({ count, group: null })),
+  z.object({ count: z.number().int().min(1).max(50).default(1), group: group.nullable().default(null) }).strict()]);
+const reportSchema = z.union([z.literal(true).transform(() => ({ group: null, note: DEFAULT_NOTE })),
+  z.object({ group: group.nullable().default(null), note: z.string().min(1).max(200).default(DEFAULT_NOTE) }).strict()]);
+const tombstoneSchema = z.union([z.string().min(1).transform((event_id) => ({ event_id, kind: 'legal_deletion' as const, reason: 'the customer asked for their data to be erased' })),
+  z.object({ event_id: z.string().min(1), kind: z.enum(['legal_deletion', 'security_redaction']).default('legal_deletion'), reason: z.string().min(1).max(200).default('the customer asked for their data to be erased') }).strict()]);
+
+const problem = (verb: string, error: z.ZodError) => `${verb}: ${error.issues[0]!.path.join('.') || 'value'} ${error.issues[0]!.message}`;
 
 export function parseProjectionAction(raw: unknown): ProjectionAction | string {
-  if (raw === 'emit') return { type: 'emit', count: 1 };
+  if (raw === 'emit') return { type: 'emit', count: 1, group: null };
+  if (raw === 'report') return { type: 'report', group: null, note: DEFAULT_NOTE };
   if (typeof raw === 'string') return (SIMPLE as readonly string[]).includes(raw) ? { type: raw as (typeof SIMPLE)[number] } : `unknown action '${raw}'`;
-  if (!isRecord(raw)) return `an action must be a token or an object, got ${JSON.stringify(raw)}`;
-  const [verb, value] = typeof raw.type === 'string' ? [raw.type, raw] : Object.entries(raw)[0] ?? ['', undefined];
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `an action must be a token or an object, got ${JSON.stringify(raw)}`;
+  const record = raw as Record<string, unknown>;
+  const [verb, value] = typeof record.type === 'string' ? [record.type, (({ type: _t, ...rest }) => rest)(record)] : Object.entries(record)[0] ?? ['', undefined];
   if ((SIMPLE as readonly string[]).includes(verb)) return { type: verb as (typeof SIMPLE)[number] };
   if (verb === 'emit') {
-    const count = isRecord(value) ? value.count : value;
-    return typeof count === 'number' && Number.isInteger(count) && count >= 1 && count <= 50 ? { type: 'emit', count } : 'emit needs a count from 1 to 50';
+    const r = emitSchema.safeParse(value);
+    return r.success ? { type: 'emit', ...r.data } : problem('emit needs a count from 1 to 50', r.error);
+  }
+  if (verb === 'report') {
+    const r = reportSchema.safeParse(value);
+    return r.success ? { type: 'report', ...r.data } : problem('report', r.error);
   }
   if (verb === 'tamper') {
-    const check = isRecord(value) ? value.check : value;
+    const check = typeof value === 'object' && value !== null ? (value as { check?: unknown }).check : value;
     return (TAMPER_KINDS as readonly unknown[]).includes(check) ? { type: 'tamper', check: check as TamperKind } : `tamper needs one of ${TAMPER_KINDS.join(', ')}`;
   }
   if (verb === 'tombstone') {
-    const id = isRecord(value) ? value.event_id : value;
-    return typeof id === 'string' && id ? { type: 'tombstone', event_id: id } : 'tombstone needs an event ID';
+    const r = tombstoneSchema.safeParse(value);
+    return r.success ? { type: 'tombstone', ...r.data } : problem('tombstone needs an event ID', r.error);
   }
   return `unknown action ${JSON.stringify(raw)}`;
 }
 
 export function describeProjectionAction(a: ProjectionAction): string {
+  const where = (g: string | null) => (g ? ` in ${g}` : '');
   switch (a.type) {
-    case 'emit': return a.count === 1 ? 'The authority accepts a command and publishes its event' : `The authority accepts ${a.count} commands`;
+    case 'emit': return a.count === 1 ? `The authority accepts a command and publishes its event${where(a.group)}` : `The authority accepts ${a.count} commands${where(a.group)}`;
+    case 'report': return `agent-1 reports progress with a note${where(a.group)}`;
     case 'redeliver': return 'The authority re-sends every event after the last ACK';
     case 'disconnect': return 'The worker loses its connection';
     case 'reconnect': return 'The worker (re)connects and asks for replay from cursor + 1';
     case 'rebuild': return 'Wipe the projection and rebuild it from the events';
     case 'archive': return 'Archive the group';
     case 'tamper': return `The next snapshot arrives with its ${a.check} tampered`;
-    case 'tombstone': return `Record a tombstone for ${a.event_id}`;
+    case 'tombstone': return `Record a tombstone for ${a.event_id} (${a.kind.replace('_', ' ')})`;
   }
 }

@@ -1,67 +1,86 @@
 /**
- * L10 / L11 invariants, after every step: the cursor never passes a gap, ACKs never go down
- * nor run ahead of what is durable, each event is applied at most once, the projection
- * equals a rebuild from the group's events, and authoritative history is never rewritten.
+ * L10 / L11 invariants, after every step, per group: the cursor never passes a gap, ACKs
+ * never go down nor run ahead of what is durable, each event is applied at most once, the
+ * projection equals a rebuild from the group's events; the history keeps every ID and
+ * sequence (AUTH-1, broken by the `delete_event` redaction), and a tombstoned field is
+ * served nowhere (PROJ-5, broken by `flag_only`).
  */
 import { eventsAfter } from '../../../core/authority/accept';
 import { canonicalJson } from '../../../core/authority/canonical';
 import { foldEvents } from '../../../core/authority/fold';
+import { historyProblems } from '../../../core/authority/history';
+import { ackedSeq } from '../../../core/feed/feed';
+import { REDACTED, tombstoneList, unredactedTombstones } from '../../../core/feed/redaction';
+import { openArchive } from '../../../core/snapshot/archive';
 import { projectionGeneration, readCursor, readProjection } from '../../../core/worker/apply';
+import { acksSent, appliedSeqs, appliedTwice } from '../../../core/worker/inspect';
 import type { Invariant } from '../../model';
-import { AUTHORITY, settingsOf, WORKER } from './nodes';
+import { AUTHORITY, groupsOf, WORKER } from './nodes';
 
 export const projectionInvariants: Invariant[] = [
   {
-    id: 'PROJ-1', statement: 'The durable cursor never passes a gap.', rule: 'MWP-WRK-029, MWP-FND-018',
-    check(ctx) {
-      const { group } = settingsOf(ctx);
+    id: 'PROJ-1', statement: 'The durable cursor never passes a gap.', rule: 'MWP-WRK-029, MWP-FND-018, MWP-WRK-008',
+    check: (ctx) => groupsOf(ctx).flatMap(({ group }) => {
       const cursor = readCursor(ctx.store(WORKER), group);
-      const applied = new Set(ctx.store(WORKER).all('SELECT DISTINCT seq FROM applied_log').map((r) => Number(r.seq)));
+      const applied = appliedSeqs(ctx.store(WORKER), group);
       const missing: number[] = [];
       for (let seq = cursor.base + 1; seq <= cursor.seq; seq++) if (!applied.has(seq)) missing.push(seq);
-      return missing.length ? [`the cursor is at ${cursor.seq} but event(s) ${missing.join(', ')} were never applied`] : [];
-    },
+      return missing.length ? [`${group}: the cursor is at ${cursor.seq} but event(s) ${missing.join(', ')} were never applied`] : [];
+    }),
   },
   {
     id: 'PROJ-2', statement: 'ACKs never go down and never name more than the worker durably holds.', rule: 'MWP-WRK-030',
-    check(ctx) {
+    check: (ctx) => groupsOf(ctx).flatMap(({ group }) => {
       const out: string[] = [];
       const worker = ctx.store(WORKER);
       let last = -1;
-      for (const row of worker.all('SELECT cursor FROM acks_sent ORDER BY n')) {
-        const cursor = Number(row.cursor);
-        if (cursor < last) out.push(`the worker's ACK went down from ${last} to ${cursor}`);
+      for (const cursor of acksSent(worker, group)) {
+        if (cursor < last) out.push(`${group}: the worker's ACK went down from ${last} to ${cursor}`);
         last = Math.max(last, cursor);
       }
-      const durable = readCursor(worker, settingsOf(ctx).group).seq;
-      const sub = ctx.store(AUTHORITY).get("SELECT acked_seq, generation FROM subscriptions WHERE worker = 'worker'");
-      if (sub && Number(sub.generation) === projectionGeneration(worker) && Number(sub.acked_seq) > durable) {
-        out.push(`the authority holds an ACK for ${sub.acked_seq}, but the worker has durably applied only ${durable}`);
+      const durable = readCursor(worker, group).seq;
+      const generation = Number(ctx.store(AUTHORITY).get('SELECT generation FROM subscriptions WHERE worker = ? AND group_id = ?', [WORKER, group])?.generation ?? -1);
+      const acked = ackedSeq(ctx.store(AUTHORITY), WORKER, group);
+      if (generation === projectionGeneration(worker) && acked > durable) {
+        out.push(`${group}: the authority holds an ACK for ${acked}, but the worker has durably applied only ${durable}`);
       }
       return out;
-    },
+    }),
   },
   {
     id: 'PROJ-3', statement: 'Every accepted event is applied at most once.', rule: 'MWP-WRK-029',
-    check: (ctx) => ctx.store(WORKER).all('SELECT event_id, count(*) AS times FROM applied_log GROUP BY event_id HAVING count(*) > 1')
-      .map((r) => `${r.event_id} was applied ${r.times} times`),
+    check: (ctx) => appliedTwice(ctx.store(WORKER)).map((r) => `${r.event_id} was applied ${r.times} times`),
   },
   {
-    id: 'PROJ-4', statement: "The projection equals a rebuild from the group's events up to the cursor.", rule: 'SPEC §2, MWP-WRK-008',
-    check(ctx) {
-      const { group } = settingsOf(ctx);
+    id: 'PROJ-4', statement: "Each group's projection equals a rebuild from that group's events up to its cursor.", rule: 'SPEC §2, MWP-WRK-008',
+    check: (ctx) => groupsOf(ctx).flatMap(({ group }) => {
       const worker = ctx.store(WORKER);
       const cursor = readCursor(worker, group).seq;
       const rebuilt = canonicalJson(foldEvents(eventsAfter(ctx.store(AUTHORITY), group, 0, cursor)));
-      return canonicalJson(readProjection(worker, group)) === rebuilt ? [] : [`the projection at cursor ${cursor} differs from a rebuild of events 1–${cursor}`];
-    },
+      return canonicalJson(readProjection(worker, group)) === rebuilt ? [] : [`${group}: the projection at cursor ${cursor} differs from a rebuild of events 1–${cursor}`];
+    }),
   },
   {
-    id: 'PROJ-5', statement: 'Authoritative history keeps every event ID and sequence.', rule: 'MWP-WRK-030, MWP-MSN-009',
+    id: 'AUTH-1', statement: "Each group's history runs 1, 2, 3 … up to its sequence counter: no event removed or renumbered.", rule: 'MWP-EVT-005, MWP-MSN-009',
+    check: (ctx) => groupsOf(ctx).flatMap(({ group }) => historyProblems(ctx.store(AUTHORITY), group)),
+  },
+  {
+    id: 'PROJ-5', statement: 'A tombstoned field is served nowhere: not by replay, snapshots, the archive or the stored history.', rule: 'MWP-MSN-009',
     check(ctx) {
-      const { group } = settingsOf(ctx);
-      return eventsAfter(ctx.store(AUTHORITY), group, 0, 1_000_000).flatMap((e, i) =>
-        e.seq === i + 1 && e.eventId === `E-${group}-${e.seq}` ? [] : [`history has ${e.eventId} at position ${i + 1}`]);
+      const authority = ctx.store(AUTHORITY);
+      const out = unredactedTombstones(authority);
+      const tombstones = tombstoneList(authority);
+      for (const { group } of groupsOf(ctx)) {
+        const archive = openArchive(authority, ctx.rng.seed, group);
+        if (!archive) continue;
+        for (const t of tombstones) {
+          const event = archive.events.find((e) => e.eventId === t.event_id);
+          for (const field of t.fields.split(',')) {
+            if (event && field in event.payload && event.payload[field] !== REDACTED) out.push(`the archive of ${group} still carries ${t.event_id}.${field}`);
+          }
+        }
+      }
+      return out;
     },
   },
 ];

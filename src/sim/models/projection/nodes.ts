@@ -1,10 +1,26 @@
 /** Node IDs and group settings shared by the projection model's files. */
+import { seededKeyPair, type KeyPair } from '../../../core/authority/keys';
+import { feedGroups } from '../../../core/feed/feed';
 import type { ModelContext } from '../../model';
 
 export const AUTHORITY = 'authority';
 export const WORKER = 'worker';
 
-export function settingsOf(ctx: ModelContext): { org: string; group: string } {
-  const row = ctx.store(AUTHORITY).get('SELECT org_id, group_id FROM groups LIMIT 1')!;
-  return { org: String(row.org_id), group: String(row.group_id) };
+/** Every group of the lab, in creation order; the first is the one the flat observables show. */
+export function groupsOf(ctx: ModelContext): { org: string; group: string }[] {
+  return feedGroups(ctx.store(AUTHORITY));
 }
+
+export function settingsOf(ctx: ModelContext): { org: string; group: string } {
+  return groupsOf(ctx)[0]!;
+}
+
+/** Seeded key pairs are derived once per (seed, actor): deriving one costs an Ed25519 point multiplication. */
+const keyCache = new Map<string, KeyPair>();
+export function keyOf(ctx: ModelContext, actor: string): KeyPair {
+  const id = `${ctx.rng.seed}:${actor}`;
+  let keys = keyCache.get(id);
+  if (!keys) keyCache.set(id, (keys = seededKeyPair(ctx.rng.seed, actor)));
+  return keys;
+}
+export const authorityKey = (ctx: ModelContext) => keyOf(ctx, 'authority');

@@ -8,18 +8,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApplyFaultPoint } from '../../../core/worker/apply';
+import { EffectFaultPoint } from '../../../core/worker/effects';
 import { useSqlJs } from '../../../test/sqljs';
 import { World } from '../../world';
 
 useSqlJs();
 
-type Op = { op: 'emit' | 'deliver' | 'duplicate' | 'drop' | 'disconnect' | 'reconnect' | 'redeliver' | 'restart' | 'rebuild'; pick: number } | { op: 'crash'; point: string };
+type Op = { op: 'emit' | 'emit2' | 'report' | 'tombstone' | 'deliver' | 'duplicate' | 'drop' | 'disconnect' | 'reconnect' | 'redeliver' | 'restart' | 'rebuild'; pick: number } | { op: 'crash'; point: string };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ op: fc.constantFrom('emit' as const, 'deliver' as const), pick: fc.nat(20) }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constantFrom('duplicate' as const, 'drop' as const, 'redeliver' as const), pick: fc.nat(20) }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constantFrom('disconnect' as const, 'reconnect' as const, 'restart' as const, 'rebuild' as const), pick: fc.constant(0) }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('crash' as const), point: fc.constantFrom(...Object.values(ApplyFaultPoint)) }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constantFrom('emit2' as const, 'report' as const, 'tombstone' as const), pick: fc.nat(20) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('crash' as const), point: fc.constantFrom(...Object.values(ApplyFaultPoint), EffectFaultPoint.beforeReceipt) }) },
 );
 
 /** Turns an op into a World action, picking a frame in flight by index (reordering). */
@@ -28,6 +30,13 @@ function toAction(world: World, op: Op): unknown {
   const frame = frames.length ? frames[('pick' in op ? op.pick : 0) % frames.length]! : null;
   switch (op.op) {
     case 'emit': return 'emit';
+    case 'emit2': return { emit: { group: 'G2' } };
+    case 'report': return { report: { group: op.pick % 2 ? 'G2' : 'G1' } };
+    case 'tombstone': {
+      // A progress report of G1 that still carries its note (else a harmless refusal).
+      const texts = Object.keys(world.observe().feed_text as Record<string, string>).map((k) => k.split('.')[0]!);
+      return texts.length ? { tombstone: texts[('pick' in op ? op.pick : 0) % texts.length]! } : 'redeliver';
+    }
     case 'deliver': return frame ? { deliver: frame.id } : 'emit';
     case 'duplicate': return frame ? { duplicate: frame.id } : 'emit';
     case 'drop': return frame ? { drop: frame.id } : 'emit';
@@ -37,8 +46,8 @@ function toAction(world: World, op: Op): unknown {
   }
 }
 
-function runSchedule(apply: string, window: string, ops: Op[]): { broken: string[]; settled: Record<string, unknown> } {
-  const world = World.create({ model: 'projection', seed: 10, initial: { org: 'acme', group: 'G1' }, switches: { network: 'manual', apply, window } });
+function runSchedule(apply: string, window: string, ops: Op[], redaction = 'tombstone'): { broken: string[]; settled: Record<string, unknown> } {
+  const world = World.create({ model: 'projection', seed: 10, initial: { org: 'acme', group: 'G1', more_groups: ['G2'] }, switches: { network: 'manual', apply, window, redaction } });
   try {
     for (const op of ops) world.step(toAction(world, op));
     // Settle: bring the worker back, reconnect, re-send and deliver everything, a few rounds
@@ -64,7 +73,10 @@ describe('projection under random schedules', () => {
       const { broken, settled } = runSchedule('correct', window, ops);
       expect(broken).toEqual([]);
       expect(settled).toMatchObject({ behind: 0, rebuild_matches: true });
-      if (settled.restored_from === null) expect(settled.applied).toBe(settled.sequence);
+      for (const g of Object.values(settled.groups as Record<string, object>)) expect(g).toMatchObject({ behind: 0, rebuild_matches: true });
+      if (Object.values(settled.groups as Record<string, { restored_from: unknown }>).every((g) => g.restored_from === null)) {
+        expect(settled.applied).toBe(Object.values(settled.groups as Record<string, { sequence: number }>).reduce((n, g) => n + g.sequence, 0));
+      }
     }), { numRuns: 150 });
   });
 
@@ -72,6 +84,18 @@ describe('projection under random schedules', () => {
     it(`finds a violation with the broken variant ${variant}`, () => {
       const result = fc.check(fc.property(schedule, (ops) => runSchedule(variant, 'all', ops).broken.length === 0), { numRuns: 300 });
       expect(result.failed, `no schedule broke an invariant under ${variant}`).toBe(true);
+    });
+  }
+
+  // MWP-MSN-009: each redaction design that is presented as wrong is caught by an invariant.
+  // Every schedule starts with a progress note in G1 (create, claim, report), so one random
+  // tombstone is enough to exercise the design.
+  const REPORTED: Op[] = [{ op: 'emit', pick: 0 }, { op: 'emit', pick: 0 }, { op: 'report', pick: 0 }];
+  // (see above) that is presented as wrong is caught by an invariant.
+  for (const [redaction, invariant] of [['flag_only', 'PROJ-5'], ['delete_event', 'AUTH-1']] as const) {
+    it(`finds ${invariant} broken with the redaction design ${redaction}`, () => {
+      const result = fc.check(fc.property(schedule, (ops) => !runSchedule('correct', 'all', [...REPORTED, ...ops], redaction).broken.some((b) => b.startsWith(invariant))), { numRuns: 200, endOnFailure: true });
+      expect(result.failed, `no schedule broke ${invariant} under ${redaction}`).toBe(true);
     });
   }
 });

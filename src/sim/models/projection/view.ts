@@ -1,52 +1,104 @@
-/** What L10 / L11 observe and show on their two nodes. */
+/** What L10 / L11 observe and show on their two nodes, the search hooks, and the fingerprint. */
 import { eventsAfter } from '../../../core/authority/accept';
 import { canonicalJson } from '../../../core/authority/canonical';
 import { foldEvents } from '../../../core/authority/fold';
+import { ackedSeq, groupSequence } from '../../../core/feed/feed';
+import { auditEntries, eventCount, feedFingerprint } from '../../../core/feed/inspect';
+import { REDACTABLE_FIELDS, tombstoneList } from '../../../core/feed/redaction';
+import { scriptedReport } from '../../../core/feed/script';
+import { readArchive } from '../../../core/snapshot/archive';
 import { bufferedSeqs, readCursor, readProjection } from '../../../core/worker/apply';
+import { effectReceipts } from '../../../core/worker/effects';
+import { checkpointNotes, lastSnapshotResult, workerCounts, workerFingerprint } from '../../../core/worker/inspect';
 import type { ModelContext } from '../../model';
-import { AUTHORITY, settingsOf, WORKER } from './nodes';
+import { TAMPER_KINDS, DEFAULT_NOTE, type ProjectionAction } from './actions';
+import { AUTHORITY, authorityKey, groupsOf, settingsOf, WORKER } from './nodes';
 
-export function observeProjection(ctx: ModelContext): Record<string, unknown> {
-  const { group } = settingsOf(ctx);
+function groupView(ctx: ModelContext, group: string) {
   const worker = ctx.store(WORKER);
   const authority = ctx.store(AUTHORITY);
   const cursor = readCursor(worker, group);
   const projection = readProjection(worker, group);
-  const latest = Number(authority.get('SELECT sequence FROM groups WHERE group_id = ?', [group])!.sequence);
-  const lastSnapshot = worker.get('SELECT seq, result FROM snapshot_log ORDER BY n DESC LIMIT 1');
-  const archive = authority.get('SELECT final_seq, final_snapshot, audit_log FROM archives WHERE group_id = ?', [group]);
+  const latest = groupSequence(authority, group);
   return {
     cursor: cursor.seq,
-    acked: Number(authority.get("SELECT acked_seq FROM subscriptions WHERE worker = 'worker'")?.acked_seq ?? 0),
+    acked: ackedSeq(authority, WORKER, group),
     mode: cursor.mode,
     buffer: bufferedSeqs(worker, group),
-    inbox: Number(worker.get('SELECT count(*) AS n FROM inbox')!.n),
-    applied: Number(worker.get('SELECT count(*) AS n FROM applied_log')!.n),
     sequence: latest,
     behind: latest - cursor.seq,
     rebuild_matches: canonicalJson(projection) === canonicalJson(foldEvents(eventsAfter(authority, group, 0, cursor.seq))),
     work_items: Object.fromEntries(Object.entries(projection.workItems).map(([id, w]) => [id, w.status])),
     restored_from: cursor.base > 0 ? cursor.base : null,
-    last_snapshot: lastSnapshot ? String(lastSnapshot.result) : null,
+    last_snapshot: lastSnapshotResult(worker, group),
+  };
+}
+
+export function observeProjection(ctx: ModelContext): Record<string, unknown> {
+  const { org, group } = settingsOf(ctx);
+  const worker = ctx.store(WORKER);
+  const authority = ctx.store(AUTHORITY);
+  const groups = groupsOf(ctx);
+  return {
+    ...groupView(ctx, group),
+    ...workerCounts(worker),
+    groups: Object.fromEntries(groups.map((g) => [g.group, groupView(ctx, g.group)])),
     connected: !ctx.isPartitioned(AUTHORITY, WORKER),
-    tombstones: authority.all('SELECT event_id FROM tombstones ORDER BY n').map((r) => String(r.event_id)),
-    archive: archive ? { final_seq: Number(archive.final_seq), audit_log_bytes: String(archive.audit_log).length / 2, signed: String(archive.final_snapshot).includes('"signature"') } : null,
-    events_total: Number(authority.get('SELECT count(*) AS n FROM events')!.n),
+    tombstones: tombstoneList(authority).map((t) => t.event_id),
+    audit: auditEntries(authority).map((a) => ({ actor: a.actor, action: a.action, subject: a.subject })),
+    // The free-text fields as the feed serves them now (what replay, snapshots and the archive carry).
+    feed_text: Object.fromEntries(eventsAfter(authority, group, 0, 1_000_000).flatMap((e) =>
+      (REDACTABLE_FIELDS[e.kind] ?? []).filter((f) => f in e.payload).map((f) => [`${e.eventId}.${f}`, String(e.payload[f])]))),
+    checkpoint_notes: checkpointNotes(worker),
+    effects: effectReceipts(worker).map((r) => r.operation_id),
+    archive: readArchive(authority, org, group, authorityKey(ctx).publicKeyHex),
+    events_total: eventCount(authority),
     in_flight: ctx.network.inFlight.length,
   };
 }
 
 export function describeProjectionNodes(ctx: ModelContext): Record<string, string[]> {
-  const { group } = settingsOf(ctx);
   const worker = ctx.store(WORKER);
   const authority = ctx.store(AUTHORITY);
-  const cursor = readCursor(worker, group);
-  const buffer = bufferedSeqs(worker, group);
-  const latest = Number(authority.get('SELECT sequence FROM groups WHERE group_id = ?', [group])!.sequence);
-  const acked = Number(authority.get("SELECT acked_seq FROM subscriptions WHERE worker = 'worker'")?.acked_seq ?? 0);
   const window = ctx.switches.window === 'all' ? 'all' : `last ${ctx.switches.window}`;
+  const lines = groupsOf(ctx).map(({ group }) => {
+    const cursor = readCursor(worker, group);
+    const buffer = bufferedSeqs(worker, group);
+    return {
+      authority: `${group}: events 1–${groupSequence(authority, group)} · ACKed ${ackedSeq(authority, WORKER, group)}`,
+      worker: `${group}: cursor ${cursor.seq} (${cursor.mode})${buffer.length ? ` · buffered ${buffer.join(', ')}` : ''}`,
+    };
+  });
   return {
-    authority: [`${group}: events 1–${latest}`, `worker ACKed ${acked} · replay window: ${window}`],
-    worker: [`cursor ${cursor.seq} (${cursor.mode})`, buffer.length ? `buffered: ${buffer.join(', ')}` : 'buffer empty', `inbox ${Number(worker.get('SELECT count(*) AS n FROM inbox')!.n)} event IDs`],
+    authority: [...lines.map((l) => l.authority), `replay window: ${window}`],
+    worker: [...lines.map((l) => l.worker), `inbox ${workerCounts(worker).inbox} event IDs`],
   };
+}
+
+/** The business actions that can run now (the World adds deliveries, crashes, restarts, time). */
+export function projectionEnabled(ctx: ModelContext): ProjectionAction[] {
+  const authority = ctx.store(AUTHORITY);
+  const out: ProjectionAction[] = [];
+  for (const { group } of groupsOf(ctx)) {
+    out.push({ type: 'emit', count: 1, group });
+    if (scriptedReport(authority, group, DEFAULT_NOTE)) out.push({ type: 'report', group, note: DEFAULT_NOTE });
+  }
+  out.push({ type: 'redeliver' });
+  if (ctx.status(WORKER) !== 'crashed') out.push({ type: 'reconnect' }, { type: 'rebuild' });
+  if (!ctx.isPartitioned(AUTHORITY, WORKER)) out.push({ type: 'disconnect' });
+  if (ctx.switches.window !== 'all') for (const check of TAMPER_KINDS) out.push({ type: 'tamper', check });
+  const { group } = settingsOf(ctx);
+  const tombstoned = new Set(tombstoneList(authority).map((t) => t.event_id));
+  for (const e of eventsAfter(authority, group, 0, 1_000_000)) {
+    if (!tombstoned.has(e.eventId) && (REDACTABLE_FIELDS[e.kind] ?? []).some((f) => f in e.payload)) {
+      out.push({ type: 'tombstone', event_id: e.eventId, kind: 'legal_deletion', reason: 'the customer asked for their data to be erased' });
+    }
+  }
+  out.push({ type: 'archive' });
+  return out;
+}
+
+/** Logical state of both nodes, without row numbers, times or frame ids. */
+export function projectionFingerprint(ctx: ModelContext): string {
+  return `${feedFingerprint(ctx.store(AUTHORITY))}\n--\n${workerFingerprint(ctx.store(WORKER))}`;
 }

@@ -1,0 +1,52 @@
+/**
+ * Read-only views of the worker's database for the lab's observables, oracles and the
+ * explorer's fingerprint. Nothing here writes.
+ */
+import type { Store } from '../db/store';
+
+export function appliedSeqs(store: Store, group: string): Set<number> {
+  return new Set(store.all('SELECT DISTINCT seq FROM applied_log WHERE group_id = ?', [group]).map((r) => Number(r.seq)));
+}
+
+/** Events applied more than once (the at-most-once oracle). */
+export function appliedTwice(store: Store): { event_id: string; times: number }[] {
+  return store.all('SELECT event_id, count(*) AS times FROM applied_log GROUP BY event_id HAVING count(*) > 1').map((r) => ({ event_id: String(r.event_id), times: Number(r.times) }));
+}
+
+export function acksSent(store: Store, group: string): number[] {
+  return store.all('SELECT cursor FROM acks_sent WHERE group_id = ? ORDER BY n', [group]).map((r) => Number(r.cursor));
+}
+
+export function workerCounts(store: Store): { inbox: number; applied: number } {
+  return {
+    inbox: Number(store.get('SELECT count(*) AS n FROM inbox')!.n),
+    applied: Number(store.get('SELECT count(*) AS n FROM applied_log')!.n),
+  };
+}
+
+export function lastSnapshotResult(store: Store, group: string): string | null {
+  const row = store.get('SELECT result FROM snapshot_log WHERE group_id = ? ORDER BY n DESC LIMIT 1', [group]);
+  return row ? String(row.result) : null;
+}
+
+export function checkpointNotes(store: Store): Record<string, string> {
+  return Object.fromEntries(store.all('SELECT work_item_id, note FROM checkpoints ORDER BY work_item_id').map((r) => [String(r.work_item_id), String(r.note ?? '')]));
+}
+
+/** The worker's logical state as canonical text, without row numbers (explorer fingerprint). */
+export function workerFingerprint(store: Store): string {
+  const q = (sql: string) => JSON.stringify(store.all(sql).map((r) => Object.values(r)));
+  return [
+    q("SELECT value FROM meta WHERE key = 'generation'"),
+    q('SELECT group_id, seq, acked, mode, base FROM cursors ORDER BY group_id'),
+    q('SELECT event_id FROM inbox ORDER BY event_id'),
+    q('SELECT group_id, seq, event FROM buffer ORDER BY group_id, seq'),
+    q('SELECT group_id, kind, id, body FROM projection_rows ORDER BY group_id, kind, id'),
+    q('SELECT group_id, work_item_id, status FROM work_queue ORDER BY group_id, work_item_id'),
+    q('SELECT work_item_id, seq, note FROM checkpoints ORDER BY work_item_id'),
+    q('SELECT operation_id, intent FROM outbox ORDER BY operation_id'),
+    q('SELECT operation_id, receipt FROM effect_receipts ORDER BY operation_id'),
+    q('SELECT event_id, fields FROM redactions ORDER BY event_id'),
+    q('SELECT group_id, seq, result FROM snapshot_log ORDER BY n DESC LIMIT 1'),
+  ].join('\n');
+}
