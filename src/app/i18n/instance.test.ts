@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { msg } from '../../core/message';
 import { createLabI18n, formatCents } from './instance';
-import { renderMessage } from './renderMessage';
+import { englishFallbacks, renderMessage } from './renderMessage';
 
 describe('the lab i18n instance', () => {
   it('renders a message descriptor in the current locale, falling back to English per key', () => {
@@ -10,6 +10,7 @@ describe('the lab i18n instance', () => {
     i18n.addResourceBundle('ja', 'messages', { 'test.sent': '冪等キー {{key}} で {{amount}} を送信' }, true, true);
     expect(renderMessage(i18n, msg('test.sent', { amount: 100, key: 'op-1' }))).toBe('冪等キー op-1 で 100 を送信');
     expect(renderMessage(i18n, msg('test.only_en', { x: 'y' }))).toBe('only y');
+    expect([...englishFallbacks]).toEqual(['ja:test.only_en']);
     void i18n.changeLanguage('en');
     expect(renderMessage(i18n, msg('test.sent', { amount: 100, key: 'op-1' }))).toBe('sent 100 with key op-1');
   });

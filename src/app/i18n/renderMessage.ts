@@ -11,10 +11,18 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMessage, type Message } from '../../core/message';
 
+/**
+ * Keys shown in English because the current locale lacks them (`ja:refund.sent`): the
+ * Playwright locale runs read this to fail on fallback text a student would see.
+ */
+export const englishFallbacks = new Set<string>();
+
 export function renderMessage(instance: i18n, message: Message | string): string {
   if (!isMessage(message)) return message;
   const params = message.params ?? {};
   if (!instance.exists(message.key, { ns: 'messages' })) return `${message.key} ${JSON.stringify(params)}`;
+  const lng = instance.language;
+  if (lng !== 'en' && instance.getResource(lng, 'messages', message.key) === undefined) englishFallbacks.add(`${lng}:${message.key}`);
   // Parameters go in `replace` so a parameter named like an i18next option (`ns`, `lng`,
   // `context`) is never read as one; `count` is lifted so plurals resolve.
   const count = typeof params.count === 'number' ? { count: params.count } : {};
