@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../test/sqljs';
 import { World } from '../sim/world';
-import { formatCardResult, parseCard, runCard } from './cards';
+import { formatCardResult, parseCard, runCard, runCardAsync } from './cards';
 import { configFor } from './config';
 import { deepMatch } from './deepMatch';
 import { findCardFiles, loadLabsFromDir } from './nodeFiles';
@@ -28,21 +28,21 @@ describe('deepMatch', () => {
 });
 
 describe('cards', () => {
-  it('every card shipped in labs/ passes', () => {
+  it('every card shipped in labs/ passes', async () => {
     const files = findCardFiles([resolve('labs')]);
     expect(files.length).toBeGreaterThanOrEqual(3);
     for (const file of files) {
       const parsed = parseCard(file, readFileSync(file, 'utf8'));
       if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-      const result = runCard(labs.get(parsed.card.lab)!, parsed.card, file);
+      const result = await runCardAsync(labs.get(parsed.card.lab)!, parsed.card, file); // async: L05 runs LangGraph
       expect(result.pass, formatCardResult(result)).toBe(true);
     }
   });
 
-  it('every scenario of every lab reaches its expected outcome', () => {
+  it('every scenario of every lab reaches its expected outcome', async () => {
     for (const lab of labs.values()) {
       for (const scenario of lab.scenarios) {
-        const result = runCard(lab, { lab: lab.id, name: scenario.id, ...scenario }, `${lab.id}#${scenario.id}`);
+        const result = await runCardAsync(lab, { lab: lab.id, name: scenario.id, ...scenario }, `${lab.id}#${scenario.id}`);
         expect(result.pass, formatCardResult(result)).toBe(true);
       }
     }
