@@ -1,6 +1,7 @@
 // Lint: the house rules that keep the engine deterministic and UI-free (DESIGN.md, STYLE.md §1).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import layers from './scripts/eslint-layers.mjs';
 
 const engineFiles = ['src/core/**/*.ts', 'src/sim/**/*.ts'];
 
@@ -12,6 +13,19 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Layers (DESIGN.md): core ← sim ← models ← lab ← app, and no import cycles.
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    plugins: { layers },
+    rules: {
+      'layers/downward': ['error', { allow: [
+        // The World's default model lookup (World.create without options.model) goes through
+        // the registry; lazy callers pass the model and never load the registry's imports.
+        'src/sim/world.ts -> src/sim/models/index.ts',
+      ] }],
+      'layers/no-cycle': 'error',
     },
   },
   {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../test/sqljs';
 import type { Model } from './model';
-import { getModel } from './models';
 import { checkStepAgreement } from './oracle';
-import type { WorldConfig } from './world';
+import { World, type WorldConfig } from './world';
 
 useSqlJs();
 
@@ -12,6 +11,13 @@ const FENCING: WorldConfig = {
   initial: { current_token: 1, lease_until: 6, now: 0, workers: { A: 1, B: null } },
   switches: { resource: 'external', network: 'manual' },
 };
+
+/** The registered fencing model, reached through a World (sim code does not import the models layer). */
+function fencing(): Model {
+  const world = World.create(FENCING);
+  world.dispose();
+  return world.model;
+}
 
 describe('the incremental-invariant oracle', () => {
   it('fencing: checkStep agrees with the full-history check on random schedules that do break invariants', () => {
@@ -22,7 +28,7 @@ describe('the incremental-invariant oracle', () => {
   });
 
   it('finds a checkStep that forgets new violations, with a reproducing step log', () => {
-    const real = getModel('fencing');
+    const real = fencing();
     const forgetful: Model = {
       ...real,
       invariants: real.invariants.map((inv) => ({ ...inv, checkStep: (_ctx, previous) => [...previous] })),
@@ -36,7 +42,7 @@ describe('the incremental-invariant oracle', () => {
   });
 
   it('a model without checkStep is judged by check alone, so it always agrees', () => {
-    const real = getModel('fencing');
+    const real = fencing();
     const plain: Model = { ...real, invariants: real.invariants.map(({ checkStep: _drop, ...inv }) => inv) };
     expect(checkStepAgreement(FENCING, { model: plain, runs: 3, steps: 20 }).disagreements).toEqual([]);
   });
