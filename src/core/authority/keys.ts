@@ -20,7 +20,7 @@ export interface KeyPair {
  * the Ed25519 work (≈1.6 ms per verify) when a World replays or the explorer revisits.
  * Bounded: a full cache starts over.
  */
-const CACHE_LIMIT = 4096;
+const CACHE_LIMIT = 32_768;
 const keyPairs = new Map<string, KeyPair>();
 const verified = new Map<string, boolean>();
 
