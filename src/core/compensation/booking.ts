@@ -130,3 +130,66 @@ export function cancelFlight(airline: Store, clock: Clock, bookingId: string, fe
     return { ok: true, cancellationId, feeCents, refundedCents: refunded };
   });
 }
+
+// ── Reads for the lab's presenter and invariants (no SQL under src/sim) ────────────────
+
+export function setupTrip(agent: Store, settings: Record<string, number>): void {
+  agent.tx('setup_trip', () => {
+    agent.run("INSERT INTO trip (trip_id, state) VALUES (?, 'PLANNED')", [TRIP_ID]);
+    for (const [key, value] of Object.entries(settings)) agent.run('INSERT INTO settings (key, value) VALUES (?, ?)', [key, value]);
+  });
+}
+
+export function tripSetting(agent: Store, key: string): number {
+  return Number(agent.get('SELECT value FROM settings WHERE key = ?', [key])!.value);
+}
+
+export interface TripRow { state: string; flightRef: string | null; hotelRef: string | null }
+
+export function readTrip(agent: Store): TripRow {
+  const r = agent.get('SELECT state, flight_ref, hotel_ref FROM trip WHERE trip_id = ?', [TRIP_ID])!;
+  return { state: String(r.state), flightRef: r.flight_ref === null ? null : String(r.flight_ref), hotelRef: r.hotel_ref === null ? null : String(r.hotel_ref) };
+}
+
+export function flightBooking(airline: Store, bookingId: string): { status: string; cancelBy: number } | null {
+  const r = airline.get('SELECT status, cancel_by FROM bookings WHERE booking_id = ?', [bookingId]);
+  return r ? { status: String(r.status), cancelBy: Number(r.cancel_by) } : null;
+}
+
+export function airlineView(airline: Store) {
+  const sum = (kind: string) => Number(airline.get('SELECT COALESCE(SUM(amount_cents), 0) AS s FROM charges WHERE kind = ?', [kind])!.s);
+  return {
+    bookings: airline.all('SELECT booking_id, status FROM bookings ORDER BY booking_id').map((r) => ({ id: String(r.booking_id), status: String(r.status) })),
+    cancellations: airline.all('SELECT cancellation_id, fee_cents, result FROM cancellations ORDER BY cancellation_id')
+      .map((r) => ({ id: String(r.cancellation_id), fee_cents: Number(r.fee_cents), result: String(r.result) })),
+    paidCents: sum('fare') - sum('fare_refund'),
+    feesCents: Number(airline.get('SELECT COALESCE(SUM(fee_cents), 0) AS s FROM cancellations')!.s),
+    failedCancellations: Number(airline.get("SELECT count(*) AS n FROM cancellations WHERE result <> 'CANCELLED'")!.n),
+  };
+}
+
+export function hotelAttempts(hotel: Store): number {
+  return Number(hotel.get('SELECT count(*) AS n FROM attempts')!.n);
+}
+
+export function lastStep(agent: Store): { action: string; outcome: string } | null {
+  const r = agent.get('SELECT action, outcome FROM steps ORDER BY seq DESC LIMIT 1');
+  return r ? { action: String(r.action), outcome: String(r.outcome) } : null;
+}
+
+/** There is no negative-refund tool: the attempt is recorded as refused. */
+export function refuseNegativeRefund(agent: Store, clock: Clock): void {
+  agent.tx('refuse_negative_refund', () => agent.run("INSERT INTO steps (action, outcome, at) VALUES ('negative_refund', 'NO_SUCH_TOOL', ?)", [clock.now]));
+}
+
+/** The logical state of the three databases (no row ids or stamps), for the explorer. */
+export function compensationStateText(agent: Store, airline: Store, hotel: Store, now: number): string {
+  return JSON.stringify({
+    trip: agent.all('SELECT state, flight_ref, hotel_ref FROM trip'),
+    comp: agent.all('SELECT action, booking_id, may_act, done_by, result FROM compensations ORDER BY seq'),
+    bookings: airline.all('SELECT booking_id, status, cancel_by FROM bookings ORDER BY booking_id').map((r) => [r.booking_id, r.status, Math.max(Number(r.cancel_by) - now, 0)]),
+    cancellations: airline.all('SELECT booking_id, fee_cents, result FROM cancellations ORDER BY cancellation_id'),
+    reservations: hotel.all('SELECT reservation_id, status FROM reservations ORDER BY reservation_id'),
+    hotelAttempts: hotelAttempts(hotel),
+  });
+}

@@ -4,9 +4,11 @@
  */
 import type { Catalog } from '../format';
 import { refund } from './refund';
+import { compensation } from './compensation';
 import { fencing } from './fencing';
 
 export const en: Catalog = {
   ...refund,
+  ...compensation,
   ...fencing,
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../../../test/sqljs';
 import { World } from '../../world';
+import { recordCompensation } from '../../../core/compensation/records';
 
 useSqlJs();
 
@@ -12,6 +13,32 @@ function run(actions: unknown[], switches: Record<string, string> = {}) {
   world.dispose();
   return result;
 }
+
+describe('compensation records its authority (seed 002 §8, issue 12 item 10)', () => {
+  it('a cancellation names who may cancel and on what grant, who did, and the result', () => {
+    const r = run(['book_flight', 'book_hotel', 'cancel_flight']);
+    expect(r.observed.compensations).toEqual([{
+      action: 'cancel_flight', may_act: ['trip-agent', 'ops-desk'], authority: 'traveller consent given when FL-1 was booked; the operations desk always',
+      done_by: 'trip-agent', result: 'CX-1 CANCELLED, fee 5000¢',
+    }]);
+    expect(r.broken).toEqual([]);
+  });
+  it('a failed cancellation and the person who closes the case are both recorded', () => {
+    const r = run(['book_flight', 'book_hotel', 'cancel_flight', 'resolve_manually'], { airline_cancel: 'fails' });
+    expect(r.observed.compensations).toMatchObject([
+      { action: 'cancel_flight', done_by: 'trip-agent', result: 'CX-1 AIRLINE_ERROR' },
+      { action: 'close_by_hand', may_act: ['ops-desk'], done_by: 'ops-desk' },
+    ]);
+  });
+  it('COMP-3 catches a step taken by someone the record does not allow (broken variant)', () => {
+    const world = World.replay({ model: 'compensation', seed: 8, initial: INITIAL, switches: {} }, ['book_flight', 'book_hotel', 'cancel_flight']);
+    recordCompensation(world.store('agent'), world.clock, { action: 'close_by_hand', bookingId: 'FL-1', mayAct: ['ops-desk'], authority: 'manual handling', doneBy: 'trip-agent', result: 'closed' });
+    world.step('tick');
+    const comp3 = world.trace.at(-1)!.invariants.find((i) => i.id === 'COMP-3')!;
+    expect(comp3.violations).toEqual(['compensation step 2 (close_by_hand) was taken by trip-agent, who may not (ops-desk may)']);
+    world.dispose();
+  });
+});
 
 describe('compensation (SPEC 9.8)', () => {
   it('cancelling is a new action with a fee; nothing rewinds', () => {
@@ -29,8 +56,8 @@ describe('compensation (SPEC 9.8)', () => {
     expect(run(['book_flight', 'negative_refund']).observed).toMatchObject({ last_step: { outcome: 'NO_SUCH_TOOL' }, paid_cents: 40000 });
   });
 
-  it('pretending the booking never happened breaks COMP-1', () => {
-    expect(run(['book_flight', 'book_hotel', 'cancel_flight'], { compensation: 'pretend_rollback' }).broken).toEqual(['COMP-1']);
+  it('pretending the booking never happened breaks COMP-1, and leaves no record of who decided it (COMP-3)', () => {
+    expect(run(['book_flight', 'book_hotel', 'cancel_flight'], { compensation: 'pretend_rollback' }).broken).toEqual(['COMP-1', 'COMP-3']);
   });
 
   it('a step the trip machine does not allow is refused and changes nothing', () => {
