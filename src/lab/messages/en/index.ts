@@ -6,9 +6,11 @@ import type { Catalog } from '../format';
 import { refund } from './refund';
 import { compensation } from './compensation';
 import { fencing } from './fencing';
+import { world } from './world';
 
 export const en: Catalog = {
   ...refund,
   ...compensation,
   ...fencing,
+  ...world,
 };
