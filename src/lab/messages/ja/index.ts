@@ -5,9 +5,9 @@
  */
 import type { Catalog } from '../format';
 import { fencing } from './fencing';
-import { world } from './world';
+import { refund } from './refund';
 
 export const catalog: Catalog = {
+  ...refund,
   ...fencing,
-  ...world,
 };
