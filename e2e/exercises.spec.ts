@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gradeEnv } from './gradeEnv';
 import { LabPage, watchConsole } from './labPage';
 
 async function openExercise(page: Page, id: string) {
@@ -16,16 +17,19 @@ test.describe('exercises, progress, export and grading', () => {
   test('one exercise of each kind by clicking, a reload in the middle, then export and grade', async ({ page }, testInfo) => {
     const lab = await new LabPage(page).open('L07');
 
-    // predict
+    // predict: the first pick decides; a later pick is practice and changes nothing
     await openExercise(page, 'late-write');
-    await page.getByTestId('exercise-late-write-choice-0').check(); // "yes" — wrong
-    await page.getByTestId('exercise-late-write-check').click();
-    await expect(page.getByTestId('exercise-late-write-verdict')).toHaveAttribute('data-pass', 'false');
-    await expect(page.getByTestId('exercise-late-write-verdict')).toContainText('at step 5');
-    await page.getByTestId('exercise-late-write-choice-1').check();
+    await page.getByTestId('exercise-late-write-choice-1').check(); // "no" — right
     await page.getByTestId('exercise-late-write-check').click();
     await expect(page.getByTestId('exercise-late-write-verdict')).toHaveAttribute('data-pass', 'true');
+    await expect(page.getByTestId('exercise-late-write-verdict')).toContainText('at step 5');
     await expect(page.getByTestId('exercise-late-write')).toHaveAttribute('data-status', 'done');
+    await page.getByTestId('exercise-late-write-choice-0').check();
+    await expect(page.getByTestId('exercise-late-write-check')).toHaveText('Run it again (practice)');
+    await page.getByTestId('exercise-late-write-check').click();
+    await expect(page.getByTestId('exercise-late-write-verdict')).toHaveAttribute('data-pass', 'false');
+    await expect(page.getByTestId('exercise-late-write')).toHaveAttribute('data-status', 'done');
+    await expect(page.getByTestId('exercise-late-write-decided')).toContainText('practice (1 so far)');
     await lab.expectStep(5, 5); // the lab view shows the run that decided it
 
     // reproduce, with a reload half-way through the recording
@@ -36,7 +40,7 @@ test.describe('exercises, progress, export and grading', () => {
     await page.reload();
     await expect(page.getByTestId('lab-L07')).toBeVisible();
     await lab.expectStep(2, 2);
-    await openExercise(page, 'overwrite');
+    // the exercise panel stays open after the reload (no click needed)
     await expect(page.getByTestId('exercise-overwrite-recorded')).toContainText('2 step(s)');
     await lab.act('B_acquire', 'B_write', 'A_wake');
     await page.getByTestId('exercise-overwrite-check').click();
@@ -83,11 +87,12 @@ test.describe('exercises, progress, export and grading', () => {
     copyFileSync('e2e/fixtures/submissions/malformed.json', join(dir, 'malformed.json'));
     const out = testInfo.outputPath('report');
     rmSync(out, { recursive: true, force: true });
-    const run = spawnSync('node', ['scripts/grade.mjs', dir, '--out', out, '--no-build'], { encoding: 'utf8' });
+    const run = spawnSync('node', ['scripts/grade.mjs', dir, '--out', out, '--no-build', '--labs', 'L01,L04,L07'], { encoding: 'utf8', env: gradeEnv() });
     expect(run.status, run.stdout + run.stderr).toBe(0);
     const grades = JSON.parse(readFileSync(join(out, 'grades.json'), 'utf8'));
     const byFile = Object.fromEntries(grades.submissions.map((s: { file: string }) => [s.file, s]));
-    expect(byFile['exported.json']).toMatchObject({ status: 'graded', tampered: false, score: { pass: 3, total: 4 } });
+    // the denominator is every exercise of the graded set (L01 5 + L04 3 + L07 3), not the 4 attempted
+    expect(byFile['exported.json']).toMatchObject({ status: 'graded', tampered: false, score: { pass: 3, total: 11, attempted: 4 } });
     expect(byFile['tampered.json']).toMatchObject({ status: 'graded', tampered: true });
     expect(byFile['malformed.json']).toMatchObject({ status: 'malformed' });
     expect(readFileSync(join(out, 'grades.csv'), 'utf8')).toContain('s-42,Test Student,L07,late-write,predict,pass');

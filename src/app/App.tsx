@@ -2,7 +2,7 @@
 import { CardsPage } from './components/CardsPage';
 import { Catalog } from './components/Catalog';
 import { LabPage } from './components/LabPage';
-import { ProgressPage } from './components/ProgressPage';
+import { ProgressNotice, ProgressPage } from './components/ProgressPage';
 import { dismissFlash, navigate, selectFlash, selectRoute, selectSession, selectStorageProblem, useApp } from './store';
 
 export function App() {
@@ -26,7 +26,7 @@ export function App() {
         )}
         <a href="#/cards" data-testid="nav-cards" className={route.page === 'cards' ? 'active' : ''} onClick={(e) => { e.preventDefault(); navigate({ page: 'cards' }); }}>Cards</a>
       </nav>
-      {storageProblem && <div className="banner warn" role="alert" data-testid="storage-problem">{storageProblem}</div>}
+      {storageProblem && <ProgressNotice problem={storageProblem} />}
       {flash && (
         <div className="banner error" role="alert" data-testid="flash">
           {flash} <button className="link" onClick={dismissFlash} aria-label="Dismiss">✕</button>

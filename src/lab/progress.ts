@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { attemptSchema, exerciseRecordSchema, LIMITS, studentSchema, type Attempt, type ExerciseRecord } from './exercises/records';
+import type { Lab } from './schema';
 import type { SessionState } from './session';
 
 export const PROGRESS_KEY = 'durable-lab:progress';
@@ -215,4 +216,27 @@ export function setAsideKeys(storage: KeyValueStorage): string[] {
   const keys: string[] = [];
   for (let i = 1; i < 1000 && storage.getItem(`${CORRUPT_PREFIX}${i}`) !== null; i++) keys.push(`${CORRUPT_PREFIX}${i}`);
   return keys;
+}
+
+/**
+ * Before an exercise or a deep link replaces the steps of a lab: keeps them under `kept` when
+ * they are the student's own work (some steps, not an opened scenario, not the run an
+ * exercise itself loads), so the page can offer the way back. Otherwise progress is unchanged
+ * (an earlier kept sandbox is never overwritten by an exercise's run).
+ */
+export function withKept(progress: Progress, lab: Lab, state: SessionState | undefined): Progress {
+  if (!state || state.steps.length === 0 || state.scenario || isExerciseRun(lab, state.steps)) return progress;
+  return { ...progress, kept: { ...progress.kept, [lab.id]: state } };
+}
+
+/** Takes the kept steps back out (the caller opens them). */
+export function withoutKept(progress: Progress, labId: string): Progress {
+  const kept = { ...progress.kept };
+  delete kept[labId];
+  return { ...progress, kept };
+}
+
+function isExerciseRun(lab: Lab, steps: unknown[]): boolean {
+  const same = (a: unknown[]) => JSON.stringify(a) === JSON.stringify(steps);
+  return lab.exercises.some((e) => (e.kind === 'predict' && same([...e.start.actions, e.step])) || (e.kind === 'repair' && same(e.actions)));
 }

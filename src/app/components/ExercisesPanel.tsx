@@ -2,32 +2,55 @@
  * The lab's exercises. Each answer is checked by running the simulator (src/lab/exercises),
  * recorded with its verdict the moment it is given, and shown with feedback that points at
  * the trace step and the rule.
+ *
+ * Fairness rules shown here: a prediction's FIRST pick decides (later picks are practice and
+ * say so); design options are listed with neutral labels in a fixed order with nothing
+ * preselected — which design the lab calls right or wrong appears only once the exercise is
+ * done or behind the "spoilers" toggle; answers over the saving limits are refused where they
+ * are typed, with the limit shown; a reproduce attempt is checked under the switches the
+ * student actually ran.
  */
 import { useState } from 'react';
 import Markdown from 'react-markdown';
-import { exerciseStatus } from '../../lab/exercises/records';
+import { exerciseStatus, LIMITS, type ExerciseRecord, type ExerciseStatus } from '../../lab/exercises/records';
 import type { Exercise, Verdict } from '../../lab/exercises/schema';
-import { recordedSteps, saveDraft, selectProgress, selectSession, selectView, startReproduce, submitExercise, useApp } from '../store';
+import { recordedSteps, returnToKept, saveDraft, selectProgress, selectSession, selectView, startReproduce, submitExercise, useApp } from '../store';
+
+/** A label with any verdict word a model may still carry ("… (correct)") taken off. */
+export function neutralLabel(label: string): string {
+  return label.replace(/\s*\((?:correct|wrong|right|incorrect|broken|bad|good|safe|unsafe)\)\s*$/i, '').trim();
+}
+
+const MARK: Record<ExerciseStatus, string> = { new: '', attempted: '…', missed: '✗', done: '✓' };
 
 export function ExercisesPanel() {
   const session = useApp(selectSession);
   const progress = useApp(selectProgress);
-  const [open, setOpen] = useState<string | null>(null);
+  // A reproduce attempt in progress keeps its exercise open across a reload.
+  const active = progress.activeExercise?.lab === session?.lab.id ? progress.activeExercise?.exercise ?? null : null;
+  const [open, setOpen] = useState<string | null>(active);
   if (!session || session.lab.exercises.length === 0) return null;
   const records = progress.exercises[session.lab.id] ?? {};
   const done = session.lab.exercises.filter((e) => exerciseStatus(records[e.id]) === 'done').length;
+  const kept = progress.kept[session.lab.id];
   return (
     <section className="panel exercises" aria-label="Exercises" data-testid="exercises">
       <h2>Exercises <span className="muted">{done} / {session.lab.exercises.length} done</span></h2>
+      {kept && (
+        <p className="kept-sandbox" role="status" data-testid="kept-sandbox">
+          Your own {kept.steps.length} step(s) were kept when they were replaced.{' '}
+          <button className="link" onClick={returnToKept} data-testid="return-to-kept">Back to my steps</button>
+        </p>
+      )}
       <ul>
         {session.lab.exercises.map((exercise) => {
           const status = exerciseStatus(records[exercise.id]);
           return (
             <li key={exercise.id} className={`exercise status-${status}`} data-testid={`exercise-${exercise.id}`} data-status={status}>
-              <button className="link exercise-title" onClick={() => setOpen(open === exercise.id ? null : exercise.id)} data-testid={`exercise-${exercise.id}-open`}>
-                <span className="badge-kind">{exercise.kind}</span> {exercise.title} {status === 'done' ? '✓' : status === 'attempted' ? '…' : ''}
+              <button className="link exercise-title" onClick={() => setOpen(open === exercise.id ? null : exercise.id)} data-testid={`exercise-${exercise.id}-open`} aria-expanded={open === exercise.id}>
+                <span className="badge-kind">{exercise.kind}</span> {exercise.title} {MARK[status]}
               </button>
-              {open === exercise.id && <ExerciseBody exercise={exercise} lastVerdict={records[exercise.id]?.attempts.at(-1)?.verdict ?? null} draft={records[exercise.id]?.draft ?? ''} />}
+              {open === exercise.id && <ExerciseBody exercise={exercise} record={records[exercise.id]} />}
             </li>
           );
         })}
@@ -36,16 +59,17 @@ export function ExercisesPanel() {
   );
 }
 
-function ExerciseBody({ exercise, lastVerdict, draft }: { exercise: Exercise; lastVerdict: Verdict | null; draft: string }) {
-  const [verdict, setVerdict] = useState<Verdict | null>(lastVerdict);
+function ExerciseBody({ exercise, record }: { exercise: Exercise; record: ExerciseRecord | undefined }) {
+  const [verdict, setVerdict] = useState<Verdict | null>(record?.attempts.at(-1)?.verdict ?? null);
   const submit = (input: Parameters<typeof submitExercise>[1]) => setVerdict(submitExercise(exercise, input));
+  const status = exerciseStatus(record);
   return (
     <div className="exercise-body">
       <div className="markdown"><Markdown>{exercise.prompt}</Markdown></div>
-      {exercise.kind === 'predict' && <PredictForm exercise={exercise} onSubmit={submit} />}
+      {exercise.kind === 'predict' && <PredictForm exercise={exercise} record={record} onSubmit={submit} />}
       {exercise.kind === 'reproduce' && <ReproduceForm exercise={exercise} onSubmit={submit} />}
-      {exercise.kind === 'repair' && <RepairForm exercise={exercise} onSubmit={submit} />}
-      {exercise.kind === 'explain' && <ExplainForm exercise={exercise} draft={draft} onSubmit={submit} />}
+      {exercise.kind === 'repair' && <RepairForm exercise={exercise} done={status === 'done'} onSubmit={submit} />}
+      {exercise.kind === 'explain' && <ExplainForm exercise={exercise} draft={record?.draft ?? ''} onSubmit={submit} />}
       {verdict && (
         <p className={`verdict ${verdict.pass === true ? 'pass' : verdict.pass === false ? 'fail' : 'pending'}`} data-testid={`exercise-${exercise.id}-verdict`} data-pass={String(verdict.pass)}>
           {verdict.feedback}{verdict.rules.length > 0 && <span className="muted"> ({verdict.rules.join(', ')})</span>}
@@ -57,26 +81,40 @@ function ExerciseBody({ exercise, lastVerdict, draft }: { exercise: Exercise; la
 
 type Submit = (input: Parameters<typeof submitExercise>[1]) => void;
 
-function PredictForm({ exercise, onSubmit }: { exercise: Extract<Exercise, { kind: 'predict' }>; onSubmit: Submit }) {
+function PredictForm({ exercise, record, onSubmit }: { exercise: Extract<Exercise, { kind: 'predict' }>; record: ExerciseRecord | undefined; onSubmit: Submit }) {
   const [pick, setPick] = useState<number | null>(null);
+  const first = record?.attempts[0];
+  const practice = (record?.attempts.length ?? 0) - 1;
+  const firstLabel = first && first.input.kind === 'predict'
+    ? exercise.choices.find((c) => JSON.stringify(c.value) === JSON.stringify((first.input as { pick: unknown }).pick))?.label ?? JSON.stringify(first.input.pick) : null;
   return (
     <div>
+      {first ? (
+        <p className="decided" data-testid={`exercise-${exercise.id}-decided`} data-pass={String(first.verdict.pass)}>
+          Your prediction was <strong>{firstLabel}</strong> — {first.verdict.pass ? 'right' : 'not right'}. The first pick decides this exercise;
+          any pick from now on is practice{practice > 0 ? ` (${practice} so far)` : ''} and is reported as practice.
+        </p>
+      ) : (
+        <p className="muted">Your first pick counts: choose before you run it.</p>
+      )}
       {exercise.choices.map((choice, i) => (
         <label key={i} className="choice">
           <input type="radio" name={`predict-${exercise.id}`} checked={pick === i} onChange={() => setPick(i)} data-testid={`exercise-${exercise.id}-choice-${i}`} /> {choice.label}
         </label>
       ))}
       <button className="primary" disabled={pick === null} data-testid={`exercise-${exercise.id}-check`}
-        onClick={() => pick !== null && onSubmit({ kind: 'predict', pick: exercise.choices[pick]!.value })}>Run it and check</button>
+        onClick={() => pick !== null && onSubmit({ kind: 'predict', pick: exercise.choices[pick]!.value })}>{first ? 'Run it again (practice)' : 'Run it and check'}</button>
     </div>
   );
 }
 
 function ReproduceForm({ exercise, onSubmit }: { exercise: Extract<Exercise, { kind: 'reproduce' }>; onSubmit: Submit }) {
   const progress = useApp(selectProgress);
-  useApp(selectView); // re-render as steps are recorded
+  const view = useApp(selectView); // re-render as steps are recorded
   const active = progress.activeExercise?.exercise === exercise.id;
   const steps = active ? recordedSteps() : [];
+  const fixed = Object.entries(exercise.start.switches ?? {});
+  const changed = fixed.filter(([key, value]) => view?.switches[key] !== undefined && view.switches[key] !== value);
   return (
     <div>
       {!active ? (
@@ -84,42 +122,86 @@ function ReproduceForm({ exercise, onSubmit }: { exercise: Extract<Exercise, { k
       ) : (
         <>
           <p className="muted" data-testid={`exercise-${exercise.id}-recorded`}>Recording: {steps.length} step(s). Use the actions, then check.</p>
-          <button className="primary" onClick={() => onSubmit({ kind: 'reproduce', actions: steps })} data-testid={`exercise-${exercise.id}-check`}>Check my steps</button>
+          {fixed.length > 0 && (
+            <p className={changed.length > 0 ? 'verdict fail' : 'muted'} data-testid={`exercise-${exercise.id}-fixed`}>
+              This exercise sets {fixed.map(([k, v]) => `${k} = ${v}`).join(', ')}. {changed.length > 0
+                ? `You changed ${changed.map(([k]) => `${k} (now ${view!.switches[k]})`).join(', ')}: the check replays what you ran, so it will not count.`
+                : 'The check replays your steps under the switches you ran with.'}
+            </p>
+          )}
+          <button className="primary" onClick={() => onSubmit({ kind: 'reproduce', actions: steps, switches: { ...view?.switches } })} data-testid={`exercise-${exercise.id}-check`}
+            disabled={steps.length > LIMITS.reproduceSteps}>Check my steps</button>
+          {steps.length > LIMITS.reproduceSteps && <p className="verdict fail">Too many recorded steps: the limit is {LIMITS.reproduceSteps.toLocaleString('en')}.</p>}
         </>
       )}
     </div>
   );
 }
 
-function RepairForm({ exercise, onSubmit }: { exercise: Extract<Exercise, { kind: 'repair' }>; onSubmit: Submit }) {
+function RepairForm({ exercise, done, onSubmit }: { exercise: Extract<Exercise, { kind: 'repair' }>; done: boolean; onSubmit: Submit }) {
   const view = useApp(selectView);
-  const [choices, setChoices] = useState<Record<string, string>>(() =>
-    Object.fromEntries(exercise.options.map((o) => [o.switch, o.values[0]!])));
+  const [spoilers, setSpoilers] = useState(false);
+  // Nothing preselected: the first value in lab.json is often the solution.
+  const [choices, setChoices] = useState<Record<string, string>>({});
+  const reveal = done || spoilers;
+  const ready = exercise.options.every((o) => choices[o.switch]);
   return (
     <div>
       {exercise.options.map((option) => {
         const spec = view?.switchSpecs.find((s) => s.key === option.switch);
+        const labelOf = (v: string) => neutralLabel(spec?.options.find((o) => o.value === v)?.label ?? v);
+        // A fixed order that does not follow lab.json (alphabetical by label).
+        const values = [...option.values].sort((a, b) => labelOf(a).localeCompare(labelOf(b)));
         return (
           <label key={option.switch} className="field">
             {spec?.label ?? option.switch}
-            <select value={choices[option.switch]} data-testid={`exercise-${exercise.id}-option-${option.switch}`}
+            <select value={choices[option.switch] ?? ''} data-testid={`exercise-${exercise.id}-option-${option.switch}`}
               onChange={(e) => setChoices({ ...choices, [option.switch]: e.target.value })}>
-              {option.values.map((v) => <option key={v} value={v}>{spec?.options.find((o) => o.value === v)?.label ?? v}</option>)}
+              <option value="" disabled>— choose —</option>
+              {values.map((v) => {
+                const presented = spec?.options.find((o) => o.value === v)?.presented;
+                return <option key={v} value={v}>{labelOf(v)}{reveal && presented ? ` — the lab's ${presented} design` : ''}</option>;
+              })}
             </select>
           </label>
         );
       })}
-      <button className="primary" onClick={() => onSubmit({ kind: 'repair', choices })} data-testid={`exercise-${exercise.id}-check`}>Run the scenario with this design</button>
+      {!done && (
+        <label className="choice muted">
+          <input type="checkbox" checked={spoilers} onChange={(e) => setSpoilers(e.target.checked)} data-testid={`exercise-${exercise.id}-spoilers`} /> Spoilers: show which design the lab calls right or wrong
+        </label>
+      )}
+      <button className="primary" disabled={!ready} onClick={() => onSubmit({ kind: 'repair', choices })} data-testid={`exercise-${exercise.id}-check`}>Run the scenario with this design</button>
     </div>
   );
 }
 
 function ExplainForm({ exercise, draft, onSubmit }: { exercise: Extract<Exercise, { kind: 'explain' }>; draft: string; onSubmit: Submit }) {
   const [text, setText] = useState(draft);
+  const [cut, setCut] = useState(false);
+  const max = LIMITS.explainChars;
   return (
     <div>
-      <textarea rows={5} value={text} data-testid={`exercise-${exercise.id}-text`}
-        onChange={(e) => { setText(e.target.value); saveDraft(exercise, e.target.value); }} />
+      <textarea rows={5} value={text} maxLength={max} data-testid={`exercise-${exercise.id}-text`} aria-describedby={`exercise-${exercise.id}-limit`}
+        onPaste={(e) => {
+          const el = e.currentTarget;
+          const after = el.value.length - (el.selectionEnd - el.selectionStart) + e.clipboardData.getData('text').length;
+          if (after > max) {
+            e.preventDefault(); // refused whole, not cut short by maxLength without a word
+            setCut(true);
+          }
+        }}
+        onChange={(e) => {
+          // maxLength stops typing; a paste over the limit is refused here, never saved cut short silently.
+          const next = e.target.value;
+          setCut(next.length > max);
+          if (next.length > max) return;
+          setText(next);
+          saveDraft(exercise, next);
+        }} />
+      <p className={cut ? 'verdict fail' : 'muted'} id={`exercise-${exercise.id}-limit`} data-testid={`exercise-${exercise.id}-limit`}>
+        {cut ? `That is too long: the limit is ${max.toLocaleString('en')} characters. ` : ''}{text.length.toLocaleString('en')} / {max.toLocaleString('en')} characters
+      </p>
       <button className="primary" onClick={() => onSubmit({ kind: 'explain', text })} data-testid={`exercise-${exercise.id}-check`}>Hand in</button>
     </div>
   );

@@ -4,7 +4,7 @@
  * and any unreadable saved progress that was set aside, for download.
  */
 import { useState } from 'react';
-import { exerciseStatus } from '../../lab/exercises/records';
+import { exerciseStatus, LIMITS } from '../../lab/exercises/records';
 import { setAsideKeys } from '../../lab/progress';
 import { exportSubmissionText, forgetLab, importSubmissionFile, navigate, selectLoads, selectProgress, setStudent, useApp } from '../store';
 
@@ -15,6 +15,20 @@ function download(name: string, text: string): void {
   a.download = name;
   a.click();
   URL.revokeObjectURL(url);
+}
+
+/**
+ * The notice for progress that could not be read in full, shown on whatever page the student
+ * is on (App renders it above every page): what was lost, and the kept copy to download.
+ */
+export function ProgressNotice({ problem }: { problem: string }) {
+  const key = setAsideKeys(window.localStorage).find((k) => problem.includes(`"${k}"`));
+  return (
+    <div className="banner warn" role="alert" data-testid="storage-problem">
+      {problem}{' '}
+      {key && <button className="link" data-testid="download-unreadable" onClick={() => download(`${key.replace(/:/g, '-')}.json`, window.localStorage.getItem(key) ?? '')}>Download the unreadable part</button>}
+    </div>
+  );
 }
 
 export function ProgressPage() {
@@ -30,8 +44,8 @@ export function ProgressPage() {
       <section className="panel">
         <h2>You</h2>
         <div className="student">
-          <label className="field">Name <input value={progress.student.name} onChange={(e) => setStudent(e.target.value, progress.student.id)} data-testid="student-name" /></label>
-          <label className="field">Student ID <input value={progress.student.id} onChange={(e) => setStudent(progress.student.name, e.target.value)} data-testid="student-id" /></label>
+          <label className="field">Name <input value={progress.student.name} maxLength={LIMITS.studentField} title={`at most ${LIMITS.studentField} characters`} onChange={(e) => setStudent(e.target.value, progress.student.id)} data-testid="student-name" /></label>
+          <label className="field">Student ID <input value={progress.student.id} maxLength={LIMITS.studentField} title={`at most ${LIMITS.studentField} characters`} onChange={(e) => setStudent(progress.student.name, e.target.value)} data-testid="student-id" /></label>
           <button className="primary" data-testid="export" onClick={() => download(fileName, exportSubmissionText())}>Export my work</button>
           <label className="field">Import a file
             <input type="file" accept=".json" data-testid="import-input" onChange={async (e) => {
@@ -51,10 +65,11 @@ export function ProgressPage() {
             const statuses = lab.exercises.map((e) => exerciseStatus(records[e.id]));
             const done = statuses.filter((s) => s === 'done').length;
             const attempted = statuses.filter((s) => s !== 'new').length;
+            const missed = statuses.filter((s) => s === 'missed').length;
             return (
-              <tr key={lab.id} data-testid={`progress-${lab.id}`} data-done={done} data-attempted={attempted}>
+              <tr key={lab.id} data-testid={`progress-${lab.id}`} data-done={done} data-attempted={attempted} data-missed={missed}>
                 <td><button className="link" onClick={() => navigate({ page: 'lab', labId: lab.id })}><span className="lab-id">{lab.id}</span> {lab.title}</button></td>
-                <td>{done}</td><td>{attempted}</td><td>{lab.exercises.length}</td>
+                <td>{done}</td><td>{attempted}{missed > 0 && <span className="muted" title="predictions whose first pick was wrong"> ({missed} missed)</span>}</td><td>{lab.exercises.length}</td>
                 <td><button data-testid={`reset-${lab.id}`} disabled={attempted === 0 && !progress.labs[lab.id]} onClick={() => {
                   if (window.confirm(`Reset ${lab.id}? Its steps and all ${attempted} attempted exercise(s) will be forgotten.`)) forgetLab(lab.id);
                 }}>Reset</button></td>
