@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { useSqlJs } from '../../test/sqljs';
+import { DriverError } from './index';
+import { openLab } from './node';
+
+useSqlJs();
+
+describe('the headless lab driver', () => {
+  it('acts, steps back and forward, flips a switch and checks state and invariants (L07 late write)', () => {
+    const lab = openLab('L07')
+      .act('A_pause', { advance: 11 }, 'B_acquire', 'B_write', 'A_wake')
+      .expectCursor(5)
+      .expectInvariant('FENCE-1', true)
+      .back(2)
+      .expectCursor(3)
+      .forward(2)
+      .flip('resource', 'external')
+      .expectCursor(5)
+      .expectInvariant('FENCE-1', false);
+    expect(lab.steps).toHaveLength(5);
+    lab.dispose();
+  });
+
+  it('plays a lab scenario to its end and matches its expectation', () => {
+    const lab = openLab('L07').scenario('late-write', { play: true });
+    const scenario = lab.lab.scenarios.find((s) => s.id === 'late-write')!;
+    lab.expectState(scenario.expect as Record<string, unknown>).expectAllInvariantsHold();
+    expect(lab.view().scenarioCheck).toMatchObject({ atEnd: true, mismatches: [] });
+    lab.dispose();
+  });
+
+  it('fails loudly, naming the steps: a refused action, a wrong expectation, a missing invariant', () => {
+    const lab = openLab('L07');
+    expect(() => lab.act('A_wake')).toThrow(DriverError);
+    expect(() => lab.act('A_wake')).toThrow(/was refused: A is not paused/);
+    lab.refuses('A_wake', /not paused/).act('A_write');
+    expect(() => lab.expectState({ document: { version: 99 } })).toThrow(/document.version: expected 99, got 1[\s\S]*after steps: \[\{"type":"write","worker":"A"\}\]/);
+    expect(() => lab.expectInvariant('NOPE-1', true)).toThrow(/no invariant 'NOPE-1'/);
+    expect(() => lab.expectInvariant('FENCE-1', false)).toThrow(/expected to be broken, but holds/);
+    expect(() => lab.refuses('B_acquire')).toThrow(/expected to be refused, but ran/);
+    lab.dispose();
+  });
+});
