@@ -14,7 +14,10 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  timeout: 60_000,
+  // The lab runtime and diagrams are lazy chunks parsed when a lab first opens; on a loaded
+  // 2-core machine that can take longer than the default 5 s of an expect.
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1440, height: 1000 },

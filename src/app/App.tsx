@@ -1,15 +1,24 @@
-/** The shell: navigation, messages, and the page for the current route. */
-import { CardsPage } from './components/CardsPage';
+/**
+ * The shell: navigation, messages, and the page for the current route. The lab page and
+ * the cards page are lazy chunks (diagrams, markdown, the lab runtime), so the catalog
+ * loads without them.
+ */
+import { lazy, Suspense } from 'react';
 import { Catalog } from './components/Catalog';
-import { LabPage } from './components/LabPage';
-import { ProgressNotice, ProgressPage } from './components/ProgressPage';
-import { dismissFlash, navigate, selectFlash, selectRoute, selectSession, selectStorageProblem, useApp } from './store';
+import { ProgressPage } from './components/ProgressPage';
+import { dismissFlash, navigate, selectFlash, selectRoute, selectRuntimeReady, selectSession, selectStorageProblem, setPresenting, useApp } from './store';
+
+const LabPage = lazy(() => import('./components/LabPage').then((m) => ({ default: m.LabPage })));
+const CardsPage = lazy(() => import('./components/CardsPage').then((m) => ({ default: m.CardsPage })));
+const LOADING = 'Loading…';
 
 export function App() {
   const route = useApp(selectRoute);
   const flash = useApp(selectFlash);
   const storageProblem = useApp(selectStorageProblem);
   const session = useApp(selectSession);
+  const ready = useApp(selectRuntimeReady);
+  const loading = <main className="loading" data-testid="loading">{LOADING}</main>;
   return (
     <>
       <nav className="topnav">
@@ -21,21 +30,23 @@ export function App() {
         )}
         <a href="#/progress" data-testid="nav-progress" className={route.page === 'progress' ? 'active' : ''} onClick={(e) => { e.preventDefault(); navigate({ page: 'progress' }); }}>Progress</a>
         {session && route.page === 'lab' && (
-          <a href="#present" data-testid="nav-present" onClick={(e) => { e.preventDefault(); navigate({ ...route, step: session.cursor, present: !route.present }); }}>
+          <a href="#present" data-testid="nav-present" onClick={(e) => { e.preventDefault(); setPresenting(!route.present); }}>
             {route.present ? 'Leave presenter view' : 'Presenter view'}</a>
         )}
         <a href="#/cards" data-testid="nav-cards" className={route.page === 'cards' ? 'active' : ''} onClick={(e) => { e.preventDefault(); navigate({ page: 'cards' }); }}>Cards</a>
       </nav>
-      {storageProblem && <ProgressNotice problem={storageProblem} />}
+      {storageProblem && <div className="banner warn" role="alert" data-testid="storage-problem">{storageProblem}</div>}
       {flash && (
         <div className="banner error" role="alert" data-testid="flash">
           {flash} <button className="link" onClick={dismissFlash} aria-label="Dismiss">✕</button>
         </div>
       )}
       {route.page === 'catalog' && <Catalog />}
-      {route.page === 'cards' && <CardsPage />}
-      {route.page === 'lab' && <LabPage />}
-      {route.page === 'progress' && <ProgressPage />}
+      <Suspense fallback={loading}>
+        {route.page === 'cards' && (ready ? <CardsPage /> : loading)}
+        {route.page === 'lab' && <LabPage />}
+        {route.page === 'progress' && (ready ? <ProgressPage /> : loading)}
+      </Suspense>
     </>
   );
 }

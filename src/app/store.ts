@@ -4,16 +4,14 @@
  * through the module-level selectors and hold no domain logic.
  */
 import { create } from 'zustand';
-import { formatCardResult, parseCard, runCard, type CardResult } from '../lab/cards';
-import { parseLab } from '../lab/loader';
-import { checkExercise } from '../lab/exercises/check';
+import type { CardResult } from '../lab/cards';
 import { addAttempt, draftProblem, inputProblem, type ExerciseRecord } from '../lab/exercises/records';
 import type { Exercise, ExerciseInput, Verdict } from '../lab/exercises/schema';
 import { emptyProgress, loadProgress, saveProgress, withExercise, withKept, withLab, withoutKept, withoutLab, type Progress } from '../lab/progress';
-import { buildSubmission, gradeSubmissionText, importSubmission, importWouldOverwrite, parseSubmission, type GradedSubmission, type RegradeOptions } from '../lab/submission';
+import type { GradedSubmission, RegradeOptions } from '../lab/submission';
 import type { Lab, LabLoad, LabProblem } from '../lab/schema';
-import { LabSession, type WorldView } from '../lab/session';
-import { bundledLabs } from './labsBundle';
+import type { LabSession, WorldView } from '../lab/session';
+import type * as Runtime from './runtime';
 import { formatHash, parseHash, type Route } from './routing';
 import { knownRun, stabilizeView } from './stableView';
 import type { TraceEntry } from '../sim/world';
@@ -35,13 +33,17 @@ interface AppState {
   storageProblem: string | null;
   progress: Progress;
   cardRuns: CardRun[];
+  /** The lab runtime chunk (sql.js, models) is loaded. */
+  runtimeReady: boolean;
+  /** The result of the last "Check a lab file", shown next to its input. */
+  previewNote: string | null;
   /** The run known for the current step log, including steps ahead of the cursor. */
   run: { steps: string; entries: readonly TraceEntry[] };
 }
 
 export const useApp = create<AppState>(() => ({
   loads: [], previews: [], route: { page: 'catalog' }, session: null, view: null,
-  flash: null, storageProblem: null, progress: emptyProgress(), cardRuns: [],
+  flash: null, storageProblem: null, progress: emptyProgress(), cardRuns: [], runtimeReady: false, previewNote: null,
   run: { steps: '', entries: [] },
 }));
 
@@ -77,8 +79,59 @@ export const selectArmed = (s: AppState) => s.view?.armed ?? NONE;
 export const selectScenarioCheck = (s: AppState) => s.view?.scenarioCheck ?? null;
 export const selectHasView = (s: AppState) => s.view !== null;
 export const selectRun = (s: AppState) => s.run.entries;
+export const selectRuntimeReady = (s: AppState) => s.runtimeReady;
+export const selectPreviewNote = (s: AppState) => s.previewNote;
 
 const storage = () => window.localStorage;
+
+// ---- the lab runtime (a lazy chunk: sql.js, models, core, loader) ------------------------
+
+let runtime: typeof Runtime | null = null;
+let loadingRuntime: Promise<typeof Runtime> | null = null;
+
+/** The loaded runtime. Pages other than the catalog render only once it is ready. */
+function rt(): typeof Runtime {
+  if (!runtime) throw new Error('The lab runtime is not loaded yet.');
+  return runtime;
+}
+
+export function ensureRuntime(): Promise<typeof Runtime> {
+  loadingRuntime ??= import('./runtime').then(async (mod) => {
+    await mod.start();
+    runtime = mod;
+    useApp.setState({ runtimeReady: true });
+    return mod;
+  }).catch((error: unknown) => {
+    loadingRuntime = null;
+    useApp.setState({ flash: TEXT.runtimeFailed(error instanceof Error ? error.message : String(error)) });
+    throw error;
+  });
+  return loadingRuntime;
+}
+
+function addLoads(loads: LabLoad[]): void {
+  useApp.setState((s) => {
+    const fileOf = (l: LabLoad) => (l.ok ? l.lab.file : l.file);
+    const byFile = new Map(s.loads.map((l) => [fileOf(l), l]));
+    for (const load of loads) byFile.set(fileOf(load), load);
+    return { loads: [...byFile.values()].sort((a, b) => fileOf(a).localeCompare(fileOf(b))) };
+  });
+}
+
+/** Loads (and validates) one bundled lab; a lab that does not exist or fails stays out. */
+export async function ensureLab(id: string): Promise<void> {
+  const mod = await ensureRuntime();
+  if (labById(id) || useApp.getState().loads.some((l) => !l.ok && l.id === id)) return;
+  const load = await mod.loadBundledLab(id);
+  if (load) addLoads([load]);
+}
+
+let loadingAll: Promise<void> | null = null;
+/** Every bundled lab (the progress page, cards and grading need them all). */
+export function ensureAllLabs(): Promise<void> {
+  loadingAll ??= ensureRuntime().then((mod) => mod.loadBundledLabs()).then(addLoads).catch(() => { loadingAll = null; });
+  return loadingAll;
+}
 
 export function labById(id: string): Lab | null {
   const { loads, previews } = useApp.getState();
@@ -89,7 +142,7 @@ export function labById(id: string): Lab | null {
 /** Start-up: load the catalog and saved progress, then follow the URL (or the saved lab). */
 export function initApp(): void {
   const loaded = loadProgress(storage());
-  useApp.setState({ loads: bundledLabs(), progress: loaded.progress, storageProblem: loaded.problem });
+  useApp.setState({ progress: loaded.progress, storageProblem: loaded.problem });
   const route = parseHash(window.location.hash);
   if (route.page === 'catalog' && !window.location.hash && loaded.progress.currentLab) {
     navigate({ page: 'lab', labId: loaded.progress.currentLab });
@@ -107,18 +160,34 @@ export function initApp(): void {
 export function navigate(route: Route): void {
   if (route.page !== 'lab') {
     setRoute(route);
+    if (route.page !== 'catalog') void ensureAllLabs();
     return;
   }
+  if (!runtime || !labById(route.labId)) {
+    // First visit to this lab: show the page as loading, fetch its chunk, then open it.
+    useApp.getState().session?.dispose();
+    useApp.setState({ session: null, view: null });
+    setRoute(route);
+    void ensureLab(route.labId).then(() => {
+      const now = useApp.getState().route;
+      if (now.page === 'lab' && now.labId === route.labId) openLab(route);
+    });
+    return;
+  }
+  openLab(route);
+}
+
+function openLab(route: Extract<Route, { page: 'lab' }>): void {
   const lab = labById(route.labId);
   if (!lab) {
-    useApp.setState({ flash: `There is no lab ${route.labId} (or it failed to load).` });
+    useApp.setState({ flash: TEXT.noLab(route.labId) });
     setRoute({ page: 'catalog' });
     return;
   }
   const { progress, session: previous } = useApp.getState();
   const saved = route.scenario ? undefined : progress.labs[lab.id];
   if (route.scenario) persist(withKept(progress, lab, progress.labs[lab.id])); // a deep link never loses the student's steps
-  const { session, problem } = LabSession.open(lab, saved);
+  const { session, problem } = rt().LabSession.open(lab, saved);
   const notes: string[] = problem ? [problem] : [];
   if (route.scenario) {
     const scenario = lab.scenarios.find((s) => s.id === route.scenario);
@@ -139,6 +208,10 @@ export function navigate(route: Route): void {
 
 /** Visible strings of the store (one place, for translation). */
 const TEXT = {
+  noLab: (id: string) => `There is no lab ${id} (or it failed to load).`,
+  runtimeFailed: (why: string) => `The lab could not start: ${why}`,
+  pickLabJson: 'Pick a lab.json (and optionally its README.md).',
+  checked: (file: string, ok: boolean) => (ok ? `${file} is valid: it opens like any other lab.` : `${file} did not load: see the problems below.`),
   unknownScenario: (lab: string, id: string) => `This link names a scenario "${id}" that ${lab} does not have; you are in the sandbox instead.`,
   badSwitch: (key: string, value: string, why: string) => `This link sets ${key}=${value}, which does not apply (${why}); the lab's default is used.`,
 };
@@ -150,6 +223,14 @@ function changedSwitches(session: LabSession, specs: { key: string; default: str
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(current)) if (base[key] !== value) out[key] = value;
   return out;
+}
+
+/** Presenter view on or off: only the route changes (the World stays as it is). */
+export function setPresenting(on: boolean): void {
+  const route = useApp.getState().route;
+  if (route.page !== 'lab') return;
+  const { present: _present, ...rest } = route;
+  setRoute(on ? { ...rest, present: true } : rest);
 }
 
 function setRoute(route: Route): void {
@@ -224,23 +305,25 @@ export function clearSteps(): void {
 
 /** Authoring aid: validates lab files picked by the user and shows them in the catalog. */
 export async function previewLabFiles(files: File[]): Promise<void> {
+  await ensureRuntime();
   const labFile = files.find((f) => f.name.endsWith('.json'));
   const readmeFile = files.find((f) => f.name.toLowerCase().endsWith('.md'));
   if (!labFile) {
-    useApp.setState({ flash: 'Pick a lab.json (and optionally its README.md).' });
+    useApp.setState({ previewNote: TEXT.pickLabJson });
     return;
   }
   const text = await labFile.text();
   const readme = readmeFile ? await readmeFile.text() : '(no README.md was picked)';
-  const load = parseLab(labFile.name, text, readme);
-  useApp.setState((s) => ({ previews: [load, ...s.previews], flash: null }));
+  const load = rt().parseLab(labFile.name, text, readme);
+  useApp.setState((s) => ({ previews: [load, ...s.previews], previewNote: TEXT.checked(labFile.name, load.ok) }));
 }
 
 /** The Cards tab: parses and runs card files in the page, against the bundled labs. */
 export async function runCardFiles(files: File[]): Promise<void> {
+  await ensureAllLabs();
   const runs: CardRun[] = [];
   for (const file of files) {
-    const parsed = parseCard(file.name, await file.text());
+    const parsed = rt().parseCard(file.name, await file.text());
     if (!parsed.ok) {
       runs.push({ file: file.name, result: null, problems: parsed.problems, line: `INVALID  ${file.name}` });
       continue;
@@ -251,8 +334,8 @@ export async function runCardFiles(files: File[]): Promise<void> {
       runs.push({ file: file.name, result: null, problems, line: `INVALID  ${file.name}` });
       continue;
     }
-    const result = runCard(lab, parsed.card, file.name);
-    runs.push({ file: file.name, result, problems: [], line: formatCardResult(result) });
+    const result = rt().runCard(lab, parsed.card, file.name);
+    runs.push({ file: file.name, result, problems: [], line: rt().formatCardResult(result) });
   }
   useApp.setState((s) => ({ cardRuns: [...runs, ...s.cardRuns] }));
 }
@@ -289,7 +372,7 @@ export function submitExercise(exercise: Exercise, input: ExerciseInput): Verdic
   if (!session) return null;
   const refused = inputProblem(input);
   if (refused) return { pass: false, feedback: refused, rules: [] };
-  const verdict = checkExercise(session.lab, exercise, input);
+  const verdict = rt().checkExercise(session.lab, exercise, input);
   const notSaved = saveAttempt(session.lab.id, exercise, input, verdict);
   if (notSaved) return { pass: false, feedback: notSaved, rules: [] };
   if (exercise.kind !== 'reproduce') keepSandbox(session); // the student's own steps get a way back
@@ -370,7 +453,7 @@ export function forgetLab(labId: string): void {
 export const APP_VERSION = '0.1.0';
 
 export function exportSubmissionText(): string {
-  return JSON.stringify(buildSubmission(useApp.getState().progress, APP_VERSION, new Date().toISOString()), null, 2);
+  return JSON.stringify(rt().buildSubmission(useApp.getState().progress, APP_VERSION, new Date().toISOString()), null, 2);
 }
 
 /**
@@ -378,16 +461,17 @@ export function exportSubmissionText(): string {
  * unless `confirmOverwrite` says yes.
  */
 export async function importSubmissionFile(file: File, confirmOverwrite: () => boolean): Promise<string> {
-  const parsed = parseSubmission(await file.text());
+  await ensureRuntime();
+  const parsed = rt().parseSubmission(await file.text());
   if (!parsed.ok) return `Import failed: ${file.name} is not a valid submission (${parsed.error}). Nothing was changed.`;
   const progress = useApp.getState().progress;
-  if (importWouldOverwrite(progress, parsed.submission) && !confirmOverwrite()) return 'Import cancelled: your progress is unchanged.';
-  persist(importSubmission(progress, parsed.submission));
+  if (rt().importWouldOverwrite(progress, parsed.submission) && !confirmOverwrite()) return 'Import cancelled: your progress is unchanged.';
+  persist(rt().importSubmission(progress, parsed.submission));
   return `Imported ${file.name} (${parsed.submission.student.name || 'unnamed'}).`;
 }
 
 /** For graders: re-executes a submission in this page (with warnings). Pure: changes nothing. */
 export function regradeText(text: string, options: RegradeOptions = {}): GradedSubmission {
   const labs = useApp.getState().loads.flatMap((l) => (l.ok ? [l.lab] : []));
-  return gradeSubmissionText(text, labs, APP_VERSION, options);
+  return rt().gradeSubmissionText(text, labs, APP_VERSION, options);
 }

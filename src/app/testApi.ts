@@ -5,14 +5,14 @@
  * `regrade(text)` re-executes a submission file's attempts and returns verdicts. Nothing
  * here can change the World or the saved progress.
  */
-import { regradeText, useApp } from './store';
+import { ensureAllLabs, regradeText, useApp } from './store';
 
 export interface DurableLabTestApi {
   view(): unknown;
-  labs(): { id: string | null; ok: boolean; file: string }[];
+  labs(): Promise<{ id: string | null; ok: boolean; file: string }[]>;
   route(): unknown;
   /** Re-executes a submission's recorded attempts in this page and returns the verdicts. */
-  regrade(text: string, options?: { labs?: string[] }): unknown;
+  regrade(text: string): unknown;
   /** Saved exercise records (read-only copy). */
   exercises(): unknown;
 }
@@ -23,9 +23,10 @@ export function installTestApi(): void {
       const view = useApp.getState().view;
       return view ? JSON.parse(JSON.stringify({ ...view, machines: view.machines.map(({ id, title, state }) => ({ id, title, state })) })) : null;
     },
-    labs: () => useApp.getState().loads.map((l) => (l.ok ? { id: l.lab.id, ok: true, file: l.lab.file } : { id: l.id, ok: false, file: l.file })),
+    // Labs load lazily; these two wait for every bundled lab (page.evaluate awaits them).
+    labs: async () => (await ensureAllLabs(), useApp.getState().loads).map((l) => (l.ok ? { id: l.lab.id, ok: true, file: l.lab.file } : { id: l.id, ok: false, file: l.file })),
     route: () => structuredClone(useApp.getState().route),
-    regrade: (text, options) => regradeText(text, options ?? {}),
+    regrade: async (text) => { await ensureAllLabs(); return regradeText(text); },
     exercises: () => structuredClone(useApp.getState().progress.exercises),
   };
   Object.defineProperty(window, 'durableLab', { value: Object.freeze(api), configurable: false, writable: false });

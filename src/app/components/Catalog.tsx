@@ -1,40 +1,107 @@
-/** The lab catalog: every bundled lab (or its error card), plus a checker for lab files. */
+/**
+ * The lab catalog: every bundled lab from the build-time index (no lab file, model or
+ * sql.js is loaded to show it), with the learner's progress and a pointer to the next lab;
+ * a lab that failed validation when opened shows its error card instead. Below, a checker
+ * for lab files whose result appears right next to its input.
+ */
+import { memo } from 'react';
 import type { LabLoad } from '../../lab/schema';
-import { navigate, previewLabFiles, selectLoads, selectPreviews, useApp } from '../store';
+import { labProgress, nextLab, type LabProgress } from '../catalogProgress';
+import { LAB_INDEX, type LabIndexEntry } from '../labIndex';
+import { navigate, previewLabFiles, selectLoads, selectPreviewNote, selectPreviews, selectProgress, useApp } from '../store';
 import { LabErrorCard } from './LabErrorCard';
+
+const TEXT = {
+  title: 'Durable Execution Lab',
+  intro: 'Step through crashes while the real protocol runs underneath: every node keeps its own SQLite database in this tab, every message crosses a simulated network, and every step can be undone.',
+  next: 'Next', continue: 'Continue', start: 'Start',
+  open: 'Open',
+  spec: (spec: string[], rules: string[]) => `SPEC ${spec.join(', ')}${rules.length ? ` · ${rules.join(', ')}` : ''}`,
+  state: { new: 'not started', attempted: 'in progress', done: 'done' } as const,
+  exercises: (p: LabProgress) => (p.total === 0 ? '' : ` · ${p.done} / ${p.total} exercises right${p.finished > p.done ? `, ${p.finished - p.done} missed` : ''}`),
+  check: 'Check a lab file',
+  checkHelp: 'Pick a lab.json (and its README.md) to validate it here. A valid one opens like any other lab.',
+  checkInput: 'Lab file to check',
+  checked: 'Checked files',
+  broken: (why: string) => `did not load: ${why}`,
+};
 
 export function Catalog() {
   const loads = useApp(selectLoads);
-  const previews = useApp(selectPreviews);
+  const progress = useApp(selectProgress);
+  const failed = new Map(loads.flatMap((l) => (!l.ok && l.id ? [[l.id, l] as const] : [])));
+  const next = nextLab(LAB_INDEX.filter((e) => !e.broken && !failed.has(e.id)), progress);
   return (
     <main className="catalog">
       <section className="intro">
-        <h1>Durable Execution Lab</h1>
-        <p>Step through crashes while the real protocol runs underneath: every node keeps its own SQLite
-          database in this tab, every message crosses a simulated network, and every step can be undone.</p>
+        <h1>{TEXT.title}</h1>
+        <p>{TEXT.intro}</p>
+        {next && (
+          <p className="next-lab" data-testid="next-lab" data-lab={next.id}>
+            <strong>{TEXT.next}:</strong> <span className="lab-id">{next.id}</span> {next.title}{' '}
+            <button className="primary" onClick={() => navigate({ page: 'lab', labId: next.id })} data-testid="next-lab-open">
+              {progress.labs[next.id] ? TEXT.continue : TEXT.start}
+            </button>
+          </p>
+        )}
       </section>
       <div className="lab-grid" data-testid="catalog">
-        {[...previews, ...loads].map((load, i) => <CatalogEntry key={i} load={load} />)}
+        {LAB_INDEX.map((entry) => {
+          const load = failed.get(entry.id);
+          if (load && !load.ok) return <LabErrorCard key={entry.file} load={load} />;
+          return <CatalogEntry key={entry.file} entry={entry} progress={labProgress(entry, progress)} isNext={entry.id === next?.id} />;
+        })}
       </div>
-      <section className="panel authoring">
-        <h2>Check a lab file</h2>
-        <p className="muted">Pick a <code>lab.json</code> (and its <code>README.md</code>) to validate it here. A valid one opens like any other lab.</p>
-        <input type="file" accept=".json,.md" multiple data-testid="preview-lab-input"
-          onChange={(e) => { void previewLabFiles([...(e.target.files ?? [])]); e.target.value = ''; }} />
-      </section>
+      <Authoring />
     </main>
   );
 }
 
-function CatalogEntry({ load }: { load: LabLoad }) {
+const CatalogEntry = memo(function CatalogEntry({ entry, progress, isNext }: { entry: LabIndexEntry; progress: LabProgress; isNext: boolean }) {
+  return (
+    <article className={`lab-card state-${progress.state}${isNext ? ' is-next' : ''}`} data-testid={`lab-card-${entry.id}`} data-state={progress.state}>
+      <h3><span className="lab-id">{entry.id}</span> {entry.title}</h3>
+      <p>{entry.summary}</p>
+      <p className="muted">{TEXT.spec(entry.spec, entry.rules)}</p>
+      {entry.broken ? <p className="error">{TEXT.broken(entry.broken)}</p> : (
+        <div className="lab-card-foot">
+          <span className={`lab-state state-${progress.state}`} data-testid={`lab-progress-${entry.id}`}>{TEXT.state[progress.state]}{TEXT.exercises(progress)}</span>
+          <button className="primary" onClick={() => navigate({ page: 'lab', labId: entry.id })} data-testid={`open-${entry.id}`}>{TEXT.open}</button>
+        </div>
+      )}
+    </article>
+  );
+});
+
+function Authoring() {
+  const previews = useApp(selectPreviews);
+  const note = useApp(selectPreviewNote);
+  return (
+    <section className="panel authoring" aria-label={TEXT.check}>
+      <h2>{TEXT.check}</h2>
+      <p className="muted">{TEXT.checkHelp}</p>
+      <input type="file" accept=".json,.md" multiple data-testid="preview-lab-input" aria-label={TEXT.checkInput}
+        onChange={(e) => { void previewLabFiles([...(e.target.files ?? [])]); e.target.value = ''; }} />
+      <div role="status" aria-live="polite" data-testid="preview-result">
+        {note && <p className="preview-note">{note}</p>}
+        {previews.length > 0 && (
+          <div className="lab-grid previews" aria-label={TEXT.checked}>
+            {previews.map((load, i) => <PreviewEntry key={i} load={load} />)}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function PreviewEntry({ load }: { load: LabLoad }) {
   if (!load.ok) return <LabErrorCard load={load} />;
   const { lab } = load;
   return (
     <article className="lab-card" data-testid={`lab-card-${lab.id}`}>
       <h3><span className="lab-id">{lab.id}</span> {lab.title}</h3>
       <p>{lab.summary}</p>
-      <p className="muted">SPEC {lab.spec.join(', ')}{lab.rules.length ? ` · ${lab.rules.join(', ')}` : ''}</p>
-      <button className="primary" onClick={() => navigate({ page: 'lab', labId: lab.id })} data-testid={`open-${lab.id}`}>Open</button>
+      <button className="primary" onClick={() => navigate({ page: 'lab', labId: lab.id })} data-testid={`open-${lab.id}`}>{TEXT.open}</button>
     </article>
   );
 }

@@ -7,6 +7,7 @@
  *   on a phone it may pan and pinch-zoom (a diagram wider than the screen stays legible).
  * - Edges follow dagre's routes and draw their label where dagre reserved room for it.
  */
+import '@xyflow/react/dist/style.css';
 import {
   BaseEdge, EdgeLabelRenderer, ReactFlow, useReactFlow, type Edge, type EdgeProps, type EdgeTypes, type Node, type NodeTypes,
 } from '@xyflow/react';

@@ -1,0 +1,19 @@
+/**
+ * Everything heavy the lab needs, behind one dynamic import: sql.js (its wasm is fetched
+ * here, when a lab is first opened), the protocol models and the core, the lab loader,
+ * exercises, cards and submissions. The catalog page loads none of it.
+ */
+import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
+import { initSqlJsOnce } from '../core/db/sqljs';
+
+export { LabSession } from '../lab/session';
+export { parseLab } from '../lab/loader';
+export { checkExercise } from '../lab/exercises/check';
+export { formatCardResult, parseCard, runCard } from '../lab/cards';
+export { buildSubmission, gradeSubmissionText, importSubmission, importWouldOverwrite, parseSubmission } from '../lab/submission';
+export { loadBundledLab, loadBundledLabs } from './labsBundle';
+
+/** Initialises sql.js once; everything after it is synchronous. */
+export async function start(): Promise<void> {
+  await initSqlJsOnce(wasmUrl);
+}

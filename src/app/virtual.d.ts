@@ -1,0 +1,4 @@
+declare module 'virtual:lab-index' {
+  const entries: import('./labIndex').LabIndexEntry[];
+  export default entries;
+}
