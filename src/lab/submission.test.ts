@@ -6,7 +6,7 @@ import { loadLabsFromDir } from './nodeFiles';
 import { emptyProgress, withExercise } from './progress';
 import type { Lab } from './schema';
 import { LIMITS } from './exercises/records';
-import { buildSubmission, gradeSubmissionText, importSubmission, importWouldOverwrite, parseSubmission, regrade, submissionWarnings, type Submission } from './submission';
+import { buildSubmission, gradeSubmissionText, importSubmission, importWouldOverwrite, parseSubmission, regrade, regradeAsync, submissionWarnings, type Submission } from './submission';
 
 useSqlJs();
 
@@ -108,5 +108,21 @@ describe('grading policies', () => {
     expect(graded.rows.find((r) => r.exercise === explain.id)!.status).toBe('needs-human');
     const over = buildSubmission(withExercise(emptyProgress(), 'L01', explain.id, { attempts: [{ at: 'x', input: { kind: 'explain', text: `${text}!` }, verdict: { pass: null, feedback: '', rules: [] } }] }), '0.1.0', 'x');
     expect(parseSubmission(JSON.stringify(over))).toMatchObject({ ok: false, error: expect.stringMatching(/text/) });
+  });
+});
+
+describe('asynchronous labs (L05) are graded by awaiting the engine', () => {
+  it('regradeAsync agrees with regrade on synchronous labs and re-executes an L05 prediction', async () => {
+    const submission = buildSubmission(progressWithAttempts(), '0.1.0', '2026-11-29T11:00:00Z');
+    expect(await regradeAsync(submission, labs, { labs: ['L07'] })).toEqual(regrade(submission, labs, { labs: ['L07'] }));
+    const l05 = labs.find((l) => l.id === 'L05')!;
+    const predict = l05.exercises.find((e) => e.kind === 'predict')!;
+    if (predict.kind !== 'predict') throw new Error('fixture');
+    const wrong = predict.choices.find((c) => JSON.stringify(c.value) !== JSON.stringify(predict.answer))!.value;
+    // claims a pass for a wrong pick: only a real (awaited) re-execution can tell
+    const claimed = { at: '2026-11-29T10:00:00Z', input: { kind: 'predict' as const, pick: wrong }, verdict: { pass: true, feedback: '', rules: [] } };
+    const l05Submission = buildSubmission(withExercise(emptyProgress(), 'L05', predict.id, { attempts: [claimed] }), '0.1.0', '2026-11-29T11:00:00Z');
+    const row = (await regradeAsync(l05Submission, labs, { labs: ['L05'] })).find((r) => r.exercise === predict.id)!;
+    expect(row).toMatchObject({ status: 'tampered', tamperedAttempts: [1] });
   });
 });

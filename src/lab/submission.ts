@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { checkExercise } from './exercises/check';
+import { checkExerciseAsync, isAsyncLab } from './exercises/checkAsync';
 import { exerciseRecordSchema, studentSchema, type ExerciseRecord } from './exercises/records';
 import type { Progress } from './progress';
 import type { Exercise, ExerciseInput, Verdict } from './exercises/schema';
@@ -92,24 +93,40 @@ export interface RegradeOptions {
  * exercise tampered.
  */
 export function regrade(submission: Submission, labs: Lab[], options: RegradeOptions = {}): GradeRow[] {
+  return collectRows(submission, labs, options, (lab, exercise, record) => gradeRow(lab, exercise, record, record.attempts.map((attempt) => recheck(lab, exercise, attempt.input))));
+}
+
+/** `regrade` for any lab, awaiting the engine for asynchronous ones (L05). */
+export async function regradeAsync(submission: Submission, labs: Lab[], options: RegradeOptions = {}): Promise<GradeRow[]> {
+  const pending: Promise<GradeRow>[] = [];
+  const rows = collectRows(submission, labs, options, (lab, exercise, record) => {
+    if (!isAsyncLab(lab)) return gradeRow(lab, exercise, record, record.attempts.map((attempt) => recheck(lab, exercise, attempt.input)));
+    const index = pending.length;
+    pending.push((async () => {
+      const verdicts: Verdict[] = [];
+      for (const attempt of record.attempts) verdicts.push(await recheckAsync(lab, exercise, attempt.input));
+      return gradeRow(lab, exercise, record, verdicts);
+    })());
+    return index;
+  });
+  const settled = await Promise.all(pending);
+  return rows.map((row) => (typeof row === 'number' ? settled[row]! : row));
+}
+
+/** Walks the graded set in order; `grade` makes an attempted exercise's row (or a placeholder). */
+function collectRows<T>(submission: Submission, labs: Lab[], options: RegradeOptions, grade: (lab: Lab, exercise: Exercise, record: ExerciseRecord) => T): (GradeRow | T)[] {
   const graded = options.labs ? labs.filter((l) => options.labs!.includes(l.id)) : labs;
   const inSet = (labId: string) => !options.labs || options.labs.includes(labId);
-  const rows: GradeRow[] = [];
+  const rows: (GradeRow | T)[] = [];
   for (const lab of graded) {
     const records = submission.labs[lab.id]?.exercises ?? {};
     for (const exercise of lab.exercises) {
       const record = records[exercise.id];
       if (!record || record.attempts.length === 0) {
         rows.push({ lab: lab.id, exercise: exercise.id, kind: exercise.kind, status: 'not-attempted', attempts: 0, practiceAttempts: [], feedback: 'not attempted', tamperedAttempts: [] });
-        continue;
+      } else {
+        rows.push(grade(lab, exercise, record));
       }
-      const recomputed = record.attempts.map((attempt) => recheck(lab, exercise, attempt.input));
-      const tampered = record.attempts.flatMap((attempt, i) => (attempt.verdict.pass !== recomputed[i]!.pass ? [i + 1] : []));
-      const practice = exercise.kind === 'predict' ? recomputed.slice(1).map((_, i) => i + 2) : [];
-      const deciding = exercise.kind === 'predict' ? recomputed[0]! : recomputed[recomputed.length - 1]!;
-      const status: GradeStatus = tampered.length > 0 ? 'tampered' : deciding.pass === null ? 'needs-human' : deciding.pass ? 'pass' : 'fail';
-      const note = practice.length > 0 ? ` [first prediction decides; ${practice.length} later pick(s) are practice]` : '';
-      rows.push({ lab: lab.id, exercise: exercise.id, kind: exercise.kind, status, attempts: record.attempts.length, practiceAttempts: practice, feedback: `${deciding.feedback}${note}`, tamperedAttempts: tampered });
     }
   }
   for (const [labId, entry] of Object.entries(submission.labs)) {
@@ -123,12 +140,31 @@ export function regrade(submission: Submission, labs: Lab[], options: RegradeOpt
   return rows;
 }
 
+/** One attempted exercise's row from its recomputed verdicts (predict: the first decides). */
+function gradeRow(lab: Lab, exercise: Exercise, record: ExerciseRecord, recomputed: Verdict[]): GradeRow {
+  const tampered = record.attempts.flatMap((attempt, i) => (attempt.verdict.pass !== recomputed[i]!.pass ? [i + 1] : []));
+  const practice = exercise.kind === 'predict' ? recomputed.slice(1).map((_, i) => i + 2) : [];
+  const deciding = exercise.kind === 'predict' ? recomputed[0]! : recomputed[recomputed.length - 1]!;
+  const status: GradeStatus = tampered.length > 0 ? 'tampered' : deciding.pass === null ? 'needs-human' : deciding.pass ? 'pass' : 'fail';
+  const note = practice.length > 0 ? ` [first prediction decides; ${practice.length} later pick(s) are practice]` : '';
+  return { lab: lab.id, exercise: exercise.id, kind: exercise.kind, status, attempts: record.attempts.length, practiceAttempts: practice, feedback: `${deciding.feedback}${note}`, tamperedAttempts: tampered };
+}
+
 /**
  * Verdicts are deterministic (seeded Worlds, no clock), so one answer to one exercise gives
  * the same verdict for every student: a page grading a class re-executes each distinct answer
  * once (most students pick among the same few predictions and solutions).
  */
 const verdicts = new WeakMap<Exercise, Map<string, Verdict>>();
+
+async function recheckAsync(lab: Lab, exercise: Exercise, input: ExerciseInput): Promise<Verdict> {
+  const known = verdicts.get(exercise)?.get(JSON.stringify(input));
+  if (known) return known;
+  const verdict = await checkExerciseAsync(lab, exercise, input);
+  if (!verdicts.has(exercise)) verdicts.set(exercise, new Map());
+  verdicts.get(exercise)!.set(JSON.stringify(input), verdict);
+  return verdict;
+}
 
 function recheck(lab: Lab, exercise: Exercise, input: ExerciseInput): Verdict {
   let known = verdicts.get(exercise);
@@ -180,6 +216,17 @@ export function submissionWarnings(submission: Submission, graderVersion: string
 export type GradedSubmission =
   | { ok: true; student: Submission['student']; appVersion: string; exportedAt: string; rows: GradeRow[]; warnings: GradeWarning[] }
   | { ok: false; error: string };
+
+/** `gradeSubmissionText` for any lab, awaiting asynchronous ones (what the grading page uses). */
+export async function gradeSubmissionTextAsync(text: string, labs: Lab[], graderVersion: string, options: RegradeOptions = {}): Promise<GradedSubmission> {
+  const parsed = parseSubmission(text);
+  if (!parsed.ok) return parsed;
+  const { submission } = parsed;
+  return {
+    ok: true, student: submission.student, appVersion: submission.appVersion, exportedAt: submission.exportedAt,
+    rows: await regradeAsync(submission, labs, options), warnings: submissionWarnings(submission, graderVersion),
+  };
+}
 
 /** One file's text → its grade: parse with the one schema, re-execute, collect warnings. */
 export function gradeSubmissionText(text: string, labs: Lab[], graderVersion: string, options: RegradeOptions = {}): GradedSubmission {
