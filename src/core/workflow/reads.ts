@@ -51,3 +51,13 @@ export function ledgerCount(provider: Store): number {
 export function orderBalance(shop: Store, orderId: string): number {
   return Number(shop.get('SELECT balance_cents FROM orders WHERE order_id = ?', [orderId])?.balance_cents ?? 0);
 }
+
+export function intentCount(shop: Store): number {
+  return Number(shop.get('SELECT count(*) AS n FROM operations')!.n);
+}
+
+/** The newest refusal the shop recorded (APPROVAL_EXPIRED, ORDER_CHANGED, PARAMETER_CONFLICT …), or null. */
+export function lastRefusal(shop: Store): string | null {
+  const row = shop.get('SELECT code FROM refusals ORDER BY seq DESC LIMIT 1');
+  return row ? String(row.code) : null;
+}

@@ -231,6 +231,18 @@ export async function resumeRun(env: WorkflowEnv): Promise<void> {
 }
 
 /**
+ * Two workers got the approval event and resume the same thread at the same moment: two
+ * compiled graphs over the same saver, interleaved by the event loop. What stops a double
+ * refund is not the engine — both run `submit` — but one intent per approval and the key.
+ */
+export async function resumeTwice(env: WorkflowEnv): Promise<void> {
+  const first = compileWorkflow(env);
+  const second = compileWorkflow(env);
+  await Promise.all([first.invoke(null, configOf(env)), second.invoke(null, configOf(env))]);
+  await afterRun(env, first);
+}
+
+/**
  * The worker came back. With durable checkpoints it resumes the thread (unless the run is
  * waiting at the approval breakpoint with no approval yet). Without them the run is gone:
  * with only messages it re-plans from the chat history; with only a key it starts over.

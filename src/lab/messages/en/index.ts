@@ -7,10 +7,12 @@ import { refund } from './refund';
 import { compensation } from './compensation';
 import { fencing } from './fencing';
 import { world } from './world';
+import { workflow } from './workflow';
 
 export const en: Catalog = {
   ...refund,
   ...compensation,
   ...fencing,
   ...world,
+  ...workflow,
 };

@@ -5,8 +5,15 @@
  * that failed), `shop_unavailable` (the shop read of the next run fails once — a node
  * failure, not a crash), `lose_response` (the provider's next answer is lost). Crashes and
  * restarts are the World's own `{"crash_at": point}` and `{"restart": "A"}`.
+ * For L06's fault matrix: `grant` (the approval is recorded in the shop, its event has not
+ * reached the worker yet — `retry` delivers it), `expire`, `edit_order`, `resubmit_changed`
+ * (the caller re-submits the intent with another amount), `approve_to_two` (the approval
+ * event reaches two workers, which resume the same thread at once).
  */
-export const WORKFLOW_ACTIONS = ['ask', 'approve', 'duplicate_approval', 'retry', 'shop_unavailable', 'lose_response'] as const;
+export const WORKFLOW_ACTIONS = [
+  'ask', 'approve', 'duplicate_approval', 'retry', 'shop_unavailable', 'lose_response',
+  'grant', 'expire', 'edit_order', 'resubmit_changed', 'approve_to_two',
+] as const;
 export type WorkflowAction = { type: (typeof WORKFLOW_ACTIONS)[number] };
 
 export function parseWorkflowAction(raw: unknown): WorkflowAction | string {
@@ -24,5 +31,10 @@ export function describeWorkflowAction(action: WorkflowAction): string {
     case 'retry': return 'The worker resumes the failed run';
     case 'shop_unavailable': return 'The next shop read fails once (a node failure)';
     case 'lose_response': return "The provider's next answer will be lost";
+    case 'grant': return 'A supervisor approves; the event has not reached the worker yet';
+    case 'expire': return 'The approval expires';
+    case 'edit_order': return 'The order is edited (new version)';
+    case 'resubmit_changed': return 'The caller re-submits the intent with a different amount';
+    case 'approve_to_two': return 'The approval event reaches two workers; both resume the run at once';
   }
 }

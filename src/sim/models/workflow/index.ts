@@ -12,12 +12,12 @@
 import { operationMachine } from '../../../core/effects/operationMachine';
 import { ProviderFaultPoint, providerLookup, providerRefund, type LookupAnswer, type ProviderCapabilities, type RefundAnswer } from '../../../core/effects/provider';
 import { PROVIDER_SCHEMA, SHOP_SCHEMA } from '../../../core/effects/schema';
-import { grantApproval, latestOperation, setupShop } from '../../../core/effects/shop';
+import { editOrder, expireApprovalNow, grantApproval, latestOperation, resubmitIntent, setupShop } from '../../../core/effects/shop';
 import { CrashSignal, type FaultPoints } from '../../../core/faults';
 import { msg } from '../../../core/message';
 import { modelCalls, VENDOR_SCHEMA } from '../../../core/workflow/modelBill';
 import {
-  approvalsGranted, checkpointCount, ledgerCount, orderBalance, forgetProcessMemory, latestPendingWrites, pendingWriteCount, refundsPerReference,
+  approvalsGranted, checkpointCount, intentCount, lastRefusal, ledgerCount, orderBalance, forgetProcessMemory, latestPendingWrites, pendingWriteCount, refundsPerReference,
 } from '../../../core/workflow/reads';
 import { CHECKPOINT_SCHEMA } from '../../../core/workflow/schema';
 import { approvalRequests, nodeRuns, repeatedApprovalRequests, WORKER_LOG_SCHEMA } from '../../../core/workflow/workerLog';
@@ -47,7 +47,7 @@ function loadEngine(): Promise<Engine> {
   return engine;
 }
 
-type Job = 'start' | 'resume' | 'recover';
+type Job = 'start' | 'resume' | 'recover' | 'race';
 
 /** Per-World runtime (jobs queued by this step, answers that arrived during a job). Empty between steps. */
 interface Runtime {
@@ -116,6 +116,7 @@ async function runJob(ctx: ModelContext, job: Job): Promise<void> {
   try {
     if (job === 'start') await lg.startRun(env);
     else if (job === 'resume') await lg.resumeRun(env);
+    else if (job === 'race') await lg.resumeTwice(env);
     else await lg.recover(env);
   } catch (error) {
     if (crash) {
@@ -195,6 +196,14 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
         return approvalsGranted(ctx.store(SHOP), ORDER_ID) > 0 ? null : 'No approval has been given yet.';
       case 'retry':
         return ctx.status(WORKER) === 'up' ? null : 'Worker A is down.';
+      case 'grant':
+      case 'approve_to_two':
+        return waitingForApproval(ctx) ? null : 'Nobody is waiting for an approval.';
+      case 'expire':
+      case 'edit_order':
+        return null;
+      case 'resubmit_changed':
+        return latestOperation(ctx.store(SHOP)) ? null : 'There is no intent to re-submit.';
       default:
         return null;
     }
@@ -205,11 +214,27 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
       case 'ask':
         queue(ctx, 'start');
         return;
-      case 'approve': {
+      case 'approve':
+      case 'grant':
+      case 'approve_to_two': {
         const id = `ap-${approvalsGranted(ctx.store(SHOP), ORDER_ID) + 1}`;
         grantApproval(ctx.store(SHOP), ctx.clock, id, ORDER_ID, orderBalance(ctx.store(SHOP), ORDER_ID), 1000);
         ctx.note(msg('workflow.approval_event', { approval: id }));
-        queue(ctx, 'resume');
+        if (action.type !== 'grant') queue(ctx, action.type === 'approve' ? 'resume' : 'race');
+        return;
+      }
+      case 'expire':
+        expireApprovalNow(ctx.store(SHOP), ctx.clock, `ap-${approvalsGranted(ctx.store(SHOP), ORDER_ID)}`);
+        ctx.note(msg('workflow.approval_expired'));
+        return;
+      case 'edit_order':
+        editOrder(ctx.store(SHOP), ORDER_ID);
+        ctx.note(msg('workflow.order_edited'));
+        return;
+      case 'resubmit_changed': {
+        const op = latestOperation(ctx.store(SHOP))!;
+        const result = resubmitIntent(ctx.store(SHOP), ctx.clock, op.operationId, 'support-bot', op.amountCents + 1);
+        ctx.note(msg('workflow.resubmitted', { code: result.code }));
         return;
       }
       case 'duplicate_approval':
@@ -286,6 +311,8 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
       memory_checkpoints: checkpointCount(ctx.store(MEMORY)),
       saved_sibling_writes: latestPendingWrites(ctx.switches.recovery === 'all_three' || ctx.switches.recovery === 'current_node' ? worker : ctx.store(MEMORY)),
       worker: ctx.status(WORKER),
+      operations: intentCount(ctx.store(SHOP)),
+      last_refusal: lastRefusal(ctx.store(SHOP)),
     };
   },
 

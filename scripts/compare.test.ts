@@ -1,0 +1,24 @@
+/**
+ * The comparison is re-run on every test run: if LangGraph's behaviour under the nine
+ * faults changes (an engine upgrade, a saver change), its rows no longer match the ones
+ * committed in labs/L05/comparison.json and this fails — re-run `npm run compare`, read the
+ * diff, and update the lab if the new behaviour is right (SPEC 9.6).
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FAULTS, runComparison, toMarkdown, type Row } from './compare';
+
+describe('npm run compare', () => {
+  it('runs the nine faults against both executors; LangGraph\'s rows are the committed ones', async () => {
+    const rows = await runComparison();
+    expect(rows).toHaveLength(FAULTS.length * 2);
+    expect(new Set(rows.map((r) => r.fault))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 8, 9]));
+    const committed = JSON.parse(readFileSync(resolve('labs/L05/comparison.json'), 'utf8')) as Row[];
+    const lg = (list: Row[]) => list.filter((r) => r.executor === 'LangGraph');
+    expect(lg(rows)).toEqual(lg(committed));
+    // The ledger decides, for both executors: never two refunds for one intent.
+    for (const row of rows) expect(row.ledger, `${row.executor} / ${row.title}`).not.toMatch(/WRONG/);
+    expect(toMarkdown(rows)).toContain('| 3 | crash before the local result is saved | LangGraph |');
+  });
+});

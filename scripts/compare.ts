@@ -1,0 +1,203 @@
+/**
+ * npm run compare — the SPEC 9.9 fault matrix against BOTH executors, from real runs.
+ *
+ * The hand-written executor runs L06's scenarios (model `refund`); the LangGraph.js
+ * executor runs the same faults in the `workflow` model (L05's World, durable checkpoints +
+ * intent key). For each fault and executor the table reports, measured on the run:
+ * where recovery resumed, which code ran again, which results were reused, what the
+ * business layer deduped (refund requests the provider answered without booking, intents
+ * found instead of created, refusals), and the ledger outcome.
+ *
+ * Writes labs/L05/comparison.md and labs/L05/comparison.json and the table in L05's README; `compare.test.ts` re-runs it
+ * and fails if the LangGraph rows change (how an engine upgrade is re-checked, SPEC 9.6).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { initSqlJsOnce } from '../src/core/db/sqljs';
+import { configFor } from '../src/lab/config';
+import { loadLabsFromDir } from '../src/lab/nodeFiles';
+import type { Lab } from '../src/lab/schema';
+import { stepAsync } from '../src/sim/asyncStep';
+import { World, type TraceEntry } from '../src/sim/world';
+
+export interface Fault {
+  n: number;
+  title: string;
+  /** L06 scenario id for the hand-written executor. */
+  handwritten: string;
+  /** Steps in the workflow model (LangGraph), or why the fault is not modelled there. */
+  langgraph: unknown[] | { notModelled: string };
+}
+
+export const FAULTS: Fault[] = [
+  { n: 1, title: 'crash before submit', handwritten: 'f1-crash-before-submit',
+    langgraph: ['ask', { crash_at: 'workflow.before_submit' }, 'approve', { restart: 'A' }] },
+  { n: 2, title: 'response lost after submit', handwritten: 'f2-response-lost', langgraph: ['ask', 'lose_response', 'approve'] },
+  { n: 3, title: 'crash before the local result is saved', handwritten: 'f3-crash-before-local-save',
+    langgraph: ['ask', { crash_at: 'workflow.after_provider_answer' }, 'approve', { restart: 'A' }] },
+  { n: 4, title: 'duplicate approval', handwritten: 'f4-duplicate-approval', langgraph: ['ask', 'approve', 'duplicate_approval'] },
+  { n: 5, title: 'two workers competing', handwritten: 'f5-two-workers', langgraph: ['ask', 'approve_to_two'] },
+  { n: 6, title: 'an old worker arriving late', handwritten: 'f6-late-worker',
+    langgraph: { notModelled: 'a stalled LangGraph run would have to outlive the step that started it; the owner-epoch fence is the shop\'s (the same for both executors, L06/L07)' } },
+  { n: 7, title: 'the same key reused with changed parameters', handwritten: 'f7-changed-parameters', langgraph: ['ask', 'approve', 'resubmit_changed'] },
+  { n: 8, title: 'approval expired', handwritten: 'f8-approval-expired', langgraph: ['ask', 'grant', 'expire', 'retry'] },
+  { n: 9, title: 'order version changed', handwritten: 'f9-order-changed', langgraph: ['ask', 'grant', 'edit_order', 'retry'] },
+];
+
+export interface Row {
+  fault: number;
+  title: string;
+  executor: 'hand-written' | 'LangGraph';
+  recoveryPoint: string;
+  reruns: string;
+  reused: string;
+  dedupedByBusiness: string;
+  ledger: string;
+  ledgerCount: number | null;
+  status: string | null;
+}
+
+const isRequest = (kind: string) => kind === 'refund_request' || kind === 'lg_refund_request';
+const isLookup = (kind: string) => kind === 'lookup_request' || kind === 'lg_lookup_request';
+
+function delivered(trace: readonly TraceEntry[], test: (kind: string) => boolean): number {
+  return trace.reduce((n, e) => n + e.delivered.filter((f) => f.to === 'provider' && test(f.kind)).length, 0);
+}
+
+function noteKeys(trace: readonly TraceEntry[]): { key: string; params: Record<string, unknown> }[] {
+  return trace.flatMap((e) => e.notes.flatMap((n) => (typeof n === 'string' ? [] : [{ key: n.key, params: { ...n.params } }])));
+}
+
+async function play(lab: Lab, actions: readonly unknown[], switches: Record<string, string> = {}): Promise<World> {
+  const world = World.create(configFor(lab, { switches: { ...lab.world.switches, ...switches } }));
+  for (const [i, action] of actions.entries()) {
+    const outcome = await stepAsync(world, action);
+    if (!outcome.ok) throw new Error(`${lab.id} step ${i + 1} (${JSON.stringify(action)}): ${outcome.error}`);
+  }
+  return world;
+}
+
+function ledgerVerdict(observed: Record<string, unknown>, requests: number): string {
+  const count = Number(observed.ledger_count ?? 0);
+  const perIntent = Object.values((observed.refunds_per_intent ?? observed.refunds_per_operation ?? {}) as Record<string, number>);
+  const worst = perIntent.length ? Math.max(...perIntent) : count;
+  const status = String(observed.status ?? '—');
+  if (worst > 1) return `${count} refunds for one intent — WRONG`;
+  if (count === 0) return `no refund; ${status}${observed.last_refusal ? ` (${String(observed.last_refusal)})` : ''}`;
+  return `${count} refund; ${status}${requests > count ? ` after ${requests} requests` : ''}`;
+}
+
+function crashStep(trace: readonly TraceEntry[]): number {
+  return trace.findIndex((e) => e.crash !== null);
+}
+
+async function handwrittenRow(lab: Lab, fault: Fault): Promise<Row> {
+  const scenario = lab.scenarios.find((s) => s.id === fault.handwritten);
+  if (!scenario) throw new Error(`L06 has no scenario ${fault.handwritten}`);
+  const world = await play(lab, scenario.actions, scenario.switches);
+  try {
+    const o = world.observe();
+    const trace = world.trace;
+    const requests = delivered(trace, isRequest);
+    const lookups = delivered(trace, isLookup);
+    const crashed = crashStep(trace);
+    const ledgerCount = Number(o.ledger_count ?? 0);
+    const refusal = o.last_refusal ? String(o.last_refusal) : null;
+    const notes = noteKeys(trace).map((n) => n.key);
+    return {
+      fault: fault.n, title: fault.title, executor: 'hand-written',
+      recoveryPoint: crashed >= 0 ? 'the operation row in the shop (its status decides: retry, lookup or wait)'
+        : notes.some((k) => k.includes('timeout') || k.includes('unknown')) ? 'the operation row (UNKNOWN after the timeout)' : '— (no crash; the operation row carries the state)',
+      reruns: [requests > 1 ? `${requests} refund requests (a resend with the same key)` : requests === 1 ? 'nothing: one refund request' : 'no refund request',
+        lookups > 0 ? `${lookups} lookup(s)` : ''].filter(Boolean).join('; '),
+      reused: Number(o.operations ?? 1) <= 1 ? 'the intent (operation_id, digest) from the shop' : `${String(o.operations)} intents`,
+      dedupedByBusiness: [requests > ledgerCount && ledgerCount > 0 ? `${requests - ledgerCount} request(s) answered from the provider's key record` : '',
+        refusal ? `refused: ${refusal}` : ''].filter(Boolean).join('; ') || 'nothing needed',
+      ledger: ledgerVerdict(o, requests), ledgerCount, status: o.status === undefined ? null : String(o.status),
+    };
+  } finally {
+    world.dispose();
+  }
+}
+
+async function langgraphRow(lab: Lab, fault: Fault): Promise<Row> {
+  if (!Array.isArray(fault.langgraph)) {
+    return { fault: fault.n, title: fault.title, executor: 'LangGraph', recoveryPoint: '—', reruns: '—', reused: '—',
+      dedupedByBusiness: '—', ledger: `not modelled: ${fault.langgraph.notModelled}`, ledgerCount: null, status: null };
+  }
+  const world = await play(lab, fault.langgraph, { recovery: 'all_three' });
+  try {
+    const o = world.observe();
+    const trace = world.trace;
+    const requests = delivered(trace, isRequest);
+    const lookups = delivered(trace, isLookup);
+    const notes = noteKeys(trace);
+    const runs = o.node_runs as Record<string, number>;
+    const resumed = notes.find((n) => n.key === 'workflow.resuming');
+    const rerunNodes = Object.entries(runs).filter(([, k]) => k > 1).map(([node, k]) => `${node} ×${k} (whole node)`);
+    const ranOnce = Object.entries(runs).filter(([, k]) => k === 1).map(([node]) => node);
+    const existing = notes.filter((n) => n.key === 'workflow.intent' && n.params.code === 'EXISTING').length;
+    const refusal = o.last_refusal ? String(o.last_refusal) : null;
+    const ledgerCount = Number(o.ledger_count ?? 0);
+    return {
+      fault: fault.n, title: fault.title, executor: 'LangGraph',
+      recoveryPoint: resumed ? `the latest checkpoint: resumes before ${String(resumed.params.next || 'the next super-step')} (pending writes applied)`
+        : crashStep(trace) >= 0 ? 'the latest checkpoint' : '— (no crash; the approval breakpoint is the durable pause)',
+      reruns: [...rerunNodes, Number(o.model_calls) > 1 ? `${String(o.model_calls)} model calls` : '', lookups > 0 ? `reconcile: ${lookups} lookup(s)` : '']
+        .filter(Boolean).join('; ') || 'nothing',
+      reused: crashStep(trace) >= 0 || rerunNodes.length > 0 ? `saved results of ${ranOnce.filter((n) => n !== 'reconcile').join(', ') || 'no node'}` : 'nothing needed',
+      dedupedByBusiness: [requests > ledgerCount && ledgerCount > 0 ? `${requests - ledgerCount} request(s) answered from the provider's key record` : '',
+        existing > 0 ? `${existing} approval(s) found their existing intent` : '', refusal ? `refused: ${refusal}` : ''].filter(Boolean).join('; ') || 'nothing needed',
+      ledger: ledgerVerdict(o, requests), ledgerCount, status: String(o.status),
+    };
+  } finally {
+    world.dispose();
+  }
+}
+
+/** Runs every fault against both executors. */
+export async function runComparison(labsDir = resolve('labs')): Promise<Row[]> {
+  await initSqlJsOnce();
+  const labs = new Map(loadLabsFromDir(labsDir).flatMap((l) => (l.ok ? [[l.lab.id, l.lab] as const] : [])));
+  const l06 = labs.get('L06');
+  const l05 = labs.get('L05');
+  if (!l06 || !l05) throw new Error('compare needs labs L05 and L06');
+  const rows: Row[] = [];
+  for (const fault of FAULTS) {
+    rows.push(await handwrittenRow(l06, fault));
+    rows.push(await langgraphRow(l05, fault));
+  }
+  return rows;
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
+export function toMarkdown(rows: readonly Row[]): string {
+  const head = '| # | fault | executor | recovery point | what re-runs | what is reused | what the business layer dedupes | ledger |\n| --- | --- | --- | --- | --- | --- | --- | --- |';
+  const lines = rows.map((r) => `| ${r.fault} | ${cell(r.title)} | ${r.executor} | ${cell(r.recoveryPoint)} | ${cell(r.reruns)} | ${cell(r.reused)} | ${cell(r.dedupedByBusiness)} | ${cell(r.ledger)} |`);
+  return `${head}\n${lines.join('\n')}\n`;
+}
+
+async function main(): Promise<void> {
+  const rows = await runComparison();
+  const markdown = toMarkdown(rows);
+  writeFileSync(resolve('labs/L05/comparison.md'), `# The fault matrix, both executors (generated by \`npm run compare\`)\n\n${markdown}`);
+  // The lab shows the table in its narrative, between these markers.
+  const readme = resolve('labs/L05/README.md');
+  const text = readFileSync(readme, 'utf8');
+  const [start, end] = ['<!-- compare:start -->', '<!-- compare:end -->'];
+  if (text.includes(start) && text.includes(end)) {
+    writeFileSync(readme, `${text.slice(0, text.indexOf(start) + start.length)}\n${markdown}${text.slice(text.indexOf(end))}`);
+  }
+  writeFileSync(resolve('labs/L05/comparison.json'), `${JSON.stringify(rows, null, 2)}\n`);
+  console.log(markdown);
+  console.log('Written: labs/L05/comparison.md, labs/L05/comparison.json');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.stack ?? error.message : String(error));
+    process.exit(1);
+  });
+}

@@ -1,0 +1,21 @@
+/** English templates for the LangGraph workflow model (L05, the LangGraph half of L06). */
+export const workflow = {
+  'workflow.model_answered': 'The model vendor answered call #{{call}} (billed): "{{answer}}".',
+  'workflow.node_failed': 'Node {{node}} failed (an error, not a crash): LangGraph keeps what its siblings already wrote.',
+  'workflow.run_failed': 'The run stopped with an error ({{why}}); retry resumes it from its checkpoint.',
+  'workflow.refused': 'The shop refused the intent: {{code}}.',
+  'workflow.intent': 'The approve node got intent {{operation}} from the shop ({{code}}).',
+  'workflow.sending': 'The submit node sends the refund for {{operation}} with key {{key}}.',
+  'workflow.no_answer': 'No answer came back for {{operation}}: its outcome is UNKNOWN.',
+  'workflow.run_lost': 'The run\'s state is gone (design: {{design}}): the workflow starts over.',
+  'workflow.still_waiting': 'A resumes its thread: still paused before approve, waiting for the approval event.',
+  'workflow.resuming': 'A compiles a new graph over the same saver and resumes the thread (next: {{next}}).',
+  'workflow.waiting_for_approval': 'The run stopped at the approval breakpoint; the customer is asked to approve.',
+  'workflow.approval_event': 'Approval {{approval}} is recorded in the shop.',
+  'workflow.duplicate_approval': 'The same approval event arrives again.',
+  'workflow.approval_expired': 'The approval expired.',
+  'workflow.order_edited': 'The order was edited: its version moved.',
+  'workflow.resubmitted': 'The caller re-submitted the intent with another amount: {{code}}.',
+  'workflow.provider_answers': 'The provider answers {{status}} (replayed from its key record: {{replayed}}).',
+  'workflow.answer_lost': 'The provider\'s answer is lost on the way back.',
+};
