@@ -9,7 +9,8 @@ import { playAction, selectView, useApp } from '../store';
 
 const ACTORS = ['lead', 'agent-1', 'agent-2'];
 
-const TEMPLATES: Record<CommandKind, Record<string, unknown>> = {
+/** A starting payload per kind; a kind without one starts from `{}` (the authority's refusal says what is missing). */
+const TEMPLATES: Partial<Record<CommandKind, Record<string, unknown>>> = {
   create_group: { org: 'acme' },
   add_member: { agent: 'agent-3', role: 'worker' },
   remove_member: { agent: 'agent-2' },
@@ -68,7 +69,7 @@ export function CommandComposer() {
         <label>Kind<select value={kind} data-testid="composer-kind" onChange={(e) => {
           const next = e.target.value as CommandKind;
           setKind(next);
-          setPayload(JSON.stringify(TEMPLATES[next]));
+          setPayload(JSON.stringify(TEMPLATES[next] ?? {}));
         }}>{COMMAND_KINDS.map((k) => <option key={k}>{k}</option>)}</select></label>
         <label>Expected revision<input value={revision} onChange={(e) => setRevision(e.target.value)} data-testid="composer-revision" title="none, current, or a number" /></label>
       </div>
