@@ -4,10 +4,16 @@
  * Terms follow docs/glossary.md; codes, rule IDs and action tokens stay as they are.
  */
 import type { Catalog } from '../format';
+import { compensation } from './compensation';
 import { fencing } from './fencing';
 import { refund } from './refund';
+import { workflow } from './workflow';
+import { world } from './world';
 
 export const catalog: Catalog = {
   ...refund,
+  ...compensation,
   ...fencing,
+  ...world,
+  ...workflow,
 };
