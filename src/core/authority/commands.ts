@@ -31,6 +31,19 @@ export const PAYLOADS = {
   report_failure: z.object({ work_item: id, lease_id: id, reason: z.string().max(200) }).strict(),
   reassign: z.object({ work_item: id, reason: z.string().max(200) }).strict(),
   cancel: z.object({ work_item: id }).strict(),
+  /**
+   * Reconciliation after an outage (MWP-WRK-022): the progress reports buffered offline,
+   * rebased onto the current lease, and optionally the submission — accepted as ONE
+   * transaction with their total charge, or rejected whole. Each report keeps its offline
+   * binding and the new Action ID it was rebased under (MWP-WRK-021, MWP-EXT-005).
+   */
+  reconcile: z.object({
+    work_item: id, lease_id: id, submit: z.boolean(),
+    reports: z.array(z.object({
+      rebased_as: id, offline_action_id: id, offline_session: z.number().int().min(0), offline_lease: id.nullable(),
+      cost_cents: z.number().int().min(0), note: z.string().max(200),
+    }).strict()).max(20),
+  }).strict(),
 } as const;
 
 export type CommandKind = keyof typeof PAYLOADS;

@@ -132,3 +132,21 @@ describe('MWP-WRK-019: a missed renewal hands the work to a higher epoch; the la
     oracle(h);
   });
 });
+
+describe('MWP-WRK-014 in the lab text: L12 files each lease ending where the seed does', () => {
+  it('checkpoint, block and submit under "released"; new session, reassignment, cancellation and failure under "revoked"', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { LEASE_ENDINGS } = await import('./executionHandlers');
+    const text = readFileSync('labs/L12/README.md', 'utf8');
+    const bullet = (word: string) => text.slice(text.indexOf(`- **${word}**`), text.indexOf('\n\n', text.indexOf(`- **${word}**`)));
+    const words: Record<keyof typeof LEASE_ENDINGS, string> = {
+      checkpoint: '*checkpoint*', block: '*block*', complete: '*submit*', open_session: '*new session*', reassign: '*reassignment*', cancel: '*cancellation*', report_failure: '**failure**',
+    };
+    const released = text.slice(text.indexOf('- **released**'), text.indexOf('- **revoked**'));
+    const revoked = bullet('revoked');
+    for (const [kind, ending] of Object.entries(LEASE_ENDINGS) as [keyof typeof LEASE_ENDINGS, string][]) {
+      expect(ending === 'released' ? released : revoked, `${kind} should be listed as ${ending}`).toContain(words[kind]);
+      expect(ending === 'released' ? revoked : released, `${kind} is listed under the wrong ending`).not.toContain(words[kind]);
+    }
+  });
+});

@@ -6,11 +6,23 @@
  * (MWP-WRK-013).
  */
 import type { CommandKind } from './commands';
-import { checkLease, DEFAULT_LEASE_TICKS, illegal, requireRole, sessionEpoch, workItem, type Handler } from './handlers';
+import { checkLease, DEFAULT_LEASE_TICKS, illegal, requireRole, sessionEpoch, workItem, type Handler } from './handlerKit';
 import { toolKey } from '../effects/keys';
 import { reject } from './outcomes';
 
-type ExecutionKind = Extract<CommandKind, 'open_session' | 'checkpoint' | 'resume' | 'block' | 'resolve' | 'report_failure' | 'reassign' | 'cancel'>;
+/**
+ * How each command ends the lease it names (MWP-WRK-014, seeds 000/001): the holder
+ * RELEASES it by checkpointing, blocking or submitting; the system REVOKES it on session
+ * replacement, reassignment, cancellation — and failure: a reported failure does not hand
+ * the lease back for the holder to keep using; the authority takes it and decides when the
+ * work may run again (after a backoff, under a new lease, within the budgets of MWP-WRK-018).
+ */
+export const LEASE_ENDINGS = {
+  checkpoint: 'released', block: 'released', complete: 'released',
+  open_session: 'revoked', reassign: 'revoked', cancel: 'revoked', report_failure: 'revoked',
+} as const satisfies Partial<Record<CommandKind, 'released' | 'revoked'>>;
+
+type ExecutionKind = Extract<CommandKind, 'open_session' | 'checkpoint' | 'resume' | 'block' | 'resolve' | 'report_failure' | 'reassign' | 'cancel' | 'reconcile'>;
 
 const item = (p: Record<string, unknown>) => ({ type: 'work_item' as const, id: p.work_item as string, creates: false });
 const RELEASE = "lease_id = NULL, lease_until = NULL, session_epoch = NULL";
@@ -116,6 +128,37 @@ export const EXECUTION_HANDLERS: Record<ExecutionKind, Handler> = {
     plan: (ctx, p) => requireRole(ctx, ['admin']) ?? illegal(workItem(ctx, p.work_item as string)!.status, 'REVOKE', p.work_item as string) ?? {
       eventKind: 'work_item_revoked', eventPayload: { work_item: p.work_item, reason: p.reason },
       apply: (revision) => ctx.store.run(`UPDATE work_items SET status = 'queued', ${REQUEUE}, revision = ? WHERE work_item_id = ?`, [revision, p.work_item as string]),
+    },
+  },
+  /**
+   * Reconciliation and its resource charge are ONE authoritative transaction (MWP-WRK-022):
+   * every buffered report's progress, their total charge to the mission budget and, if
+   * buffered too, the submission. A total that would overflow the budget rejects all of it —
+   * no report lands on its own, no partial state.
+   */
+  reconcile: {
+    target: item,
+    plan: (ctx, p) => {
+      const reports = p.reports as { cost_cents: number; rebased_as: string }[];
+      const submit = p.submit as boolean;
+      const leaseProblem = checkLease(ctx, p.work_item as string, p.lease_id as string, submit ? 'COMPLETE' : 'PROGRESS');
+      if (leaseProblem) return leaseProblem;
+      const w = workItem(ctx, p.work_item as string)!;
+      const mission = ctx.store.get('SELECT limit_cents, spent_cents FROM missions WHERE mission_id = ?', [w.mission_id as string])!;
+      const charge = reports.reduce((sum, r) => sum + r.cost_cents, 0);
+      const spent = Number(mission.spent_cents) + charge;
+      if (spent > Number(mission.limit_cents)) {
+        return reject('BUDGET_EXCEEDED', `reconciling ${reports.length} report(s) would charge ${charge} and bring ${w.mission_id} to ${spent} of ${mission.limit_cents} cents`);
+      }
+      return {
+        eventKind: 'work_reconciled',
+        eventPayload: { work_item: p.work_item, mission: w.mission_id, reports: reports.map((r) => r.rebased_as), cost_cents: charge, spent_cents: spent, submitted: submit },
+        apply: (revision) => {
+          ctx.store.run(`UPDATE work_items SET progress = progress + ?, ${submit ? `status = 'done', ${RELEASE}, ` : ''}revision = ? WHERE work_item_id = ?`,
+            [reports.length, revision, p.work_item as string]);
+          ctx.store.run('UPDATE missions SET spent_cents = ? WHERE mission_id = ?', [spent, w.mission_id as string]);
+        },
+      };
     },
   },
   cancel: {

@@ -128,6 +128,12 @@ function applyExecutionEvent(s: AuthorityState, e: EventRecord, str: (k: string)
     case 'work_item_revoked':
       patch(s.workItems, id(), { status: 'queued', owner: null, ...released, resumeBy: null, revision: e.aggregateRevision });
       return true;
+    case 'work_reconciled': {
+      const item = s.workItems[id()];
+      if (item) Object.assign(item, { progress: item.progress + ((e.payload.reports as unknown[]) ?? []).length, revision: e.aggregateRevision, ...(e.payload.submitted ? { status: 'done', ...released } : {}) });
+      patch(s.missions, str('mission'), { spent: num('spent_cents') });
+      return true;
+    }
     case 'work_item_cancelled':
       patch(s.workItems, id(), { status: 'cancelled', owner: null, ...released, resumeBy: null, revision: e.aggregateRevision });
       return true;

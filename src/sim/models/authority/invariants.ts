@@ -3,16 +3,26 @@
  */
 import { eventsAfter } from '../../../core/authority/accept';
 import { foldEvents, readState } from '../../../core/authority/fold';
+import { historyProblems } from '../../../core/authority/history';
 import type { Invariant, ModelContext } from '../../model';
 import { groupOf } from './view';
 
 const events = (ctx: ModelContext) => eventsAfter(ctx.store('authority'), groupOf(ctx), 0, 100_000);
 
+/**
+ * AUTH-1, shared by every model with an authority: the history runs 1 … its sequence
+ * counter with nothing removed. The accept path cannot break it; the L11 design that
+ * deletes an event to erase it does (shown in projection.test.ts and the property test).
+ */
+export function historyInvariant(groups: (ctx: ModelContext) => string[]): Invariant {
+  return {
+    id: 'AUTH-1', statement: "Each group's history runs 1, 2, 3 … up to its sequence counter: no event removed or renumbered.", rule: 'MWP-EVT-005, MWP-MSN-009',
+    check: (ctx) => groups(ctx).flatMap((group) => historyProblems(ctx.store('authority'), group)),
+  };
+}
+
 export const authorityInvariants: Invariant[] = [
-  {
-    id: 'AUTH-1', statement: "The group's event sequence is contiguous from 1.", rule: 'MWP-EVT-005',
-    check: (ctx) => events(ctx).flatMap((e, i) => (e.seq === i + 1 ? [] : [`event ${e.eventId} has seq ${e.seq}, expected ${i + 1}`])),
-  },
+  historyInvariant((ctx) => [groupOf(ctx)]),
   {
     id: 'AUTH-2', statement: 'Every event has exactly one receipt and one outbox row.', rule: 'MWP-EVT-005, MWP-EVT-003',
     check: (ctx) => {

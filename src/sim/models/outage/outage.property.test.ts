@@ -12,8 +12,8 @@ useSqlJs();
 
 const action = fc.constantFrom<unknown>('disconnect', 'reconnect', 'work', 'start_new_work', 'email_customer', 'report_progress', 'big_charge', 'complete', 'tick', { advance: 3 }, { advance: 6 });
 
-function run(policy: string, actions: unknown[]) {
-  const world = World.create({ model: 'outage', seed: 13, initial: { grace_ticks: 5, budget_cents: 1000, lease_ticks: 50 }, switches: { offline_policy: policy } });
+function run(policy: string, actions: unknown[], reconcile = 'one_transaction') {
+  const world = World.create({ model: 'outage', seed: 13, initial: { grace_ticks: 5, budget_cents: 1000, lease_ticks: 50 }, switches: { offline_policy: policy, reconcile } });
   try {
     for (const a of actions) world.step(a);
     if (world.observe().offline) world.step('reconnect');
@@ -31,6 +31,11 @@ describe('bounded outages under random schedules', () => {
       expect(broken).toEqual([]);
       for (const b of observed.buffered) expect((b.status === 'rebased' || b.status === 'abandoned') && b.result !== null, JSON.stringify(b)).toBe(true);
     }), { numRuns: 100 });
+  });
+
+  it('reconciling one command at a time is caught (OUT-3, MWP-WRK-022)', () => {
+    const result = fc.check(fc.property(fc.array(action, { minLength: 3, maxLength: 25 }), (actions) => !run('bounded', actions, 'one_by_one').broken.includes('OUT-3')), { numRuns: 300, endOnFailure: true });
+    expect(result.failed).toBe(true);
   });
 
   it('the optimistic agent is caught', () => {

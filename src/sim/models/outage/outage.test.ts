@@ -40,8 +40,27 @@ describe('MWP-WRK-021 and MWP-EXT-005: buffered commands are rebased and re-sign
   });
 });
 
-describe('MWP-WRK-022: reconciliation and its charge commit together', () => {
-  it('an overflowing charge rejects the progress with it', () => {
-    expect(run(['disconnect', 'report_progress', 'big_charge', 'reconnect']).observed).toMatchObject({ spent_cents: 100, work_item: { progress: 1 }, last_code: 'BUDGET_EXCEEDED' });
+describe('MWP-WRK-022: reconciliation and its resource charge are one authoritative transaction', () => {
+  it('an overflowing total rejects every buffered report and its charge: no partial state', () => {
+    const { observed, broken } = run(['disconnect', 'report_progress', 'big_charge', 'reconnect']);
+    expect(observed).toMatchObject({
+      spent_cents: 0, work_item: { progress: 0, epoch: 2 }, last_code: 'BUDGET_EXCEEDED',
+      buffered: [{ action_id: 'report_progress-1', result: 'BUDGET_EXCEEDED' }, { action_id: 'report_progress-2', result: 'BUDGET_EXCEEDED' }],
+    });
+    expect(broken).toEqual([]);
+  });
+  it('within the budget the whole buffer lands in one transaction (one event for the reconciliation)', () => {
+    const world = World.replay({ model: 'outage', seed: 13, initial: { grace_ticks: 5, budget_cents: 1000, lease_ticks: 50 }, switches: {} },
+      ['disconnect', 'report_progress', 'report_progress', 'complete', 'reconnect']);
+    expect(world.observe()).toMatchObject({ spent_cents: 200, work_item: { progress: 2, status: 'done' } });
+    const accepts = world.trace.flatMap((e) => e.transactions).filter((t) => t.name === 'accept');
+    expect(world.store('authority').all("SELECT kind FROM events WHERE kind = 'work_reconciled'")).toHaveLength(1);
+    expect(accepts.length).toBeGreaterThan(0);
+    world.dispose();
+  });
+  it('broken: sending the buffer one command at a time lands part of it — OUT-3 catches it', () => {
+    const { observed, broken } = run(['disconnect', 'report_progress', 'big_charge', 'reconnect'], { reconcile: 'one_by_one' });
+    expect(observed).toMatchObject({ spent_cents: 100, work_item: { progress: 1 } });
+    expect(broken).toEqual(['OUT-3']);
   });
 });

@@ -28,6 +28,9 @@ CREATE TABLE buffered (
   lease_id  TEXT,
   status    TEXT NOT NULL CHECK (status IN ('buffered', 'rebased', 'abandoned')),
   sent_as   TEXT,
+  -- The reconciliation that carried it: its Action ID (one command for the whole buffer, or
+  -- one per row in the one_by_one design).
+  batch     TEXT,
   result    TEXT
 );
 -- Externally visible, irreversible actions the agent performed, and the lease it held.

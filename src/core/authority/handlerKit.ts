@@ -1,0 +1,72 @@
+/**
+ * What every command handler shares: the handler contract (`target` names the aggregate;
+ * `plan` only reads, then returns a rejection or the event and writes that make it true)
+ * and the checks handlers compose — role, work-item state, owner and lease.
+ * `handlers.ts` and `executionHandlers.ts` both build on this file, never on each other.
+ */
+import type { Store } from '../db/store';
+import { nextState } from '../machines';
+import type { CommandContent } from './commands';
+import { reject, type Rejection } from './outcomes';
+import { workItemMachine, type WorkItemEvent } from './workItemMachine';
+
+export type AggregateType = 'group' | 'mission' | 'work_item' | 'approval' | 'session';
+
+export interface Target {
+  type: AggregateType;
+  id: string;
+  /** The aggregate must not exist yet (a create). */
+  creates: boolean;
+}
+
+export interface Plan {
+  eventKind: string;
+  eventPayload: Record<string, unknown>;
+  /** The state change; runs inside the accept transaction, after all checks. */
+  apply(newRevision: number): void;
+}
+
+export interface PlanContext {
+  store: Store;
+  command: CommandContent;
+  now: number;
+}
+
+export type P = Record<string, unknown>;
+export type Handler = { target(p: P, c: CommandContent): Target; plan(ctx: PlanContext, p: P): Plan | Rejection };
+
+export const DEFAULT_LEASE_TICKS = 10;
+
+export const roleOf = (store: Store, group: string, agent: string) =>
+  store.get('SELECT role FROM memberships WHERE group_id = ? AND agent_id = ?', [group, agent])?.role as string | undefined;
+
+export function requireRole(ctx: PlanContext, roles: string[]): Rejection | null {
+  const role = roleOf(ctx.store, ctx.command.group, ctx.command.actor);
+  return role && roles.includes(role) ? null : reject('FORBIDDEN', `${ctx.command.actor} needs role ${roles.join(' or ')}`);
+}
+
+export function workItem(ctx: PlanContext, id: string) {
+  return ctx.store.get('SELECT * FROM work_items WHERE work_item_id = ? AND group_id = ?', [id, ctx.command.group]);
+}
+
+/** Whether the work item machine allows `event` from the item's status. */
+export function illegal(status: unknown, event: WorkItemEvent, id: string): Rejection | null {
+  return nextState(workItemMachine, String(status), event) === null ? reject('INVALID_STATE', `${id} is ${status}: ${event} is not allowed`) : null;
+}
+
+/** The owner-and-lease check every execution command passes (fencing at the authority). */
+export function checkLease(ctx: PlanContext, id: string, leaseId: string, event: WorkItemEvent): Rejection | null {
+  const item = workItem(ctx, id)!;
+  const notNow = illegal(item.status, event, id);
+  if (notNow) return notNow;
+  if (item.owner !== ctx.command.actor) return reject('NOT_OWNER', `${id} is owned by ${item.owner} (epoch ${item.ownership_epoch})`);
+  if (item.lease_id !== leaseId) return reject('LEASE_MISMATCH', `current lease is ${item.lease_id}, not ${leaseId}`);
+  if (ctx.now >= Number(item.lease_until)) return reject('LEASE_EXPIRED', `lease ${leaseId} ended at t=${item.lease_until}`);
+  return null;
+}
+
+/** The agent's current session epoch (0 before it ever opened one). */
+export function sessionEpoch(ctx: PlanContext, agent: string): number {
+  return Number(ctx.store.get('SELECT epoch FROM sessions WHERE agent_id = ?', [agent])?.epoch ?? 0);
+}
+
