@@ -56,3 +56,9 @@ export function catalogGaps(source: Strings, translated: Strings): CatalogGaps {
 export function isComplete(gaps: CatalogGaps): boolean {
   return gaps.missing.length + gaps.extra.length + gaps.params.length + gaps.codes.length + gaps.empty.length === 0;
 }
+
+/** Identifiers a lab narrative cites: codes in its text, and everything in `backticks`. */
+export function citedCodes(markdown: string): string[] {
+  const ticked = [...markdown.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!);
+  return [...new Set([...codeIdentifiers(markdown), ...ticked])].sort();
+}
