@@ -10,7 +10,7 @@ export { LabSession } from '../lab/session';
 export { parseLab } from '../lab/loader';
 export { checkExercise } from '../lab/exercises/check';
 export { formatCardResult, parseCard, runCard } from '../lab/cards';
-export { buildSubmission, gradeSubmissionText, importSubmission, importWouldOverwrite, parseSubmission } from '../lab/submission';
+export { buildSubmission, gradeSubmissionText, gradeSubmissionTextAsync, importSubmission, importWouldOverwrite, parseSubmission } from '../lab/submission';
 export { loadBundledLab, loadBundledLabs } from './labsBundle';
 
 /** Initialises sql.js once; everything after it is synchronous. */

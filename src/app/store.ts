@@ -471,7 +471,7 @@ export async function importSubmissionFile(file: File, confirmOverwrite: () => b
 }
 
 /** For graders: re-executes a submission in this page (with warnings). Pure: changes nothing. */
-export function regradeText(text: string, options: RegradeOptions = {}): GradedSubmission {
+export function regradeText(text: string, options: RegradeOptions = {}): Promise<GradedSubmission> {
   const labs = useApp.getState().loads.flatMap((l) => (l.ok ? [l.lab] : []));
-  return rt().gradeSubmissionText(text, labs, APP_VERSION, options);
+  return rt().gradeSubmissionTextAsync(text, labs, APP_VERSION, options); // awaits asynchronous labs (L05)
 }

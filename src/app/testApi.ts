@@ -12,7 +12,7 @@ export interface DurableLabTestApi {
   labs(): Promise<{ id: string | null; ok: boolean; file: string }[]>;
   route(): unknown;
   /** Re-executes a submission's recorded attempts in this page and returns the verdicts. */
-  regrade(text: string): unknown;
+  regrade(text: string, options?: { labs?: string[] }): unknown;
   /** Saved exercise records (read-only copy). */
   exercises(): unknown;
 }
@@ -26,7 +26,7 @@ export function installTestApi(): void {
     // Labs load lazily; these two wait for every bundled lab (page.evaluate awaits them).
     labs: async () => (await ensureAllLabs(), useApp.getState().loads).map((l) => (l.ok ? { id: l.lab.id, ok: true, file: l.lab.file } : { id: l.id, ok: false, file: l.file })),
     route: () => structuredClone(useApp.getState().route),
-    regrade: async (text) => { await ensureAllLabs(); return regradeText(text); },
+    regrade: async (text, options) => { await ensureAllLabs(); return regradeText(text, options ?? {}); },
     exercises: () => structuredClone(useApp.getState().progress.exercises),
   };
   Object.defineProperty(window, 'durableLab', { value: Object.freeze(api), configurable: false, writable: false });
