@@ -1,15 +1,17 @@
 /**
  * npm run bench — throughput as a ratio to raw sql.js doing the same statements in the
  * same run (never a timed assertion). Wall-clock time is fine here: benches are outside
- * the deterministic engine.
+ * the deterministic engine. Raw databases get the same PRAGMAs as a Store. Every `ratio …`
+ * line ends in its number (`name: <x>`) so scripts can read it.
  */
 import type { Database } from 'sql.js';
 import { initSqlJsOnce } from '../src/core/db/sqljs';
-import { Store } from '../src/core/db/store';
+import { Store, STORE_PRAGMAS } from '../src/core/db/store';
 import { noFaults } from '../src/core/faults';
 import { fencedWrite, learnFence } from '../src/core/fencing/protectedResource';
 import { RESOURCE_SCHEMA } from '../src/core/fencing/schema';
-import { World } from '../src/sim/world';
+import { DENSE_HISTORY } from '../src/sim/history';
+import { World, type WorldConfig } from '../src/sim/world';
 import { AUTHORITY_SCHEMA } from '../src/core/authority/schema';
 import { AuthorityHarness } from '../src/core/authority/testHarness';
 import { digestOf } from '../src/core/authority/commands';
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
 
   // 1. The fenced write through Store.tx vs the same statements on a bare sql.js database.
   const raw: Database = new SQL.Database();
+  raw.exec(STORE_PRAGMAS);
   raw.exec(RESOURCE_SCHEMA);
   raw.run("INSERT INTO fence_state VALUES ('doc', 1, 1000000000)");
   const update = raw.prepare(`UPDATE document SET value = :value, last_writer = :writer, last_fence = :token, version = version + 1
@@ -67,18 +70,60 @@ async function main(): Promise<void> {
   // 3. The worker's apply cycle (issue 4) vs the same statements on raw sql.js; a big rebuild.
   benchApply(SQL);
 
-  // 4. Whole World steps (parse, core call, network delivery, trace, invariants).
+  // 4. Whole World steps (parse, core call, network delivery, trace, invariants, checkpoint).
   const config = { model: 'fencing', seed: 1, initial: { current_token: 1, lease_until: 1_000_000, now: 0, workers: { A: 1, B: null } }, switches: {} };
   const world = World.create(config);
   timeIt('World.step("A_write") incl. delivery + invariants', 1_000, () => { world.step('A_write'); });
   timeIt('World.replay of the 5-step L07 story', 200, () => {
     World.replay(config, ['A_pause', { advance: 11 }, 'B_acquire', 'B_write', 'A_wake']).dispose();
   });
+  benchWorld(config);
 }
+
+/** Milliseconds per call of `body`, averaged over `rounds` calls (no warm-up: the caller's state moves on). */
+function msPer(rounds: number, body: () => void): number {
+  const start = performance.now();
+  for (let i = 0; i < rounds; i++) body();
+  return (performance.now() - start) / rounds;
+}
+
+/**
+ * Issue 10's World ratios, all in one run. Step cost over history length on a default World
+ * (a checkpoint every 16 steps); Back on a World with the lab session's policy (a
+ * checkpoint per recent step), over a forward step of that same World; fork over a step.
+ */
+function benchWorld(config: WorldConfig): void {
+  const world = World.create(config);
+  const write = () => { world.step('A_write'); };
+  for (let i = 0; i < 100; i++) write();
+  const at100 = msPer(96, write);
+  while (world.actions.length < 1_000) write();
+  const at1000 = msPer(96, write);
+  const fork = msPer(32, () => { forks.push(world.fork()); });
+  for (const f of forks.splice(0)) f.dispose();
+  while (world.actions.length < 5_000) write();
+  const at5000 = msPer(96, write);
+  world.dispose();
+
+  const session = World.create(config, { history: DENSE_HISTORY });
+  const sessionWrite = () => { session.step('A_write'); };
+  while (session.actions.length < 1_000) sessionWrite();
+  const sessionStep = msPer(50, sessionWrite);
+  const back = msPer(20, () => session.undo()); // Back, Back, … from step 1,050: each a restore
+  session.dispose();
+
+  console.log(`World.step("A_write") at step 100 / 1,000 / 5,000: ${at100.toFixed(3)} / ${at1000.toFixed(3)} / ${at5000.toFixed(3)} ms; fork ${fork.toFixed(3)} ms`);
+  console.log(`lab session World at step 1,000: step ${sessionStep.toFixed(3)} ms (incl. its checkpoint), Back ${back.toFixed(3)} ms`);
+  console.log(`ratio step@5000/step@100: ${(at5000 / at100).toFixed(2)}`);
+  console.log(`ratio backstep/step @1000: ${(back / sessionStep).toFixed(2)}`);
+  console.log(`ratio fork / step: ${(fork / at1000).toFixed(2)}`);
+}
+const forks: World[] = [];
 
 function benchAccept(SQL: Awaited<ReturnType<typeof initSqlJsOnce>>): void {
   const N = 5_000;
   const raw: Database = new SQL.Database();
+  raw.exec(STORE_PRAGMAS);
   raw.exec(AUTHORITY_SCHEMA);
   raw.exec("INSERT INTO work_items (work_item_id, group_id, mission_id, status, revision) VALUES ('W1', 'G1', 'M1', 'running', 1)");
   const lookup = raw.prepare('SELECT receipt_id, digest FROM receipts WHERE actor_id = ? AND action_id = ?');
@@ -109,7 +154,8 @@ function benchAccept(SQL: Awaited<ReturnType<typeof initSqlJsOnce>>): void {
     verifyDigest(key, digestOf(command), command.signature);
   });
   const dbOnly = 1 / (1 / acceptRate - 1 / cryptoRate);
-  console.log(`ratio accept / raw: ${(acceptRate / rawRate).toFixed(2)}; without the crypto (derived): ${(dbOnly / rawRate).toFixed(2)}`);
+  console.log(`ratio accept / raw: ${(acceptRate / rawRate).toFixed(2)}`);
+  console.log(`accept without the crypto (derived) / raw: ${(dbOnly / rawRate).toFixed(2)}`);
 }
 
 function syntheticEvents(n: number): EventRecord[] {
@@ -123,27 +169,46 @@ function syntheticEvents(n: number): EventRecord[] {
   return events;
 }
 
+/** Events that each create a new work item, so the projection grows with every one. */
+function distinctEvents(n: number): EventRecord[] {
+  const events = syntheticEvents(2);
+  for (let seq = 3; seq <= n; seq++) {
+    events.push({ eventId: `E-G1-${seq}`, group: 'G1', seq, aggregateId: `W${seq}`, aggregateRevision: 1, kind: 'work_item_created', payload: { work_item: `W${seq}`, mission: 'M1' }, at: 0 });
+  }
+  return events;
+}
+
 function benchApply(SQL: Awaited<ReturnType<typeof initSqlJsOnce>>): void {
   const N = 3_000;
   const events = syntheticEvents(N + 600);
   const raw: Database = new SQL.Database();
+  raw.exec(STORE_PRAGMAS);
   raw.exec(PROJECTION_SCHEMA);
-  raw.exec("INSERT INTO cursors (group_id) VALUES ('G1'); INSERT INTO projection (group_id, state) VALUES ('G1', '{}')");
+  // The minimal statements of one apply: dedupe, cursor, the projection write, inbox, log,
+  // cursor advance. The projection write follows the schema in force: one row per aggregate
+  // (projection_rows) or, before that change, the whole state re-serialised.
+  const perAggregate = /CREATE TABLE projection_rows/.test(PROJECTION_SCHEMA);
+  raw.exec("INSERT INTO cursors (group_id) VALUES ('G1')");
+  if (!perAggregate) raw.exec("INSERT INTO projection (group_id, state) VALUES ('G1', '{}')");
   const dedupe = raw.prepare('SELECT 1 FROM inbox WHERE event_id = ?');
   const cursor = raw.prepare('SELECT seq FROM cursors WHERE group_id = ?');
-  const readState = raw.prepare('SELECT state FROM projection WHERE group_id = ?');
-  const writeState = raw.prepare('UPDATE projection SET state = ? WHERE group_id = ?');
+  const stateText = canonicalJson(foldEvents(events.slice(0, 40)));
+  const writeProjection = perAggregate
+    ? ((stmt) => (e: EventRecord) => stmt.run(['G1', 'work_item', e.aggregateId, canonicalJson(e.payload)]))(
+      raw.prepare('INSERT OR REPLACE INTO projection_rows (group_id, kind, id, body) VALUES (?, ?, ?, ?)'))
+    : ((read, write) => () => {
+      read.bind(['G1']); read.step(); read.get(); read.reset();
+      write.run([stateText, 'G1']);
+    })(raw.prepare('SELECT state FROM projection WHERE group_id = ?'), raw.prepare('UPDATE projection SET state = ? WHERE group_id = ?'));
   const inbox = raw.prepare('INSERT INTO inbox (event_id, group_id, seq) VALUES (?, ?, ?)');
   const log = raw.prepare('INSERT INTO applied_log (event_id, seq) VALUES (?, ?)');
   const advance = raw.prepare('UPDATE cursors SET seq = ? WHERE group_id = ?');
-  const stateText = canonicalJson(foldEvents(events.slice(0, 40)));
   const rawRate = timeIt('raw sql.js: the apply cycle\'s statements, 1 txn', N, (i) => {
     const e = events[i]!;
     raw.exec('BEGIN IMMEDIATE');
     dedupe.bind([e.eventId]); dedupe.step(); dedupe.reset();
     cursor.bind(['G1']); cursor.step(); cursor.reset();
-    readState.bind(['G1']); readState.step(); readState.get(); readState.reset();
-    writeState.run([stateText, 'G1']);
+    writeProjection(e);
     inbox.run([e.eventId, 'G1', e.seq]);
     log.run([e.eventId, e.seq]);
     advance.run([e.seq, 'G1']);
@@ -153,6 +218,28 @@ function benchApply(SQL: Awaited<ReturnType<typeof initSqlJsOnce>>): void {
   let next = 0;
   const applyRate = timeIt('core: applyEvent (seven steps + reducer)', N, () => { applyEvent(store, noFaults, events[next++]!, { variant: 'correct' }); });
   console.log(`ratio apply / raw: ${(applyRate / rawRate).toFixed(2)}`);
+
+  // The apply cycle's cost against the size of the state it maintains: a worker whose
+  // database holds ≈25 KB of projection vs one holding ≈500 KB (distinct work items).
+  const stateBytes = (store: Store) => Number((perAggregate
+    ? store.get('SELECT COALESCE(SUM(LENGTH(body)), 0) AS n FROM projection_rows')
+    : store.get('SELECT COALESCE(SUM(LENGTH(state)), 0) AS n FROM projection'))?.n ?? 0);
+  const sized = (bytes: number) => {
+    const grown = new Store(SQL, 'worker', PROJECTION_SCHEMA);
+    const feed = distinctEvents(40_000);
+    let seq = 0;
+    while (seq < feed.length - 400 && stateBytes(grown) < bytes) {
+      for (let k = 0; k < 25; k++) applyEvent(grown, noFaults, feed[seq++]!, { variant: 'correct' });
+    }
+    return { grown, feed, seq, size: stateBytes(grown) };
+  };
+  const small = sized(25_000);
+  const large = sized(500_000);
+  const rateAt = (w: ReturnType<typeof sized>) => timeIt(`core: applyEvent with a ${(w.size / 1000).toFixed(0)} KB projection state`, 300,
+    (i) => { if (i < 300) applyEvent(w.grown, noFaults, w.feed[w.seq++]!, { variant: 'correct' }); });
+  const smallRate = rateAt(small);
+  const largeRate = rateAt(large);
+  console.log(`ratio apply@500KB/apply@25KB: ${(largeRate / smallRate).toFixed(2)}`);
 
   const big = syntheticEvents(100_000);
   const heapBefore = process.memoryUsage().heapUsed;

@@ -11,7 +11,8 @@ import { machineGraph, type MachineGraph } from '../core/machines';
 import type { InvariantResult, NodeSpec, NodeStatus, SwitchSpec, TopologyEdge } from '../sim/model';
 import type { Frame } from '../sim/network';
 import { switchesOf } from '../sim/switches';
-import { World, type TraceEntry } from '../sim/world';
+import { DENSE_HISTORY } from '../sim/history';
+import { World, type TraceEntry, type WorldOptions } from '../sim/world';
 import { isAsyncWorld, replayAsync, stepAsync } from '../sim/asyncStep';
 import { configFor } from './config';
 import { deepMatch, type Mismatch } from './deepMatch';
@@ -48,6 +49,9 @@ export interface WorldView {
   scenarioCheck: { scenario: Scenario; atEnd: boolean; mismatches: Mismatch[] } | null;
 }
 
+/** A session's World keeps a checkpoint per recent step: Back is a restore, nothing replayed. */
+const WORLD_OPTIONS: WorldOptions = { history: DENSE_HISTORY };
+
 export class LabSession {
   readonly lab: Lab;
   private state: SessionState;
@@ -62,8 +66,8 @@ export class LabSession {
   /** Opens a lab at a saved place; a place that no longer replays falls back to a clean start. */
   static open(lab: Lab, saved?: SessionState): { session: LabSession; problem: string | null } {
     const fresh: SessionState = { steps: [], cursor: 0, switches: { ...lab.world.switches } };
-    if (!saved) return { session: new LabSession(lab, fresh, World.create(configFor(lab, fresh))), problem: null };
-    const first = World.create(configFor(lab, fresh));
+    if (!saved) return { session: new LabSession(lab, fresh, World.create(configFor(lab, fresh), WORLD_OPTIONS)), problem: null };
+    const first = World.create(configFor(lab, fresh), WORLD_OPTIONS);
     if (isAsyncWorld(first)) {
       // An asynchronous lab (L05) replays its saved place on the session's queue (see `whenIdle`).
       const session = new LabSession(lab, fresh, first);
@@ -74,10 +78,10 @@ export class LabSession {
     try {
       const cursor = Math.max(0, Math.min(saved.cursor, saved.steps.length));
       const state = { ...saved, cursor };
-      return { session: new LabSession(lab, state, World.replay(configFor(lab, state), saved.steps.slice(0, cursor))), problem: null };
+      return { session: new LabSession(lab, state, World.replay(configFor(lab, state), saved.steps.slice(0, cursor), WORLD_OPTIONS)), problem: null };
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      return { session: new LabSession(lab, fresh, World.create(configFor(lab, fresh))), problem: `Saved place in ${lab.id} could not be replayed (${why}); started fresh.` };
+      return { session: new LabSession(lab, fresh, World.create(configFor(lab, fresh), WORLD_OPTIONS)), problem: `Saved place in ${lab.id} could not be replayed (${why}); started fresh.` };
     }
   }
 
@@ -221,7 +225,7 @@ export class LabSession {
       this.state = state; // the place is decided now; the World catches up on the queue
       return;
     }
-    const world = World.replay(configFor(this.lab, state), state.steps.slice(0, state.cursor));
+    const world = World.replay(configFor(this.lab, state), state.steps.slice(0, state.cursor), WORLD_OPTIONS);
     this.world.dispose();
     this.world = world;
     this.state = state;

@@ -14,7 +14,7 @@
  * Policy: a checkpoint after every one of the `recent` latest steps (a Back is a restore,
  * nothing replayed) and after every `every`-th step beyond them (a jump far back restores
  * the nearest one and replays fewer than `every` steps, taking dense checkpoints again on
- * the way, so the Backs after it are restores too).
+ * the way, so the Backs after it are restores too). `recent: 0` keeps only the sparse ones.
  */
 import type { Store } from '../core/db/store';
 import type { ClockState } from './clock';
@@ -29,8 +29,20 @@ export interface HistoryPolicy {
   every: number;
 }
 
-/** Back-stepping in the lab stays a restore for 64 steps, and replays < 16 steps beyond. */
-export const DEFAULT_HISTORY: HistoryPolicy = { recent: 64, every: 16 };
+/**
+ * A World's default: a checkpoint every 16 steps, none in between. An image export costs
+ * time in proportion to the database (≈ one to several steps once a log table has grown),
+ * so a World that mostly moves forward (cards, property tests, the explorer's replays)
+ * pays it once per 16 steps; an undo restores the nearest checkpoint and replays < 16 steps.
+ */
+export const DEFAULT_HISTORY: HistoryPolicy = { recent: 0, every: 16 };
+
+/**
+ * The lab session's policy: a checkpoint after each of the latest 64 steps, so Back is a
+ * restore with nothing replayed (a learner steps at human speed; the export is invisible),
+ * and every 16th step beyond.
+ */
+export const DENSE_HISTORY: HistoryPolicy = { recent: 64, every: 16 };
 
 /** One store's bytes, and the Store object + write generation they were read from. */
 export interface StoreImage {

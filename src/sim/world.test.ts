@@ -207,7 +207,7 @@ describe('undo', () => {
   });
 
   it('repairs a World whose step threw halfway (the explorer\'s dirty case)', () => {
-    const world = World.replay(MANUAL, LONG.slice(0, 6));
+    const world = World.replay(MANUAL, LONG.slice(0, 6), { history: { recent: 8, every: 4 } });
     const before = stateOf(world);
     const model = world.model as unknown as { apply: (ctx: unknown, action: unknown) => void };
     const apply = model.apply;
@@ -261,7 +261,8 @@ describe('fork and the post-setup cache', () => {
   });
 
   it('model memo is part of the state: undo and fork restore it', () => {
-    const world = World.create(CONFIG);
+    // Dense checkpoints: this memo is written outside any step, so only a checkpoint (not a replay) can bring it back.
+    const world = World.create(CONFIG, { history: { recent: 8, every: 4 } });
     const ctx = (world as unknown as { ctx: { memo: <T extends object>(k: string, init: () => T) => T } }).ctx;
     world.step('A_write');
     ctx.memo('count', () => ({ n: 0 })).n = 1;
