@@ -10,7 +10,7 @@ import { eventsAfter } from '../../../core/authority/accept';
 import { seededKeyPair } from '../../../core/authority/keys';
 import { feedGroups } from '../../../core/feed/feed';
 import { makeSnapshot } from '../../../core/snapshot/snapshot';
-import { emptyState } from '../../../core/authority/fold';
+import { emptyState, readState } from '../../../core/authority/fold';
 import { decryptAuditLog } from '../../../core/snapshot/archive';
 import { decodeFrame } from '../../../core/transport/frames';
 import { isMessage, type Message } from '../../../core/message';
@@ -147,5 +147,51 @@ describe('SPEC §2: the receipt boundary of the apply cycle', () => {
     world.step({ restart: 'worker' });
     expect(world.observe().effects).toEqual(['G1#5']);
     expect(performed(world, 'G1#5')).toHaveLength(1);
+  });
+});
+
+describe('MWP-FND-023: the projection is rebuildable; losing it never changes the truth', () => {
+  it('wiping the worker and replaying the group rebuilds the same projection rows, and the authority is untouched', () => {
+    const world = run([{ emit: 4 }, 'report']);
+    const rows = (w: World) => JSON.stringify(w.store('worker').all('SELECT group_id, kind, id, body FROM projection_rows ORDER BY group_id, kind, id'));
+    const before = rows(world);
+    // The truth: the authoritative state and the group's events (the feed's ACK bookkeeping may move).
+    const truth = (w: World) => JSON.stringify([readState(w.store('authority')), eventsAfter(w.store('authority'), 'G1', 0, 100)]);
+    const truthBefore = truth(world);
+    world.step('rebuild');
+    expect(rows(world)).toBe(before);
+    expect(truth(world)).toBe(truthBefore);
+    expect(world.observe()).toMatchObject({ cursor: 8, rebuild_matches: true });
+  });
+});
+
+describe('MWP-FND-018 / MWP-WRK-029: at-least-once delivery, deduped by Event ID, never past a gap', () => {
+  it('duplicates are ignored, a lost event stops the cursor, and redelivery fills the gap', () => {
+    const world = run([{ emit: 3 }], { network: 'manual' });
+    const [first, second] = world.network.inFlight;
+    world.step({ duplicate: first!.id });
+    world.step({ drop: second!.id });
+    while (world.step('deliver_next').ok);
+    expect(world.observe()).toMatchObject({ cursor: 4, buffer: [6], mode: 'buffering' });
+    world.step('redeliver');
+    while (world.step('deliver_next').ok);
+    expect(world.observe()).toMatchObject({ cursor: 6, buffer: [], inbox: 6, applied: 6 });
+    expect(broken(world)).toEqual([]);
+  });
+});
+
+describe('MWP-WRK-030: the ACK names the highest contiguous durable cursor and never deletes history', () => {
+  it('behind a gap the ACK stays at the cursor, not the newest event received; ACKs delete nothing', () => {
+    const world = run([{ emit: 3 }], { network: 'manual' });
+    world.step({ drop: world.network.inFlight[1]!.id });
+    while (world.step('deliver_next').ok);
+    expect(world.observe()).toMatchObject({ cursor: 4, acked: 4, sequence: 6, events_total: 6 });
+    // Replay after a reconnect may repeat events around the disconnect: they are deduped.
+    world.step('disconnect');
+    world.step('reconnect');
+    world.step('redeliver');
+    while (world.step('deliver_next').ok);
+    expect(world.observe()).toMatchObject({ cursor: 6, acked: 6, events_total: 6, applied: 6 });
+    expect(broken(world)).toEqual([]);
   });
 });
