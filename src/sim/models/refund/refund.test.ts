@@ -126,6 +126,31 @@ describe('provider capabilities and the executor', () => {
   });
 });
 
+describe('crash_after_commit means what the lab says (issue 12 item 12)', () => {
+  function entryOf(actions: unknown[], switches: Record<string, string> = {}) {
+    const world = World.create({ model: 'refund', seed: 1, initial: INITIAL, switches });
+    for (const action of actions) world.step(action);
+    const entry = world.trace.at(-1)!;
+    const observed = world.observe();
+    world.dispose();
+    return { entry, observed };
+  }
+  it('the provider commits first; the worker then dies with the answer in hand, before saving it', () => {
+    const { entry, observed } = entryOf(['approve', 'crash_after_commit']);
+    expect(entry.crash).toEqual({ node: 'worker-1', point: 'executor.before_save_answer' });
+    const order = entry.transactions.map((t) => `${t.store}:${t.name}`);
+    expect(order.indexOf('provider:provider_refund')).toBeGreaterThanOrEqual(0);
+    // The crash hit in the answer's handler: nothing of the answer was saved, so recovery finds it UNKNOWN.
+    expect(observed).toMatchObject({ ledger_count: 1, status: 'UNKNOWN' });
+  });
+  it('with the network holding frames, the crash waits for the answer to arrive', () => {
+    const held = entryOf(['approve', 'crash_after_commit'], { network: 'manual' });
+    expect(held.entry.crash).toBeNull();
+    const landed = entryOf(['approve', 'crash_after_commit', 'deliver_next', 'deliver_next', { restart: 'worker-1' }, 'retry', 'deliver_next', 'deliver_next'], { network: 'manual' });
+    expect(landed.observed).toMatchObject({ ledger_count: 1, status: 'CONFIRMED' });
+  });
+});
+
 describe('MWP-WRK-031 tool keys (issue 12 item 8)', () => {
   it('a same-epoch retry under the tool key resends with the same key: the provider replays, nothing is parked', () => {
     const r = run(['approve', 'lose_response', 'submit', { advance: 3 }, 'retry'], { key_scheme: 'tool_key', lookup: 'off' });
