@@ -5,6 +5,7 @@
  * broken lab becomes an error card).
  */
 import { parseLab } from '../lab/loader';
+import { bundledTranslations } from './i18n/labTranslations';
 import type { LabLoad } from '../lab/schema';
 
 const labFiles = import.meta.glob('/labs/*/lab.json', { query: '?raw', import: 'default' }) as Record<string, () => Promise<string>>;
@@ -20,7 +21,7 @@ export async function loadBundledLab(id: string): Promise<LabLoad | null> {
   const text = labFiles[path];
   if (!text) return null;
   const readme = readmes[`/labs/${id}/README.md`];
-  return parseLab(path.slice(1), await text(), readme ? await readme() : null);
+  return parseLab(path.slice(1), await text(), readme ? await readme() : null, await bundledTranslations(id));
 }
 
 export async function loadBundledLabs(): Promise<LabLoad[]> {
