@@ -9,7 +9,8 @@ export class LabPage {
 
   async open(labId: string, query = ''): Promise<this> {
     await this.page.goto(`/#/lab/${labId}${query}`);
-    await expect(this.page.getByTestId(`lab-${labId}`)).toBeVisible();
+    // The first open fetches and starts the lab runtime (sql.js, models): slow on a loaded machine.
+    await expect(this.page.getByTestId(`lab-${labId}`)).toBeVisible({ timeout: 45_000 });
     return this;
   }
 

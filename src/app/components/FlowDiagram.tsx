@@ -66,8 +66,8 @@ function FitOnChange({ structure, minZoom }: { structure: string; minZoom: numbe
   return <div ref={box} hidden />;
 }
 
-export function FlowDiagram<N extends Node, E extends Edge>({ nodes, edges, nodeTypes, structure, label }: {
-  nodes: N[]; edges: E[]; nodeTypes: NodeTypes; structure: string; label: string;
+export function FlowDiagram<N extends Node, E extends Edge>({ nodes, edges, nodeTypes, structure }: {
+  nodes: N[]; edges: E[]; nodeTypes: NodeTypes; structure: string;
 }) {
   const presenting = usePresenting();
   const phone = useIsPhone();
@@ -76,7 +76,7 @@ export function FlowDiagram<N extends Node, E extends Edge>({ nodes, edges, node
   return (
     <ReactFlow nodes={nodes} edges={edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes} fitView minZoom={minZoom} nodesConnectable={false}
       nodesDraggable={false} elementsSelectable={false} zoomOnScroll={false} zoomOnPinch={interactive} panOnDrag={interactive}
-      preventScrolling={false} aria-label={label}>
+      preventScrolling={false}>
       <FitOnChange structure={structure} minZoom={minZoom} />
     </ReactFlow>
   );

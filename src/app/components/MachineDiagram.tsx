@@ -15,8 +15,6 @@ import { layoutGraph, monoLabelWidth } from './graphLayout';
 
 type StateData = { name: string; active: boolean; initial: boolean; loops: string[] };
 
-const TEXT = { diagram: (title: string) => `State machine: ${title}` };
-
 /** Sizes at normal scale; presenter view scales text and boxes together. */
 const STATE_W = 130;
 const STATE_H = 54;
@@ -64,7 +62,7 @@ export const MachineDiagram = memo(function MachineDiagram({ graph, state, title
     <figure className="machine" data-testid={`machine-${graph.id}`} data-state={state}>
       <figcaption>{title}: <strong>{state}</strong></figcaption>
       <div className="diagram machine-diagram" style={{ '--diagram-scale': scale } as CSSProperties}>
-        <FlowDiagram nodes={nodes} edges={edges} nodeTypes={nodeTypes} structure={`${graph.id}:${scale}`} label={TEXT.diagram(title)} />
+        <FlowDiagram nodes={nodes} edges={edges} nodeTypes={nodeTypes} structure={`${graph.id}:${scale}`} />
       </div>
     </figure>
   );

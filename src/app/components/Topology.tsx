@@ -63,8 +63,8 @@ export function Topology() {
     };
   }), [worldEdges, frames, layout, scale]);
   return (
-    <div className="diagram topology" data-testid="topology" style={{ '--diagram-scale': scale } as CSSProperties}>
-      <FlowDiagram nodes={nodes} edges={edges} nodeTypes={nodeTypes} structure={structure} label={TEXT.diagram} />
+    <div className="diagram topology" data-testid="topology" role="figure" aria-label={TEXT.diagram} style={{ '--diagram-scale': scale } as CSSProperties}>
+      <FlowDiagram nodes={nodes} edges={edges} nodeTypes={nodeTypes} structure={structure} />
     </div>
   );
 }
