@@ -12,6 +12,9 @@ import { AcceptFaultPoint, eventsAfter, findReceipt } from './accept';
 import type { CommandKind, SignedCommand } from './commands';
 import { foldEvents, readState } from './fold';
 import { AuthorityHarness } from './testHarness';
+import { HANDLERS } from './handlers';
+import { isRejection } from './outcomes';
+import { Store } from '../db/store';
 
 useSqlJs();
 
@@ -56,39 +59,64 @@ function checkInvariants(h: AuthorityHarness): void {
 
 let accepted = 0;
 
+/** Runs one schedule, checking every invariant after every step (throws on a violation). */
+function runSchedule(ops: Op[]): void {
+  const h = new AuthorityHarness().bootstrap(1000);
+  const sent: SignedCommand[] = [];
+  try {
+    ops.forEach((op, n) => {
+      if (op.op === 'tick') { h.clock.now += op.by; return; }
+      if (op.op === 'fresh' || op.op === 'crash') {
+        const command = op.op === 'fresh'
+          ? freshCommand(h, n, op.actor, op.kind, op.item, op.cost, op.stale)
+          : freshCommand(h, n, op.actor, 'claim', op.item, 0, false);
+        sent.push(command);
+        if (op.op === 'crash') h.submitCrashingAt(op.point, command);
+        else if (h.submit(command).code === 'ACCEPTED') accepted += 1;
+      } else if (sent.length > 0) {
+        const earlier = sent[Math.max(0, sent.length - 1 - op.back)]!;
+        const command = op.op === 'resend' ? earlier : h.sign({ ...earlier, payload: { ...earlier.payload, work_item: earlier.payload.work_item === 'W1' ? 'W2' : 'W1' } });
+        const landed = findReceipt(h.store, command.actor, command.actionId);
+        const bytes = h.bytes();
+        const result = h.submit(command);
+        if (landed) {
+          // MWP-EVT-003: the receipt decides; neither outcome writes anything.
+          expect(result.code).toBe(landed.digest === result.digest ? 'DUPLICATE' : 'ACTION_ID_COLLISION');
+          expect(h.bytes()).toEqual(bytes);
+        }
+      }
+      checkInvariants(h);
+    });
+  } finally {
+    h.store.close();
+  }
+}
+
 describe('authority under random command sequences', () => {
   it('keeps sequences contiguous, one receipt per event, state = fold(events), and resends never append', () => {
-    fc.assert(fc.property(fc.array(opArb, { minLength: 5, maxLength: 40 }), (ops) => {
-      const h = new AuthorityHarness().bootstrap(1000);
-      const sent: SignedCommand[] = [];
-      try {
-        ops.forEach((op, n) => {
-          if (op.op === 'tick') { h.clock.now += op.by; return; }
-          if (op.op === 'fresh' || op.op === 'crash') {
-            const command = op.op === 'fresh'
-              ? freshCommand(h, n, op.actor, op.kind, op.item, op.cost, op.stale)
-              : freshCommand(h, n, op.actor, 'claim', op.item, 0, false);
-            sent.push(command);
-            if (op.op === 'crash') h.submitCrashingAt(op.point, command);
-            else if (h.submit(command).code === 'ACCEPTED') accepted += 1;
-          } else if (sent.length > 0) {
-            const earlier = sent[Math.max(0, sent.length - 1 - op.back)]!;
-            const command = op.op === 'resend' ? earlier : h.sign({ ...earlier, payload: { ...earlier.payload, work_item: earlier.payload.work_item === 'W1' ? 'W2' : 'W1' } });
-            const landed = findReceipt(h.store, command.actor, command.actionId);
-            const bytes = h.bytes();
-            const result = h.submit(command);
-            if (landed) {
-              // MWP-EVT-003: the receipt decides; neither outcome writes anything.
-              expect(result.code).toBe(landed.digest === result.digest ? 'DUPLICATE' : 'ACTION_ID_COLLISION');
-              expect(h.bytes()).toEqual(bytes);
-            }
-          }
-          checkInvariants(h);
-        });
-      } finally {
-        h.store.close();
-      }
-    }), { numRuns: 60 });
+    fc.assert(fc.property(fc.array(opArb, { minLength: 5, maxLength: 40 }), runSchedule), { numRuns: 60 });
     expect(accepted, 'the generator must produce commands that are accepted, or the checks are vacuous').toBeGreaterThan(20);
+  });
+
+  // Broken variants (issue 12, item 18): each design mistake is caught by the checks above.
+  const caught = () => fc.check(fc.property(fc.array(opArb, { minLength: 5, maxLength: 40 }), (ops) => {
+    try { runSchedule(ops); return true; } catch { return false; }
+  }), { numRuns: 200, endOnFailure: true }).failed;
+
+  it('broken: a handler that writes state its event does not say (MWP-EVT-005) — state ≠ fold(events) is caught', () => {
+    const original = HANDLERS.report_progress;
+    HANDLERS.report_progress = { ...original, plan: (ctx, p) => {
+      const plan = original.plan(ctx, p);
+      return isRejection(plan) ? plan : { ...plan, apply: (revision) => { plan.apply(revision); ctx.store.run('UPDATE work_items SET progress = progress + 1 WHERE work_item_id = ?', [p.work_item as string]); } };
+    } };
+    try { expect(caught()).toBe(true); } finally { HANDLERS.report_progress = original; }
+  });
+
+  it('broken: an accept that forgets the idempotency receipt (MWP-EVT-003) — one receipt per event is caught', () => {
+    const run = Store.prototype.run;
+    Store.prototype.run = function (this: Store, sql: string, params?: Parameters<Store['run']>[1]) {
+      return /^INSERT INTO receipts/.test(sql) ? 0 : run.call(this, sql, params);
+    };
+    try { expect(caught()).toBe(true); } finally { Store.prototype.run = run; }
   });
 });
