@@ -9,7 +9,8 @@ import { initSqlJsOnce } from '../core/db/sqljs';
 export { LabSession } from '../lab/session';
 export { parseLab } from '../lab/loader';
 export { checkExercise } from '../lab/exercises/check';
-export { formatCardResult, parseCard, runCard } from '../lab/cards';
+export { checkExerciseAsync, isAsyncLab } from '../lab/exercises/checkAsync';
+export { formatCardResult, parseCard, runCard, runCardAsync } from '../lab/cards';
 export { buildSubmission, gradeSubmissionText, gradeSubmissionTextAsync, importSubmission, importWouldOverwrite, parseSubmission } from '../lab/submission';
 export { loadBundledLab, loadBundledLabs } from './labsBundle';
 

@@ -334,7 +334,7 @@ export async function runCardFiles(files: File[]): Promise<void> {
       runs.push({ file: file.name, result: null, problems, line: `INVALID  ${file.name}` });
       continue;
     }
-    const result = rt().runCard(lab, parsed.card, file.name);
+    const result = await rt().runCardAsync(lab, parsed.card, file.name); // L05 steps asynchronously (LangGraph)
     runs.push({ file: file.name, result, problems: [], line: rt().formatCardResult(result) });
   }
   useApp.setState((s) => ({ cardRuns: [...runs, ...s.cardRuns] }));
@@ -366,13 +366,20 @@ function saveAttempt(labId: string, exercise: Exercise, input: ExerciseInput, ve
   return null;
 }
 
+/** `submitExercise` for any lab: an asynchronous lab (L05, LangGraph) is checked with awaits first. */
+export async function submitExerciseAsync(exercise: Exercise, input: ExerciseInput): Promise<Verdict | null> {
+  const session = useApp.getState().session;
+  if (!session || !rt().isAsyncLab(session.lab) || inputProblem(input)) return submitExercise(exercise, input);
+  return submitExercise(exercise, input, await rt().checkExerciseAsync(session.lab, exercise, input));
+}
+
 /** Checks an answer, records the attempt, and shows the run in the lab view. */
-export function submitExercise(exercise: Exercise, input: ExerciseInput): Verdict | null {
+export function submitExercise(exercise: Exercise, input: ExerciseInput, checked?: Verdict): Verdict | null {
   const session = useApp.getState().session;
   if (!session) return null;
   const refused = inputProblem(input);
   if (refused) return { pass: false, feedback: refused, rules: [] };
-  const verdict = rt().checkExercise(session.lab, exercise, input);
+  const verdict = checked ?? rt().checkExercise(session.lab, exercise, input);
   const notSaved = saveAttempt(session.lab.id, exercise, input, verdict);
   if (notSaved) return { pass: false, feedback: notSaved, rules: [] };
   if (exercise.kind !== 'reproduce') keepSandbox(session); // the student's own steps get a way back
@@ -385,6 +392,7 @@ export function submitExercise(exercise: Exercise, input: ExerciseInput): Verdic
   }
   if (exercise.kind === 'reproduce') useApp.setState((s) => ({ progress: { ...s.progress, activeExercise: null } }));
   commit();
+  afterAsync(session);
   return verdict;
 }
 
@@ -397,6 +405,7 @@ export function startReproduce(exercise: Exercise): void {
   session.jumpTo(exercise.start.actions.length);
   persist({ ...useApp.getState().progress, activeExercise: { lab: session.lab.id, exercise: exercise.id, baseCursor: exercise.start.actions.length } });
   commit();
+  afterAsync(session);
 }
 
 /** The steps recorded since a reproduce attempt started. */

@@ -14,7 +14,7 @@ import { useState } from 'react';
 import Markdown from 'react-markdown';
 import { exerciseStatus, LIMITS, type ExerciseRecord, type ExerciseStatus } from '../../lab/exercises/records';
 import type { Exercise, Verdict } from '../../lab/exercises/schema';
-import { recordedSteps, returnToKept, saveDraft, selectProgress, selectSession, selectView, startReproduce, submitExercise, useApp } from '../store';
+import { recordedSteps, returnToKept, saveDraft, selectProgress, selectSession, selectView, startReproduce, submitExercise, submitExerciseAsync, useApp } from '../store';
 
 /** A label with any verdict word a model may still carry ("… (correct)") taken off. */
 export function neutralLabel(label: string): string {
@@ -61,7 +61,7 @@ export function ExercisesPanel() {
 
 function ExerciseBody({ exercise, record }: { exercise: Exercise; record: ExerciseRecord | undefined }) {
   const [verdict, setVerdict] = useState<Verdict | null>(record?.attempts.at(-1)?.verdict ?? null);
-  const submit = (input: Parameters<typeof submitExercise>[1]) => setVerdict(submitExercise(exercise, input));
+  const submit = (input: Parameters<typeof submitExercise>[1]) => { void submitExerciseAsync(exercise, input).then(setVerdict); };
   const status = exerciseStatus(record);
   return (
     <div className="exercise-body">
