@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { Catalog } from './components/Catalog';
-import { ProgressPage } from './components/ProgressPage';
+import { ProgressNotice, ProgressPage } from './components/ProgressPage';
 import { dismissFlash, navigate, selectFlash, selectRoute, selectRuntimeReady, selectSession, selectStorageProblem, setPresenting, useApp } from './store';
 
 const LabPage = lazy(() => import('./components/LabPage').then((m) => ({ default: m.LabPage })));
@@ -35,7 +35,7 @@ export function App() {
         )}
         <a href="#/cards" data-testid="nav-cards" className={route.page === 'cards' ? 'active' : ''} onClick={(e) => { e.preventDefault(); navigate({ page: 'cards' }); }}>Cards</a>
       </nav>
-      {storageProblem && <div className="banner warn" role="alert" data-testid="storage-problem">{storageProblem}</div>}
+      {storageProblem && <ProgressNotice problem={storageProblem} />}
       {flash && (
         <div className="banner error" role="alert" data-testid="flash">
           {flash} <button className="link" onClick={dismissFlash} aria-label="Dismiss">✕</button>
