@@ -20,7 +20,10 @@ export function loadLabsFromDir(labsDir: string, root = process.cwd()): LabLoad[
   });
 }
 
-/** Every card file named by `paths`: files as given, folders searched for `*.json` except lab.json. */
+/** A lab's per-locale strings (`strings.ja.json`, src/lab/i18n/labStrings.ts): lab content, not a card. */
+const LAB_STRINGS = /(^|[\\/])strings\.[A-Za-z-]+\.json$/;
+
+/** Every card file named by `paths`: files as given, folders searched for `*.json` except lab.json and strings.<locale>.json. */
 export function findCardFiles(paths: string[]): string[] {
   const out: string[] = [];
   const walk = (path: string) => {
@@ -30,7 +33,7 @@ export function findCardFiles(paths: string[]): string[] {
         if (name === 'node_modules' || name.startsWith('.')) continue;
         walk(join(path, name));
       }
-    } else if (path.endsWith('.json') && !path.endsWith('lab.json')) {
+    } else if (path.endsWith('.json') && !path.endsWith('lab.json') && !LAB_STRINGS.test(path)) {
       out.push(path);
     }
   };
