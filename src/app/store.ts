@@ -217,9 +217,9 @@ const TEXT = {
 };
 
 /** Switch values that differ from what the lab (and its open scenario) start with. */
-function changedSwitches(session: LabSession, specs: { key: string; default: string }[], current: Record<string, string>): Record<string, string> {
-  const scenario = session.lab.scenarios.find((s) => s.id === session.snapshot.scenario);
-  const base: Record<string, string> = { ...Object.fromEntries(specs.map((s) => [s.key, s.default])), ...session.lab.world.switches, ...scenario?.switches };
+function changedSwitches(lab: Lab, scenarioId: string | undefined, specs: { key: string; default: string }[], current: Record<string, string>): Record<string, string> {
+  const scenario = lab.scenarios.find((s) => s.id === scenarioId);
+  const base: Record<string, string> = { ...Object.fromEntries(specs.map((s) => [s.key, s.default])), ...lab.world.switches, ...scenario?.switches };
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(current)) if (base[key] !== value) out[key] = value;
   return out;
@@ -235,9 +235,31 @@ export function setPresenting(on: boolean): void {
 
 function setRoute(route: Route): void {
   useApp.setState({ route });
-  const hash = formatHash(route);
-  if (window.location.hash !== hash) window.history.replaceState(null, '', hash);
+  writeUrlSoon(formatHash(route));
 }
+
+/**
+ * history.replaceState costs more than a whole step on a long page, so while the learner
+ * steps quickly the URL is written once they pause (and always before the page is hidden);
+ * `route` in the store is current at once.
+ */
+let pendingHash: string | null = null;
+let urlTimer: ReturnType<typeof setTimeout> | null = null;
+function flushUrl(): void {
+  if (urlTimer !== null) clearTimeout(urlTimer);
+  urlTimer = null;
+  if (pendingHash !== null && window.location.hash !== pendingHash) window.history.replaceState(null, '', pendingHash);
+  pendingHash = null;
+}
+function writeUrlSoon(hash: string): void {
+  const idle = urlTimer === null;
+  pendingHash = hash;
+  if (idle) {
+    flushUrl(); // the first change after a pause is written at once (links, reloads, tests)
+    urlTimer = setTimeout(flushUrl, 150);
+  }
+}
+if (typeof window !== 'undefined') window.addEventListener('pagehide', flushUrl);
 
 /** After every session change: new view, saved progress, URL that reproduces the place. */
 function commit(flash: string | null = null, present?: boolean): void {
@@ -252,7 +274,7 @@ function commit(flash: string | null = null, present?: boolean): void {
   useApp.setState({ view, flash: flash ?? saveProblem, run: entries === known.entries ? known : { steps, entries } });
   if (route.page !== 'lab') return; // e.g. a reset from the progress page: stay there
   const presenting = present ?? route.present === true;
-  const switches = changedSwitches(session, view.switchSpecs, view.switches);
+  const switches = changedSwitches(session.lab, snapshot.scenario, view.switchSpecs, view.switches);
   setRoute({
     page: 'lab', labId: session.lab.id, step: snapshot.cursor, ...(snapshot.scenario ? { scenario: snapshot.scenario } : {}),
     ...(Object.keys(switches).length > 0 ? { switches } : {}), ...(presenting ? { present: true } : {}),
