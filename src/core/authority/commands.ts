@@ -16,7 +16,7 @@ export const PAYLOADS = {
   add_member: z.object({ agent: id, role: z.enum(['admin', 'approver', 'worker']) }).strict(),
   remove_member: z.object({ agent: id }).strict(),
   create_mission: z.object({ mission: id, budget_cents: z.number().int().min(0) }).strict(),
-  create_work_item: z.object({ work_item: id, mission: id, deadline: z.number().int().min(0).optional(), max_attempts: z.number().int().min(1).max(20).optional() }).strict(),
+  create_work_item: z.object({ work_item: id, mission: id, deadline: z.number().int().min(0).optional(), max_attempts: z.number().int().min(1).max(20).optional(), retry_budget_cents: z.number().int().min(0).optional() }).strict(),
   claim: z.object({ work_item: id, lease_ticks: ticks.optional() }).strict(),
   renew_lease: z.object({ work_item: id, lease_id: id, lease_ticks: ticks.optional() }).strict(),
   report_progress: z.object({ work_item: id, lease_id: id, cost_cents: z.number().int().min(0), note: z.string().max(200) }).strict(),
@@ -28,7 +28,7 @@ export const PAYLOADS = {
   resume: z.object({ work_item: id, lease_ticks: ticks.optional() }).strict(),
   block: z.object({ work_item: id, lease_id: id, needs: z.string().min(1).max(200), data: z.string().max(200) }).strict(),
   resolve: z.object({ work_item: id }).strict(),
-  report_failure: z.object({ work_item: id, lease_id: id, reason: z.string().max(200) }).strict(),
+  report_failure: z.object({ work_item: id, lease_id: id, reason: z.string().max(200), cost_cents: z.number().int().min(0).optional() }).strict(),
   reassign: z.object({ work_item: id, reason: z.string().max(200) }).strict(),
   cancel: z.object({ work_item: id }).strict(),
   /**

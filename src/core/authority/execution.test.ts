@@ -150,3 +150,33 @@ describe('MWP-WRK-014 in the lab text: L12 files each lease ending where the see
     }
   });
 });
+
+describe('MWP-WRK-018: the cost budget and what the stable attempt key dedupes', () => {
+  it('failures charge their cost to the contract\'s retry budget; the failure that spends it ends the retries', () => {
+    const h = new AuthorityHarness().bootstrap();
+    expect(h.send('lead', 'w3', 'create_work_item', { work_item: 'W3', mission: 'M1', retry_budget_cents: 150 }).code).toBe('ACCEPTED');
+    expect(h.send('agent-1', 's1', 'open_session', {}).code).toBe('ACCEPTED');
+    expect(h.send('agent-1', 'c1', 'claim', { work_item: 'W3' }, 1).code).toBe('ACCEPTED');
+    const first = h.send('agent-1', 'f1', 'report_failure', { work_item: 'W3', lease_id: 'lease-W3-1', reason: 'timeout', cost_cents: 100 });
+    expect(first).toMatchObject({ code: 'ACCEPTED', event: { payload: { final: false, retry_spent_cents: 100 } } });
+    h.clock.now += 2;
+    const resumed = h.send('agent-1', 'r1', 'resume', { work_item: 'W3' }, readState(h.store).workItems.W3!.revision);
+    const lease = resumed.code === 'ACCEPTED' ? String(resumed.event.payload.lease_id) : '';
+    const second = h.send('agent-1', 'f2', 'report_failure', { work_item: 'W3', lease_id: lease, reason: 'timeout', cost_cents: 100 });
+    expect(second).toMatchObject({ code: 'ACCEPTED', event: { payload: { final: true, over_budget: true, retry_spent_cents: 200 } } });
+    expect(readState(h.store).workItems.W3).toMatchObject({ status: 'failed', attempts: 2, retrySpent: 200 });
+    oracle(h);
+  });
+
+  it('a tool that honours the attempt key performs the attempt once across the owner\'s retries; a new epoch is a new key', async () => {
+    const { requireSqlJs } = await import('../db/sqljs');
+    const { Store } = await import('../db/store');
+    const { callTool, toolEffects, TOOL_SCHEMA } = await import('./tool');
+    const tool = new Store(requireSqlJs(), 'tool', TOOL_SCHEMA);
+    expect(callTool(tool, 'M1/W1/e1/work', 1).performed).toBe(true);
+    expect(callTool(tool, 'M1/W1/e1/work', 5).performed).toBe(false); // the retry after a failure: deduped
+    expect(callTool(tool, 'M1/W1/e2/work', 9).performed).toBe(true); // a new owner: a new effect unless it reconciles
+    expect(toolEffects(tool)).toEqual({ effects: 2, calls: 3, keys: ['M1/W1/e1/work', 'M1/W1/e2/work'] });
+    tool.close();
+  });
+});

@@ -93,10 +93,12 @@ export const EXECUTION_HANDLERS: Record<ExecutionKind, Handler> = {
     },
   },
   /**
-   * A failed attempt (MWP-WRK-018): the same owner retries after a growing backoff, under a
-   * new lease but the same ownership epoch — so its external attempt key (MWP-WRK-031:
-   * mission / work item / epoch / operation) stays the same. When the attempt budget is spent,
-   * or the next try would land after the contract's deadline, the work fails for good.
+   * A failed attempt (MWP-WRK-018) revokes the lease (MWP-WRK-014): the same owner retries
+   * after a growing backoff, under a new lease but the same ownership epoch — so its
+   * external attempt key (MWP-WRK-031: mission / work item / epoch / operation) stays the
+   * same, and a tool that dedupes by it performs the attempt's effect once. When the attempt
+   * budget or the cost budget is spent, or the next try would land after the contract's
+   * deadline, the work fails for good.
    */
   report_failure: {
     target: item,
@@ -107,18 +109,21 @@ export const EXECUTION_HANDLERS: Record<ExecutionKind, Handler> = {
       const attempts = Number(w.attempts) + 1;
       const retryAt = ctx.now + 2 ** attempts;
       const pastDeadline = w.deadline !== null && retryAt >= Number(w.deadline);
-      const final = attempts >= Number(w.max_attempts) || pastDeadline;
+      // The cost budget: what failed attempts have cost so far, this one included.
+      const retrySpent = Number(w.retry_spent_cents) + ((p.cost_cents as number | undefined) ?? 0);
+      const overBudget = w.retry_budget_cents !== null && retrySpent >= Number(w.retry_budget_cents);
+      const final = attempts >= Number(w.max_attempts) || pastDeadline || overBudget;
       const attemptKey = toolKey(String(w.mission_id), p.work_item as string, Number(w.ownership_epoch), 'work');
       return {
         eventKind: 'work_item_failed',
         eventPayload: {
-          work_item: p.work_item, attempts, final, reason: p.reason, attempt_key: attemptKey,
-          retry_at: final ? null : retryAt, resume_by: final ? null : retryAt + DEFAULT_LEASE_TICKS, ...(pastDeadline ? { past_deadline: true } : {}),
+          work_item: p.work_item, attempts, final, reason: p.reason, attempt_key: attemptKey, retry_spent_cents: retrySpent,
+          retry_at: final ? null : retryAt, resume_by: final ? null : retryAt + DEFAULT_LEASE_TICKS, ...(pastDeadline ? { past_deadline: true } : {}), ...(overBudget ? { over_budget: true } : {}),
         },
         apply: (revision) => ctx.store.run(
-          final ? `UPDATE work_items SET status = 'failed', attempts = ?, retry_at = NULL, ${REQUEUE}, revision = ? WHERE work_item_id = ?`
-            : `UPDATE work_items SET status = 'owned', attempts = ?, retry_at = ?, resume_by = ?, ${RELEASE}, revision = ? WHERE work_item_id = ?`,
-          final ? [attempts, revision, p.work_item as string] : [attempts, retryAt, retryAt + DEFAULT_LEASE_TICKS, revision, p.work_item as string]),
+          final ? `UPDATE work_items SET status = 'failed', attempts = ?, retry_spent_cents = ?, retry_at = NULL, ${REQUEUE}, revision = ? WHERE work_item_id = ?`
+            : `UPDATE work_items SET status = 'owned', attempts = ?, retry_spent_cents = ?, retry_at = ?, resume_by = ?, ${RELEASE}, revision = ? WHERE work_item_id = ?`,
+          final ? [attempts, retrySpent, revision, p.work_item as string] : [attempts, retrySpent, retryAt, retryAt + DEFAULT_LEASE_TICKS, revision, p.work_item as string]),
       };
     },
   },

@@ -15,7 +15,7 @@ export interface AuthorityState {
     group: string; mission: string; status: string; owner: string | null; epoch: number;
     leaseId: string | null; leaseUntil: number | null; sessionEpoch: number | null; progress: number;
     checkpoint: string | null; attempts: number; maxAttempts: number; retryAt: number | null; blockedOn: string | null; resumeBy: number | null;
-    deadline: number | null; revision: number;
+    deadline: number | null; retryBudget: number | null; retrySpent: number; revision: number;
   }>;
   sessions: Record<string, number>;
   approvals: Record<string, { group: string; workItem: string; status: string; decidedBy: string | null; revision: number }>;
@@ -62,7 +62,8 @@ export function applyToState(s: AuthorityState, e: EventRecord): void {
         s.workItems[str('work_item')] = {
           group: e.group, mission: str('mission'), status: 'queued', owner: null, epoch: 0, leaseId: null, leaseUntil: null,
           sessionEpoch: null, progress: 0, checkpoint: null, attempts: 0, maxAttempts: e.payload.max_attempts === undefined ? 3 : num('max_attempts'),
-          retryAt: null, blockedOn: null, resumeBy: null, deadline: e.payload.deadline === undefined ? null : num('deadline'), revision: e.aggregateRevision,
+          retryAt: null, blockedOn: null, resumeBy: null, deadline: e.payload.deadline === undefined ? null : num('deadline'),
+          retryBudget: e.payload.retry_budget_cents === undefined ? null : num('retry_budget_cents'), retrySpent: 0, revision: e.aggregateRevision,
         };
         break;
       case 'work_item_claimed':
@@ -96,6 +97,8 @@ export function applyToState(s: AuthorityState, e: EventRecord): void {
 }
 
 const released = { leaseId: null, leaseUntil: null, sessionEpoch: null };
+/** A failure report's cost so far (events written before the cost budget carry none). */
+const spentOn = (e: EventRecord) => (e.payload.retry_spent_cents === undefined ? {} : { retrySpent: Number(e.payload.retry_spent_cents) });
 
 /** The lease, checkpoint and session events of lab L12. Returns false for other kinds. */
 function applyExecutionEvent(s: AuthorityState, e: EventRecord, str: (k: string) => string, num: (k: string) => number): boolean {
@@ -122,8 +125,8 @@ function applyExecutionEvent(s: AuthorityState, e: EventRecord, str: (k: string)
       return true;
     case 'work_item_failed':
       patch(s.workItems, id(), e.payload.final
-        ? { status: 'failed', owner: null, attempts: num('attempts'), retryAt: null, resumeBy: null, ...released, revision: e.aggregateRevision }
-        : { status: 'owned', attempts: num('attempts'), retryAt: num('retry_at'), resumeBy: num('resume_by'), ...released, revision: e.aggregateRevision });
+        ? { status: 'failed', owner: null, attempts: num('attempts'), retryAt: null, resumeBy: null, ...released, ...spentOn(e), revision: e.aggregateRevision }
+        : { status: 'owned', attempts: num('attempts'), retryAt: num('retry_at'), resumeBy: num('resume_by'), ...released, ...spentOn(e), revision: e.aggregateRevision });
       return true;
     case 'work_item_revoked':
       patch(s.workItems, id(), { status: 'queued', owner: null, ...released, resumeBy: null, revision: e.aggregateRevision });
@@ -168,7 +171,8 @@ export function readState(store: Store): AuthorityState {
       leaseUntil: r.lease_until === null ? null : Number(r.lease_until), sessionEpoch: r.session_epoch === null ? null : Number(r.session_epoch),
       progress: Number(r.progress), checkpoint: r.checkpoint === null ? null : String(r.checkpoint), attempts: Number(r.attempts),
       maxAttempts: Number(r.max_attempts), retryAt: r.retry_at === null ? null : Number(r.retry_at), blockedOn: r.blocked_on === null ? null : String(r.blocked_on),
-      resumeBy: r.resume_by === null ? null : Number(r.resume_by), deadline: r.deadline === null ? null : Number(r.deadline), revision: Number(r.revision),
+      resumeBy: r.resume_by === null ? null : Number(r.resume_by), deadline: r.deadline === null ? null : Number(r.deadline),
+      retryBudget: r.retry_budget_cents === null ? null : Number(r.retry_budget_cents), retrySpent: Number(r.retry_spent_cents), revision: Number(r.revision),
     };
   }
   for (const r of store.all('SELECT agent_id, epoch FROM sessions')) s.sessions[String(r.agent_id)] = Number(r.epoch);

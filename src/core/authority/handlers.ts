@@ -63,9 +63,12 @@ const CORE_HANDLERS: Record<Exclude<CommandKind, keyof typeof EXECUTION_HANDLERS
       ? reject('NOT_FOUND', `no mission ${p.mission}`)
       : {
         eventKind: 'work_item_created',
-        eventPayload: { work_item: p.work_item, mission: p.mission, ...(p.deadline !== undefined ? { deadline: p.deadline } : {}), ...(p.max_attempts !== undefined ? { max_attempts: p.max_attempts } : {}) },
-        apply: (revision) => ctx.store.run("INSERT INTO work_items (work_item_id, group_id, mission_id, status, deadline, max_attempts, revision) VALUES (?, ?, ?, 'queued', ?, ?, ?)",
-          [p.work_item as string, ctx.command.group, p.mission as string, (p.deadline as number | undefined) ?? null, (p.max_attempts as number | undefined) ?? 3, revision]),
+        eventPayload: {
+          work_item: p.work_item, mission: p.mission, ...(p.deadline !== undefined ? { deadline: p.deadline } : {}), ...(p.max_attempts !== undefined ? { max_attempts: p.max_attempts } : {}),
+          ...(p.retry_budget_cents !== undefined ? { retry_budget_cents: p.retry_budget_cents } : {}),
+        },
+        apply: (revision) => ctx.store.run("INSERT INTO work_items (work_item_id, group_id, mission_id, status, deadline, max_attempts, retry_budget_cents, revision) VALUES (?, ?, ?, 'queued', ?, ?, ?, ?)",
+          [p.work_item as string, ctx.command.group, p.mission as string, (p.deadline as number | undefined) ?? null, (p.max_attempts as number | undefined) ?? 3, (p.retry_budget_cents as number | undefined) ?? null, revision]),
       }),
   },
   claim: {

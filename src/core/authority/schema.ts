@@ -35,7 +35,9 @@ CREATE TABLE missions (
 -- time (MWP-WRK-013). checkpoint is the latest saved progress a new owner resumes from;
 -- attempts / max_attempts / retry_at are the retry budget and backoff (MWP-WRK-018);
 -- resume_by is the start deadline of checkpointed (owned, unleased) work (MWP-WRK-019);
--- deadline is the work contract's deadline budget: no automatic retry may land after it.
+-- deadline is the work contract's deadline budget: no automatic retry may land after it;
+-- retry_budget_cents is its cost budget for failed attempts, retry_spent_cents what they
+-- cost so far: no automatic retry once it is spent (MWP-WRK-018).
 CREATE TABLE work_items (
   work_item_id    TEXT PRIMARY KEY,
   group_id        TEXT NOT NULL,
@@ -54,6 +56,8 @@ CREATE TABLE work_items (
   blocked_on      TEXT,
   resume_by       INTEGER,
   deadline        INTEGER,
+  retry_budget_cents INTEGER,
+  retry_spent_cents  INTEGER NOT NULL DEFAULT 0,
   revision        INTEGER NOT NULL
 );
 -- Each agent's current session epoch; replacing a session bumps it (MWP-WRK-014).

@@ -9,6 +9,8 @@
  *   expecting the revision it expected before — which its own acceptance made stale.
  * - `forge_last` — the last command with a signature made by another actor's key.
  * - `{"race_claim": "W2"}` — agent-1 and agent-2 both claim the item at its current revision.
+ * - `{"tool_call": {"actor": "agent-1", "work_item": "W1"}}` — the owner calls the external
+ *   tool under its attempt key (L12, MWP-WRK-018).
  */
 import { isCommandKind, type CommandKind } from '../../../core/authority/commands';
 
@@ -18,7 +20,8 @@ export type ClientId = (typeof CLIENTS)[number];
 export type AuthorityAction =
   | { type: 'send'; actor: ClientId; action_id: string; kind: CommandKind; expected_revision: number | 'current' | null; payload: Record<string, unknown> }
   | { type: 'resend_last' | 'tamper_last' | 'stale_last' | 'forge_last' }
-  | { type: 'race_claim'; work_item: string };
+  | { type: 'race_claim'; work_item: string }
+  | { type: 'tool_call'; actor: ClientId; work_item: string };
 
 const LAST_TOKENS = ['resend_last', 'tamper_last', 'stale_last', 'forge_last'] as const;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -34,6 +37,11 @@ export function parseAuthorityAction(raw: unknown): AuthorityAction | string {
   if (raw.type === 'race_claim' || 'race_claim' in raw) {
     const item = raw.type === 'race_claim' ? raw.work_item : raw.race_claim;
     return typeof item === 'string' && item ? { type: 'race_claim', work_item: item } : 'race_claim needs a work item id';
+  }
+  if (raw.type === 'tool_call' || 'tool_call' in raw) {
+    const body = raw.type === 'tool_call' ? raw : raw.tool_call;
+    if (!isRecord(body) || !(CLIENTS as readonly unknown[]).includes(body.actor) || typeof body.work_item !== 'string' || !body.work_item) return 'tool_call needs {actor, work_item}';
+    return { type: 'tool_call', actor: body.actor as ClientId, work_item: body.work_item };
   }
   if (raw.type === 'send' || 'send' in raw) return parseSend(raw.type === 'send' ? raw : raw.send);
   return `unknown action ${JSON.stringify(raw)}`;
@@ -59,5 +67,6 @@ export function describeAuthorityAction(action: AuthorityAction): string {
     case 'stale_last': return 'Send the last accepted command again as a new one, with its old revision';
     case 'forge_last': return 'Resend the last command signed with the wrong key';
     case 'race_claim': return `agent-1 and agent-2 race to claim ${action.work_item}`;
+    case 'tool_call': return `${action.actor} calls the external tool for ${action.work_item} under its attempt key`;
   }
 }

@@ -11,6 +11,9 @@ import { seededKeyPair, signDigest } from '../../../core/authority/keys';
 import type { AcceptResult } from '../../../core/authority/outcomes';
 import { AUTHORITY_SCHEMA } from '../../../core/authority/schema';
 import { workItemMachine } from '../../../core/authority/workItemMachine';
+import { callTool, TOOL_SCHEMA } from '../../../core/authority/tool';
+import { readState } from '../../../core/authority/fold';
+import { toolKey } from '../../../core/effects/keys';
 import type { Model, ModelContext } from '../../model';
 import type { Frame } from '../../network';
 import { CLIENTS, describeAuthorityAction, parseAuthorityAction, type AuthorityAction } from './actions';
@@ -19,6 +22,7 @@ import { authorityInvariants } from './invariants';
 import { describeAuthorityNodes, groupOf, observeAuthority, workItemStates } from './view';
 
 const AUTHORITY = 'authority';
+const TOOL = 'tool';
 
 /** Commands whose refusal from a former lease holder is kept as Evidence (MWP-WRK-019). */
 const EXECUTION_KINDS = new Set(['complete', 'checkpoint', 'block', 'report_failure', 'report_progress', 'renew_lease']);
@@ -41,6 +45,7 @@ export const authorityModel: Model<AuthorityAction> = {
     { id: 'agent-1', kind: 'worker', label: 'agent-1', schema: CLIENT_SCHEMA },
     { id: 'agent-2', kind: 'worker', label: 'agent-2', schema: CLIENT_SCHEMA },
     { id: AUTHORITY, kind: 'authority', label: 'Authority (group service)', schema: AUTHORITY_SCHEMA },
+    { id: TOOL, kind: 'service', label: 'External tool (dedupes by attempt key)', schema: TOOL_SCHEMA },
   ],
   edges: CLIENTS.map((c) => ({ from: c, to: AUTHORITY, label: 'commands' })),
   validateInitial: validateAuthorityInitial,
@@ -62,6 +67,10 @@ export const authorityModel: Model<AuthorityAction> = {
   describeAction: describeAuthorityAction,
 
   precondition(ctx, action) {
+    if (action.type === 'tool_call') {
+      const w = readState(ctx.store(AUTHORITY)).workItems[action.work_item];
+      return w && w.owner === action.actor && (w.status === 'running' || w.status === 'owned') ? null : `${action.actor} does not own ${action.work_item}: it has no attempt to make.`;
+    }
     if (action.type === 'send' || action.type === 'race_claim') return null;
     if (action.type === 'stale_last') return lastAccepted(ctx) ? null : 'No command has been accepted yet.';
     return lastCommand(ctx) ? null : 'Nothing has been sent yet.';
@@ -88,6 +97,13 @@ export const authorityModel: Model<AuthorityAction> = {
         }
         ctx.note(`Both read ${action.work_item} at revision ${revision} and claim it. The authority serialises them.`);
         return;
+      }
+      case 'tool_call': {
+        // The owner's attempt key, as it learned it from its claim: mission / item / epoch / operation.
+        const w = readState(ctx.store(AUTHORITY)).workItems[action.work_item]!;
+        const key = toolKey(w.mission, action.work_item, w.epoch, 'work');
+        const { performed } = callTool(ctx.store(TOOL), key, ctx.clock.now);
+        return ctx.note(performed ? `The tool performs ${action.work_item}'s attempt under ${key}.` : `The tool has already performed ${key}: it returns the first result and does nothing again (MWP-WRK-018).`);
       }
       case 'stale_last':
         return sendVariant(ctx, action.type, lastAccepted(ctx)!);

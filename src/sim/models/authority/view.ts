@@ -4,6 +4,7 @@
 import { replies } from '../../../core/authority/client';
 import { readState } from '../../../core/authority/fold';
 import { toolKey } from '../../../core/effects/keys';
+import { toolEffects } from '../../../core/authority/tool';
 import type { ModelContext } from '../../model';
 import { CLIENTS } from './actions';
 
@@ -38,7 +39,7 @@ export function observeAuthority(ctx: ModelContext): Record<string, unknown> {
     work_items: Object.fromEntries(Object.entries(state.workItems).map(([id, w]) => [id, {
       status: w.status, owner: w.owner, epoch: w.epoch, revision: w.revision, lease_id: w.leaseId, lease_until: w.leaseUntil, session: w.sessionEpoch,
       progress: w.progress, checkpoint: w.checkpoint, attempts: w.attempts, retry_at: w.retryAt, blocked_on: w.blockedOn, resume_by: w.resumeBy, deadline: w.deadline,
-      attempt_key: w.owner ? toolKey(w.mission, id, w.epoch, 'work') : null,
+      attempt_key: w.owner ? toolKey(w.mission, id, w.epoch, 'work') : null, retry_spent: w.retrySpent, retry_budget: w.retryBudget,
     }])),
     sessions: state.sessions,
     evidence: store.all('SELECT agent_id, work_item_id, kind, refused_because FROM evidence ORDER BY n')
@@ -46,6 +47,7 @@ export function observeAuthority(ctx: ModelContext): Record<string, unknown> {
     missions: Object.fromEntries(Object.entries(state.missions).map(([id, m]) => [id, { spent: m.spent, limit: m.limit }])),
     members: Object.fromEntries(Object.entries(state.memberships).map(([key, role]) => [key.split('/')[1], role])),
     approvals: Object.fromEntries(Object.entries(state.approvals).map(([id, a]) => [id, { status: a.status, revision: a.revision }])),
+    tool: toolEffects(ctx.store('tool')),
     in_flight: ctx.network.inFlight.length,
   };
 }
@@ -60,6 +62,8 @@ export function describeAuthorityNodes(ctx: ModelContext): Record<string, string
       ...Object.entries(state.missions).map(([id, m]) => `${id} spent ${m.spent}/${m.limit}`),
     ],
   };
+  const tool = toolEffects(ctx.store('tool'));
+  out.tool = [`${tool.effects} effect(s) performed · ${tool.calls} call(s)`];
   for (const client of CLIENTS) {
     const sent = Number(ctx.store(client).get('SELECT count(*) AS n FROM sent')!.n);
     const mine = replies(ctx.store(client));
