@@ -1,0 +1,113 @@
+/* global document, performance, requestAnimationFrame, fetch, setTimeout */
+// npm run bench:ui — the lab in Chromium against the built app (vite preview of LAB_DIST).
+// Prints, last on their lines:
+//   ui step p95 ms: <x>        click on Step → two animation frames, 100 steps each of L07 and L10
+//   ui back p95 ms: <x>        the same for Back
+//   initial js gzip KB: <x>    every script the catalog page loads before it is shown
+// Chromium runs with the frame-rate limit off, so two animation frames measure the work of a
+// step (event, React render, layout, paint), not the wait for the next 60 Hz vsync.
+// A benchmark, not a test: it never fails on a number.
+import { spawn } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
+
+const PORT = Number(process.env.PW_PORT ?? 4199);
+const DIST = process.env.LAB_DIST ?? 'dist';
+const BASE = `http://127.0.0.1:${PORT}`;
+const STEPS = 100;
+
+/** Palette slugs tried in turn until the lab has STEPS steps (rejected ones are skipped). */
+const PLANS = {
+  L07: ['action-A_write', 'action-B_acquire', 'action-tick', 'action-B_write', 'action-A_acquire', 'action-advance-5', 'action-A_release', 'action-B_release', 'action-A_write'],
+  L10: ['action-emit', 'action-emit-3', 'action-redeliver', 'action-disconnect', 'action-emit', 'action-reconnect', 'action-rebuild', 'action-emit'],
+};
+
+function p95(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)];
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 120; i++) {
+    try { if ((await fetch(BASE)).ok) return; } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`vite preview did not start on ${BASE}`);
+}
+
+async function stepCount(page) {
+  const text = await page.getByTestId('step-counter').innerText();
+  return Number(/step (\d+)/.exec(text)[1]);
+}
+
+/** Clicks a button in the page and waits two animation frames; returns the elapsed ms. */
+function timedClick(page, testId) {
+  return page.evaluate((id) => new Promise((resolve) => {
+    const button = document.querySelector(`[data-testid="${id}"]`);
+    const t0 = performance.now();
+    button.click();
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - t0)));
+  }), testId);
+}
+
+async function benchLab(page, id) {
+  await page.goto(`${BASE}/#/lab/${id}`);
+  await page.getByTestId(`lab-${id}`).waitFor();
+  const plan = PLANS[id];
+  for (let i = 0; (await stepCount(page)) < STEPS && i < STEPS * 6; i++) {
+    await page.getByTestId(plan[i % plan.length]).click();
+  }
+  const built = await stepCount(page);
+  await page.getByTestId('reset').click();
+  const forward = [];
+  for (let i = 0; i < built; i++) forward.push(await timedClick(page, 'step-forward'));
+  const back = [];
+  for (let i = 0; i < built; i++) back.push(await timedClick(page, 'step-back'));
+  if ((await stepCount(page)) !== 0) throw new Error(`${id}: back did not return to step 0`);
+  return { forward, back, built };
+}
+
+async function initialJs(browser) {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const bodies = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.body().then((b) => gzipSync(b).length).catch(() => 0));
+  });
+  await page.goto(`${BASE}/`);
+  await page.getByTestId('catalog').waitFor();
+  await page.waitForLoadState('networkidle');
+  const sizes = await Promise.all(bodies);
+  await context.close();
+  return { kb: sizes.reduce((a, b) => a + b, 0) / 1024, files: sizes.length };
+}
+
+const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
+  env: { ...process.env, LAB_DIST: DIST }, stdio: 'ignore', detached: true,
+});
+try {
+  await waitForServer();
+  const browser = await chromium.launch({
+    executablePath: findChromium() ?? undefined,
+    args: [...CHROMIUM_ARGS, '--disable-frame-rate-limit', '--disable-gpu-vsync'],
+  });
+  const js = await initialJs(browser);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const forward = [];
+  const back = [];
+  for (const id of Object.keys(PLANS)) {
+    const run = await benchLab(page, id);
+    console.log(`${id}: ${run.built} steps, step p95 ${p95(run.forward).toFixed(1)} ms, back p95 ${p95(run.back).toFixed(1)} ms`);
+    forward.push(...run.forward);
+    back.push(...run.back);
+  }
+  await browser.close();
+  console.log(`initial scripts: ${js.files} files`);
+  console.log(`ui step p95 ms: ${p95(forward).toFixed(1)}`);
+  console.log(`ui back p95 ms: ${p95(back).toFixed(1)}`);
+  console.log(`initial js gzip KB: ${js.kb.toFixed(1)}`);
+} finally {
+  try { process.kill(-server.pid); } catch { /* already gone */ }
+}
