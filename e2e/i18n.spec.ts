@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { LabPage, watchConsole } from './labPage';
 
 // Opening a lab loads its runtime chunk and wasm; a loaded 2-core CI machine needs room.
-test.setTimeout(90_000);
+test.setTimeout(150_000);
 
 const LOCALES = ['en', 'zh-Hans', 'zh-Hant', 'ja'] as const;
 const labs = readdirSync('labs').sort().map((id) => JSON.parse(readFileSync(join('labs', id, 'lab.json'), 'utf8')) as {
@@ -30,7 +30,7 @@ for (const locale of LOCALES) {
     test(`${locale} · ${lab.id}: scenario ${scenario.id} plays with translated narration`, async ({ page }) => {
       const consoleErrors = watchConsole(page);
       await page.goto(`/?lang=${locale}#/lab/${lab.id}?scenario=${scenario.id}`);
-      await expect(page.getByTestId(`lab-${lab.id}`)).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId(`lab-${lab.id}`)).toBeVisible({ timeout: 60_000 });
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       const labPage = new LabPage(page);
       for (let i = 0; i < scenario.actions.length; i++) await labPage.forward();
@@ -50,7 +50,7 @@ test('L07 narration is in the chosen language, and the choice is remembered', as
   const consoleErrors = watchConsole(page);
   await page.goto('/?lang=ja#/lab/L07?scenario=late-write');
   const labPage = new LabPage(page);
-  await expect(page.getByTestId('lab-L07')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('lab-L07')).toBeVisible({ timeout: 60_000 });
   await labPage.forward();
   await expect(page.locator('.timeline .note').first()).toContainText(CJK);
   expect(await page.evaluate(() => localStorage.getItem('durable-lab:lang'))).toBe('ja');

@@ -4,6 +4,8 @@
  * list; every panel reads its own slice of the view, so a step re-renders what changed.
  */
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocalizedLab } from '../i18n/labTranslations';
 import { selectHasView, selectMachines, selectRoute, selectSession, useApp } from '../store';
 import { useLabKeyboard } from '../useKeyboard';
 import { ActionPalette } from './ActionPalette';
@@ -16,26 +18,29 @@ import { MachineDiagram } from './MachineDiagram';
 import { Narrative } from './Narrative';
 import { NetworkPanel } from './NetworkPanel';
 import { ObservedState } from './ObservedState';
+import { SearchPanel } from './SearchPanel';
 import { SequenceDiagram } from './SequenceDiagram';
 import { Timeline } from './Timeline';
 import { Toolbar } from './Toolbar';
 import { Topology } from './Topology';
 
-const TEXT = { opening: 'Opening the lab…', spec: (spec: string[], rules: string[]) => `SPEC ${spec.join(', ')} · ${rules.join(', ')}` };
+const spec = (specs: string[], rules: string[]) => `SPEC ${specs.join(', ')} · ${rules.join(', ')}`;
 
 export function LabPage() {
   const presenting = useApp((s) => { const r = selectRoute(s); return r.page === 'lab' && r.present === true; });
   const session = useApp(selectSession);
   const hasView = useApp(selectHasView);
-  const palette = session?.lab.actions ?? [];
+  const { t } = useTranslation();
+  // The lab in the page's language: titles, labels and narrative; IDs and actions unchanged.
+  const lab = useLocalizedLab(session?.lab);
+  const palette = lab?.actions ?? [];
   useLabKeyboard(palette);
-  if (!session || !hasView) return <main className="loading">{TEXT.opening}</main>;
-  const { lab } = session;
+  if (!session || !hasView || !lab) return <main className="loading">{t('lab.opening')}</main>;
   return (
     <main className={`lab${presenting ? ' presenting' : ''}`} data-testid={`lab-${lab.id}`}>
       <header className="lab-head">
         <h1><span className="lab-id">{lab.id}</span> {lab.title}</h1>
-        <p className="muted">{TEXT.spec(lab.spec, lab.rules)}</p>
+        <p className="muted">{spec(lab.spec, lab.rules)}</p>
       </header>
       <Toolbar />
       <div className="lab-grid-3">
@@ -43,6 +48,7 @@ export function LabPage() {
           <ActionPalette entries={palette} />
           <Narrative markdown={lab.readme} />
           <ExercisesPanel />
+          <SearchPanel />
         </div>
         <div className="col-main">
           {(LAB_PANELS[lab.model] ?? []).map((Panel, i) => <Panel key={i} />)}

@@ -4,26 +4,33 @@
  * own block so a phone can pin it to the bottom of the screen, under the thumb.
  */
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SwitchSpec } from '../../sim/model';
+import { useLocalizedLab } from '../i18n/labTranslations';
 import { declaredSwitches } from '../labSwitches';
 import {
   clearSteps, jumpTo, openScenario, resetLab, selectCursor, selectScenarioCheck, selectSession, selectSwitches, selectSwitchSpecs,
   selectTime, selectTotal, setSwitch, stepBack, stepForward, useApp,
 } from '../store';
 
-const TEXT = {
-  toolbar: 'Stepping',
-  reset: '⟲ Reset', resetTitle: 'Reset to the starting state (Home or r)',
-  back: '◀ Back', backTitle: 'Step back (← or ,)',
-  step: 'Step ▶', stepTitle: 'Step forward (→ or .)',
-  slider: 'Step',
-  counter: (cursor: number, total: number) => `step ${cursor} / ${total}`,
-  clock: (time: number) => `t = ${time}`,
-  scenario: 'Scenario', sandbox: 'Sandbox (my own steps)',
-  more: (n: number) => `More switches (${n})`,
-};
+/** The toolbar's words in the page's language (src/app/i18n/locales/<locale>/app.ts). */
+function useText() {
+  const { t } = useTranslation();
+  return {
+    toolbar: t('toolbar.label'),
+    reset: t('toolbar.reset'), resetTitle: t('toolbar.resetTitle'),
+    back: t('toolbar.back'), backTitle: t('toolbar.backTitle'),
+    step: t('toolbar.step'), stepTitle: t('toolbar.stepTitle'),
+    slider: t('toolbar.slider'),
+    counter: (cursor: number, total: number) => t('toolbar.counter', { cursor, total }),
+    clock: (time: number) => t('format.time', { t: time }),
+    scenario: t('toolbar.scenario'), sandbox: t('toolbar.sandbox'),
+    more: (n: number) => t('toolbar.more', { count: n }),
+  };
+}
 
 export function Toolbar() {
+  const TEXT = useText();
   return (
     <div className="toolbar" role="toolbar" aria-label={TEXT.toolbar}>
       <StepControls />
@@ -36,6 +43,7 @@ const StepControls = memo(function StepControls() {
   const cursor = useApp(selectCursor);
   const total = useApp(selectTotal);
   const time = useApp(selectTime);
+  const TEXT = useText();
   return (
     <div className="toolbar-steps" data-testid="step-controls">
       <button onClick={resetLab} disabled={cursor === 0} data-testid="reset" title={TEXT.resetTitle}>{TEXT.reset}</button>
@@ -54,7 +62,9 @@ const Choices = memo(function Choices() {
   const check = useApp(selectScenarioCheck);
   const specs = useApp(selectSwitchSpecs);
   const values = useApp(selectSwitches);
-  if (!session || !values) return null;
+  const lab = useLocalizedLab(session?.lab);
+  const TEXT = useText();
+  if (!session || !values || !lab) return null;
   const declared = declaredSwitches(session.lab);
   const own = specs.filter((s) => declared.has(s.key));
   const others = specs.filter((s) => !declared.has(s.key));
@@ -64,7 +74,7 @@ const Choices = memo(function Choices() {
         {TEXT.scenario}
         <select value={check?.scenario.id ?? ''} data-testid="scenario-select" onChange={(e) => e.target.value ? openScenario(e.target.value) : clearSteps()}>
           <option value="">{TEXT.sandbox}</option>
-          {session.lab.scenarios.map((s) => <option key={s.id} value={s.id}>{s.title}</option>)}
+          {lab.scenarios.map((s) => <option key={s.id} value={s.id}>{s.title}</option>)}
         </select>
       </label>
       {own.map((spec) => <SwitchField key={spec.key} spec={spec} value={values[spec.key] ?? spec.default} />)}
