@@ -12,6 +12,11 @@ import { fencedWrite, learnFence } from '../src/core/fencing/protectedResource';
 import { RESOURCE_SCHEMA } from '../src/core/fencing/schema';
 import { DENSE_HISTORY } from '../src/sim/history';
 import { World, type WorldConfig } from '../src/sim/world';
+import { budgetOf } from '../src/sim/explorer/budget';
+import { worldEnabled } from '../src/sim/explorer/enabled';
+import { explore } from '../src/sim/explorer/explore';
+import { SeededRng } from '../src/sim/rng';
+import { labBounds } from '../src/lab/search';
 import { AUTHORITY_SCHEMA } from '../src/core/authority/schema';
 import { AuthorityHarness } from '../src/core/authority/testHarness';
 import { digestOf } from '../src/core/authority/commands';
@@ -78,6 +83,7 @@ async function main(): Promise<void> {
     World.replay(config, ['A_pause', { advance: 11 }, 'B_acquire', 'B_write', 'A_wake']).dispose();
   });
   benchWorld(config);
+  benchExplore();
 }
 
 /** Milliseconds per call of `body`, averaged over `rounds` calls (no warm-up: the caller's state moves on). */
@@ -119,6 +125,37 @@ function benchWorld(config: WorldConfig): void {
   console.log(`ratio fork / step: ${(fork / at1000).toFixed(2)}`);
 }
 const forks: World[] = [];
+
+/**
+ * Issue 11: the explorer on L07 (its lab World, depth 8, the lab's other default bounds).
+ * Its transitions per second over plain World steps per second, the steps being random
+ * walks over the same enabled actions (only World.step timed), in the same run.
+ */
+function benchExplore(): void {
+  const l07: WorldConfig = { model: 'fencing', seed: 7, initial: { current_token: 1, lease_until: 10, now: 0, workers: { A: 1, B: null } }, switches: { resource: 'fenced' } };
+  const bounds = labBounds({ model: 'fencing' }, { depth: 8 });
+  const rng = new SeededRng(11);
+  let stepMs = 0;
+  let steps = 0;
+  while (steps < 2_000) {
+    const world = World.create(l07);
+    for (let d = 0; d < bounds.depth; d++) {
+      const actions = worldEnabled(world, bounds, budgetOf(world.actions));
+      const action = actions[rng.int(0, actions.length - 1)]!;
+      const start = performance.now();
+      world.step(action);
+      stepMs += performance.now() - start;
+      steps++;
+    }
+    world.dispose();
+  }
+  const result = explore({ config: l07, bounds, now: () => performance.now() });
+  const exploreRate = result.transitions / (result.elapsedMs / 1000);
+  const stepRate = steps / (stepMs / 1000);
+  console.log(`explore L07 depth 8: ${result.states} states, ${result.transitions} transitions, ${Math.round(result.elapsedMs)} ms`);
+  console.log(`explorer ${exploreRate.toFixed(0)} transitions/s (${result.space}), World.step ${stepRate.toFixed(0)} steps/s${result.stoppedBy ? `; stopped by ${result.stoppedBy}` : ''}`);
+  console.log(`ratio explore/step: ${(exploreRate / stepRate).toFixed(2)}`);
+}
 
 function benchAccept(SQL: Awaited<ReturnType<typeof initSqlJsOnce>>): void {
   const N = 5_000;

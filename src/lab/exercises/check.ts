@@ -6,6 +6,7 @@ import { World } from '../../sim/world';
 import { configFor } from '../config';
 import { deepMatch } from '../deepMatch';
 import type { Lab } from '../schema';
+import { repairBySearch } from './repairBySearch';
 import type { Exercise, ExerciseInput, Goal, PredictExercise, RepairExercise, ReproduceExercise, Verdict } from './schema';
 
 /** Reads a dotted path (`document.last_writer`) from an observed state. */
@@ -86,6 +87,8 @@ export function checkRepair(lab: Lab, exercise: RepairExercise, choices: Record<
   for (const option of exercise.options) {
     if (!option.values.includes(choices[option.switch] ?? '')) return { pass: false, feedback: `Choose a value for ${option.switch}.`, rules: exercise.rules };
   }
+  const searched = repairBySearch(lab, exercise, choices);
+  if (searched) return searched;
   const switches = { ...exercise.start.switches, ...choices };
   const { world, error } = play(lab, { ...exercise.start, switches }, exercise.actions);
   try {

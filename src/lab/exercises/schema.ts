@@ -63,6 +63,20 @@ export const repairSchema = z.object({
   expect: jsonObject,
   /** A choice that passes; tests check it passes and that some other choice does not. */
   solution: switches,
+  /**
+   * Search is the judge (src/lab/exercises/repairBySearch.ts): when present, a design must
+   * also survive every schedule the adversary can build within these bounds (over the
+   * lab's defaults), not only the scenario above. `solutions` lists every other choice
+   * that passes; a test proves exactly these pass and every other has a counterexample.
+   */
+  environment: z.object({
+    bounds: z.object({
+      depth: z.number().int().min(1), maxStates: z.number().int().min(1), crashes: z.number().int().min(0),
+      drops: z.number().int().min(0), duplicates: z.number().int().min(0), partitions: z.number().int().min(0),
+      advances: z.array(z.number().int().min(1)),
+    }).partial().strict().default({}),
+    solutions: z.array(switches).default([]),
+  }).strict().optional(),
 }).strict();
 
 export const explainSchema = z.object({ ...common, kind: z.literal('explain'), minWords: z.number().int().min(1).default(20) }).strict();

@@ -24,7 +24,7 @@ export interface Bounds {
 export const DEFAULT_BOUNDS: Bounds = {
   depth: 8,
   maxStates: 200_000,
-  maxMs: 60_000,
+  maxMs: 300_000,
   crashes: 1,
   drops: 1,
   duplicates: 1,

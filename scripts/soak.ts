@@ -1,0 +1,74 @@
+/**
+ * npm run soak -- [--seed S] [--runs N] [--depth N] [labs...]
+ *
+ * Swarm mode over every lab and every design configuration of its model (not part of
+ * npm test: it runs for minutes). A design presented as right must give no counterexample;
+ * one presented as wrong is expected to (reported, not a failure). Any failure prints the
+ * seed and the card: `npm run explore -- <lab> --switch … --swarm --seed S --runs N`
+ * reproduces it. Exit 1 on any failure. Labs whose model has no search hooks are listed
+ * as skipped, with the reason.
+ */
+import { resolve } from 'node:path';
+import { initSqlJsOnce } from '../src/core/db/sqljs';
+import { designs, labCard, searchLab, unsearchable } from '../src/lab/search';
+import { loadLabsFromDir } from '../src/lab/nodeFiles';
+
+function flag(name: string, fallback: number): number {
+  const i = process.argv.indexOf(name);
+  if (i < 0) return fallback;
+  const n = Number(process.argv[i + 1]);
+  if (!Number.isInteger(n) || n < 0) {
+    console.error(`soak: ${name} needs a whole number`);
+    process.exit(2);
+  }
+  return n;
+}
+
+async function main(): Promise<void> {
+  const seed = flag('--seed', Math.floor(Math.random() * 2 ** 31));
+  const runs = flag('--runs', 200);
+  const depth = flag('--depth', 30);
+  const only = process.argv.slice(2).filter((a, i, all) => /^L\d{2}$/i.test(a) && !all[i - 1]?.startsWith('--')).map((a) => a.toUpperCase());
+  console.log(`soak: seed ${seed}, ${runs} walks of ≤ ${depth} steps per design`);
+  await initSqlJsOnce();
+  let failures = 0;
+  for (const load of loadLabsFromDir(resolve('labs'))) {
+    if (!load.ok) {
+      console.log(`SKIP  ${load.id ?? load.file}: does not load`);
+      continue;
+    }
+    const lab = load.lab;
+    if (only.length && !only.includes(lab.id)) continue;
+    const missing = unsearchable(lab.model);
+    if (missing) {
+      console.log(`SKIP  ${lab.id}: ${missing}`);
+      continue;
+    }
+    for (const design of designs(lab.model)) {
+      const switches = Object.entries(design.switches).map(([k, v]) => `--switch ${k}=${v}`).join(' ');
+      const started = performance.now();
+      const result = searchLab(lab, { switches: design.switches, bounds: { depth }, swarm: { seed, runs }, now: () => performance.now() });
+      const found = result.counterexamples[0];
+      const ms = Math.round(performance.now() - started);
+      const label = `${lab.id} ${JSON.stringify(design.switches)} (${design.presented ?? 'unlabelled'})`;
+      if (!found) {
+        console.log(`ok    ${label}: no violation in ${result.transitions} steps, ${result.states} states, ${ms} ms`);
+        continue;
+      }
+      const expected = design.presented === 'wrong' && found.invariant !== 'ERROR';
+      if (!expected) failures++;
+      console.log(`${expected ? 'found' : 'FAIL '} ${label}: ${found.invariant} in ${found.steps} steps — seed ${seed}`);
+      if (!expected) {
+        console.log(`      reproduce: npm run explore -- ${lab.id} ${switches} --swarm --seed ${seed} --runs ${runs} --depth ${depth}`);
+        console.log(JSON.stringify(labCard(lab, result, found)));
+      }
+    }
+  }
+  console.log(failures ? `soak: ${failures} failure(s), seed ${seed}` : `soak: no failure, seed ${seed}`);
+  process.exit(failures ? 1 : 0);
+}
+
+main().catch((error: unknown) => {
+  console.error(`soak: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+  process.exit(2);
+});

@@ -1,0 +1,50 @@
+/**
+ * Search is the judge of repair exercises: for every repair exercise of every lab, exactly
+ * its declared solutions pass and every other choice has a counterexample found by search
+ * within the exercise's environment. Labs whose model has no search hooks yet are skipped
+ * with the reason in the test name; they light up as their owners add the hooks.
+ */
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useSqlJs } from '../../test/sqljs';
+import { loadLabsFromDir } from '../nodeFiles';
+import { unsearchable } from '../search';
+import type { Lab } from '../schema';
+import { checkRepair } from './check';
+import { searchRepair } from './repairBySearch';
+import type { RepairExercise } from './schema';
+
+useSqlJs();
+
+const labs = loadLabsFromDir(resolve('labs')).flatMap((l) => (l.ok ? [l.lab] : []));
+
+/** Every combination of the values the exercise offers. */
+function choicesOf(exercise: RepairExercise): Record<string, string>[] {
+  return exercise.options.reduce<Record<string, string>[]>(
+    (all, option) => all.flatMap((partial) => option.values.map((value) => ({ ...partial, [option.switch]: value }))), [{}]);
+}
+
+const same = (a: Record<string, string>, b: Record<string, string>) =>
+  Object.keys({ ...a, ...b }).every((key) => a[key] === b[key]);
+
+const cases = labs.flatMap((lab) => (lab.exercises ?? [])
+  .filter((e): e is RepairExercise => e.kind === 'repair')
+  .map((exercise) => ({ lab, exercise })));
+
+describe('repair exercises judged by search', () => {
+  for (const { lab, exercise } of cases) {
+    const skip = !exercise.environment ? 'the exercise declares no environment to search' : unsearchable(lab.model);
+    it.skipIf(skip !== null)(`${lab.id} ${exercise.id}: exactly the declared solutions pass${skip ? ` (skipped: ${skip})` : ''}`, () => {
+      const solutions = [exercise.solution, ...(exercise.environment?.solutions ?? [])];
+      for (const choices of choicesOf(exercise)) {
+        const declared = solutions.some((s) => same(s, choices));
+        const verdict = checkRepair(lab as Lab, exercise, choices);
+        expect(verdict.pass, `${JSON.stringify(choices)}: ${verdict.feedback}`).toBe(declared);
+        if (!declared) {
+          const searched = searchRepair(lab, exercise, choices);
+          expect(searched?.counterexample, `${JSON.stringify(choices)} should have a counterexample`).toBeTruthy();
+        }
+      }
+    }, 600_000);
+  }
+});

@@ -1,0 +1,82 @@
+/**
+ * Search over a lab (src/sim/explorer): its World config with switch overrides, its
+ * default bounds, every design configuration its switches offer, and counterexamples as
+ * cards. Used by `npm run explore`, `npm run soak`, the Search panel's worker and the
+ * repair checker.
+ */
+import { boundsWith, type Bounds } from '../sim/explorer/bounds';
+import { MODEL_BOUNDS } from '../sim/explorer/defaults';
+import { explore } from '../sim/explorer/explore';
+import { counterexampleCard, type Counterexample, type ExploreResult, type Progress } from '../sim/explorer/result';
+import { swarm } from '../sim/explorer/swarm';
+import type { Model, SwitchOption } from '../sim/model';
+import { getModel } from '../sim/models';
+import { switchesOf } from '../sim/switches';
+import { configFor } from './config';
+import type { Lab } from './schema';
+
+export interface LabSearch {
+  switches?: Record<string, string>;
+  initial?: Record<string, unknown>;
+  prefix?: unknown[];
+  bounds?: Partial<Bounds>;
+  /** Random walks instead of exhaustive search. */
+  swarm?: { seed: number; runs: number; from?: number };
+  stopAtFirst?: boolean;
+  now?: () => number;
+  onProgress?: (progress: Progress) => void;
+}
+
+/** The lab's default bounds (its model's entry over the general defaults), with overrides. */
+export function labBounds(lab: Pick<Lab, 'model'>, overrides: Partial<Bounds> = {}): Bounds {
+  return boundsWith({ ...MODEL_BOUNDS[lab.model], ...overrides });
+}
+
+/** Why a lab's model cannot be searched yet, or null when it can. */
+export function unsearchable(modelId: string): string | null {
+  const model = getModel(modelId);
+  const missing = [!model.enabled && 'enabled()', !model.fingerprint && 'fingerprint()'].filter(Boolean);
+  return missing.length ? `model '${modelId}' has no ${missing.join(' and ')} search hook yet` : null;
+}
+
+export function searchLab(lab: Lab, options: LabSearch = {}): ExploreResult {
+  const config = configFor(lab, { switches: options.switches, initial: options.initial });
+  const bounds = labBounds(lab, options.bounds);
+  const common = { config, prefix: options.prefix, bounds, now: options.now, onProgress: options.onProgress };
+  return options.swarm
+    ? swarm({ ...common, ...options.swarm })
+    : explore({ ...common, stopAtFirst: options.stopAtFirst });
+}
+
+/** A counterexample as a card for this lab (replays to the broken state). */
+export function labCard(lab: Lab, result: ExploreResult, found: Counterexample, initial?: Record<string, unknown>): Record<string, unknown> {
+  const card = counterexampleCard(lab.id, configFor(lab, { switches: result.switches, initial }), found, result.boundsText);
+  return initial ? { ...card, initial } : card;
+}
+
+export interface Design {
+  /** Every switch of the model, set. */
+  switches: Record<string, string>;
+  /** 'wrong' if any chosen option is presented as wrong, 'right' if any is right and none wrong, else null. */
+  presented: 'right' | 'wrong' | null;
+  /** The options presented as wrong in this design. */
+  wrong: string[];
+}
+
+/** Every design configuration the model's switches offer (the network switch included). */
+export function designs(modelOrId: Model | string): Design[] {
+  const model = typeof modelOrId === 'string' ? getModel(modelOrId) : modelOrId;
+  let out: { switches: Record<string, string>; options: SwitchOption[]; keys: string[] }[] = [{ switches: {}, options: [], keys: [] }];
+  for (const spec of switchesOf(model)) {
+    out = out.flatMap((partial) => spec.options.map((option) => ({
+      switches: { ...partial.switches, [spec.key]: option.value },
+      options: [...partial.options, option],
+      keys: [...partial.keys, `${spec.key}=${option.value}`],
+    })));
+  }
+  return out.map(({ switches, options, keys }) => {
+    const wrong = keys.filter((_, i) => options[i]!.presented === 'wrong');
+    const right = options.some((o) => o.presented === 'right');
+    return { switches, presented: wrong.length ? 'wrong' : right ? 'right' : null, wrong };
+  });
+}
