@@ -91,11 +91,10 @@ export function shopSummary(shop: Store): string {
  * expired approval is expired by however much; an operation's send deadline is kept exact,
  * because a lookup's answer time is compared with it).
  */
-export function refundStateText(stores: { shop: Store; provider: Store; kv: Store; workers: Store[] }, now: number): string {
+export function refundStateText(stores: { shop: Store; provider: Store; kv: Store; workers: Store[] }, now: number, retention: number | null): string {
   const rel = (t: unknown, floor: number) => (t === null || t === undefined ? null : Math.max(Number(t) - now, floor));
   const { shop, provider, kv, workers } = stores;
   const timeout = shopSetting(shop, 'timeout_ticks');
-  const retention = -1_000;
   return JSON.stringify({
     order: shop.all('SELECT order_id, balance_cents, version FROM orders ORDER BY order_id').map((r) => [r.order_id, r.balance_cents, r.version]),
     approvals: shop.all('SELECT approval_id, order_version, expires_at, status FROM approvals ORDER BY approval_id')
@@ -107,7 +106,8 @@ export function refundStateText(stores: { shop: Store; provider: Store; kv: Stor
     local: shop.all('SELECT dedupe_key, operation_id, amount_cents FROM refund_ledger ORDER BY entry_id').map((r) => [r.dedupe_key, r.operation_id, r.amount_cents]),
     ledger: provider.all('SELECT refund_id, idem_key, reference, amount_cents FROM ledger ORDER BY refund_id').map((r) => [r.refund_id, r.idem_key, r.reference, r.amount_cents]),
     dedupe: provider.all('SELECT idem_key, param_digest, refund_id, recorded_at FROM dedupe ORDER BY idem_key')
-      .map((r) => [r.idem_key, r.refund_id, rel(r.recorded_at, retention)]),
+      // When records are kept forever their age changes nothing; otherwise it decides when they go.
+      .map((r) => [r.idem_key, r.refund_id, retention === null ? null : rel(r.recorded_at, -retention)]),
     kv: kvEntries(kv).map((e) => [e.key, e.value]),
     workers: workers.map((w) => ({
       attempts: w.all('SELECT attempt_id, kind, idem_key, epoch, sent_at, state FROM attempts ORDER BY attempt_id')

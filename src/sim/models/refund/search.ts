@@ -9,7 +9,7 @@ import { frameBody, parseRefundFrame } from '../../../core/executor/frames';
 import type { ModelContext } from '../../model';
 import type { Frame } from '../../network';
 import { WORKERS, type RefundAction } from './actions';
-import { KV, PROVIDER, SHOP } from './wiring';
+import { capabilities, KV, PROVIDER, SHOP } from './wiring';
 
 /**
  * Candidate business actions. The card-only tokens (`crash_*_commit`, which bundle a crash
@@ -27,7 +27,7 @@ export function refundCandidates(ctx: ModelContext): RefundAction[] {
 }
 
 export function refundFingerprint(ctx: ModelContext): string {
-  return refundStateText({ shop: ctx.store(SHOP), provider: ctx.store(PROVIDER), kv: ctx.store(KV), workers: WORKERS.map((w) => ctx.store(w)) }, ctx.clock.now);
+  return refundStateText({ shop: ctx.store(SHOP), provider: ctx.store(PROVIDER), kv: ctx.store(KV), workers: WORKERS.map((w) => ctx.store(w)) }, ctx.clock.now, capabilities(ctx).retention);
 }
 
 /** A frame without its incidental numbering: times relative to now (a passed deadline is just passed). */
