@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { TraceEntry } from '../../sim/world';
+import type { Frame } from '../../sim/network';
+import { sequenceLayout } from './sequenceLayout';
+
+const frame = (id: number, from: string, to: string, extra: Partial<Frame> = {}): Frame => ({ id, from, to, kind: `k${id}`, body: {}, sentAt: 0, ...extra });
+const entry = (index: number, part: Partial<TraceEntry>): TraceEntry => ({
+  index, action: null, label: `step ${index}`, time: index, transactions: [], sent: [], delivered: [], dropped: [], notes: [], crash: null, invariants: [], ...part,
+});
+const nodes = [{ id: 'A', label: 'A' }, { id: 'B', label: 'B' }];
+
+describe('sequenceLayout', () => {
+  it('draws a frame from the step that sent it to the step that delivered it, lost frames short with their step, in-flight ones open', () => {
+    const f1 = frame(1, 'A', 'B');
+    const f2 = frame(2, 'B', 'A');
+    const f3 = frame(3, 'A', 'B', { copyOf: 1 });
+    const f4 = frame(4, 'A', 'B');
+    const trace = [
+      entry(0, {}),
+      entry(1, { sent: [f1, f2] }),
+      entry(2, { delivered: [f1], sent: [f3], dropped: [f2] }),
+      entry(3, { sent: [f4], delivered: [f3] }),
+    ];
+    const layout = sequenceLayout(trace, nodes);
+    const byId = new Map(layout.messages.map((m) => [m.id, m]));
+    const [a, b] = layout.lanes;
+    expect(byId.get(1)).toMatchObject({ outcome: 'delivered', sentAt: 1, endedAt: 2, x1: a!.x, x2: b!.x });
+    expect(byId.get(1)!.y2).toBeGreaterThan(byId.get(1)!.y1);
+    expect(byId.get(2)).toMatchObject({ outcome: 'lost', endedAt: 2 });
+    expect(byId.get(2)!.x2).not.toBe(a!.x); // a lost frame stops short of its target
+    expect(byId.get(3)).toMatchObject({ copyOf: 1, outcome: 'delivered', sentAt: 2, endedAt: 3 });
+    expect(byId.get(4)).toMatchObject({ outcome: 'in-flight', endedAt: null });
+    // Rows follow the trace and grow downwards.
+    expect(layout.rows.map((r) => r.index)).toEqual([0, 1, 2, 3]);
+    for (let i = 1; i < layout.rows.length; i++) expect(layout.rows[i]!.y).toBe(layout.rows[i - 1]!.y + layout.rows[i - 1]!.height);
+  });
+
+  it('marks a crash at its fault point and a restart, with the lifeline down in between', () => {
+    const trace = [
+      entry(0, {}),
+      entry(1, { crash: { node: 'B', point: 'b.before_commit' } }),
+      entry(2, {}),
+      entry(3, { action: { type: 'restart', node: 'B' } }),
+    ];
+    const layout = sequenceLayout(trace, nodes);
+    expect(layout.marks.map((m) => [m.kind, m.node, m.step, m.point])).toEqual([['crash', 'B', 1, 'b.before_commit'], ['restart', 'B', 3, undefined]]);
+    expect(layout.down).toHaveLength(1);
+    expect(layout.down[0]!.y2).toBeGreaterThan(layout.down[0]!.y1);
+  });
+
+  it('a reply sent after a delivery in the same step starts below that delivery', () => {
+    const req = frame(1, 'A', 'B');
+    const reply = frame(2, 'B', 'A');
+    const layout = sequenceLayout([entry(0, {}), entry(1, { sent: [req, reply], delivered: [req, reply] })], nodes);
+    const [m1, m2] = layout.messages;
+    expect(m1!.y2).toBeGreaterThan(m1!.y1); // sent, then delivered lower down
+    expect(m2!.y1).toBeGreaterThanOrEqual(m1!.y2);
+    expect(m2!.y2).toBeGreaterThan(m2!.y1);
+  });
+});
