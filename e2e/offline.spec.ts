@@ -1,0 +1,30 @@
+/**
+ * Offline classroom: after one visit online, the service worker serves the app, sql.js's
+ * wasm and every lab with the network switched off.
+ */
+import { expect, test } from '@playwright/test';
+import { readdirSync } from 'node:fs';
+import { LabPage } from './labPage';
+
+const labIds = readdirSync('labs').sort();
+
+test('after the first load, every lab opens and steps with the network off', async ({ page, context }) => {
+  test.setTimeout(600_000);
+  await page.goto('/');
+  await expect(page.getByTestId('catalog')).toBeVisible();
+  // Wait until the service worker controls the page (it precaches at install).
+  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('catalog')).toBeVisible();
+  for (const id of labIds) {
+    const lab = await new LabPage(page).open(id);
+    await page.locator('.palette button').first().click();
+    await expect(page.getByTestId('step-counter')).toHaveText(/step 1 \//);
+    await expect(page.getByTestId('flash')).toHaveCount(0);
+    void lab;
+  }
+  await context.setOffline(false);
+});

@@ -1,0 +1,27 @@
+/** A 390×844 phone: no sideways scroll, step controls under the thumb, actions near the top. */
+import { expect, test } from '@playwright/test';
+import { LabPage } from './labPage';
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+for (const id of ['L07', 'L10', 'L12']) {
+  test(`${id} on a phone: no horizontal scroll, step controls pinned at the bottom, actions reachable`, async ({ page }) => {
+    const lab = await new LabPage(page).open(id);
+    await page.waitForTimeout(300);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    const step = (await page.getByTestId('step-forward').boundingBox())!;
+    expect(step.y + step.height).toBeLessThanOrEqual(844);
+    expect(step.y).toBeGreaterThan(844 * 0.75); // bottom quarter: thumb reach
+    expect(step.height).toBeGreaterThanOrEqual(40);
+    const firstAction = (await page.locator('.palette button').first().boundingBox())!;
+    expect(firstAction.y).toBeLessThan(844 * 1.5);
+    await page.locator('.palette button').first().click();
+    await lab.expectStep(1, 1);
+    await page.getByTestId('step-back').click();
+    await lab.expectStep(0, 1);
+    // Diagrams may be wider than the screen but pan inside their own box.
+    const topo = (await page.getByTestId('topology').boundingBox())!;
+    expect(topo.x + topo.width).toBeLessThanOrEqual(390);
+  });
+}
