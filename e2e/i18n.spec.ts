@@ -59,3 +59,19 @@ test('L07 narration is in the chosen language, and the choice is remembered', as
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
   expect(consoleErrors).toEqual([]);
 });
+
+test('the top-bar switcher changes chrome, narration and lab text at once, and is remembered', async ({ page }) => {
+  const consoleErrors = watchConsole(page);
+  await page.goto('/?lang=en#/lab/L01?scenario=two-worlds');
+  await expect(page.getByTestId('lab-L01')).toBeVisible({ timeout: 60_000 });
+  const labPage = new LabPage(page);
+  await labPage.forward();
+  await expect(page.getByTestId('step-forward')).toHaveText('Step ▶');
+  await page.getByTestId('language-switcher').selectOption('zh-Hant');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant');
+  await expect(page.getByTestId('step-forward')).toHaveText('單步 ▶');
+  await expect(page.getByTestId('lab-L01').locator('h1')).toContainText('成功了，卻沒人知道');
+  await expect(page.locator('.timeline .note').first()).toContainText(CJK);
+  expect(await page.evaluate(() => localStorage.getItem('durable-lab:lang'))).toBe('zh-Hant');
+  expect(consoleErrors).toEqual([]);
+});

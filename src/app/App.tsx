@@ -4,13 +4,14 @@
  * loads without them.
  */
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Catalog } from './components/Catalog';
 import { ProgressNotice, ProgressPage } from './components/ProgressPage';
+import { LanguageSwitcher } from './i18n/LanguageSwitcher';
 import { dismissFlash, navigate, selectFlash, selectRoute, selectRuntimeReady, selectSession, selectStorageProblem, setPresenting, useApp } from './store';
 
 const LabPage = lazy(() => import('./components/LabPage').then((m) => ({ default: m.LabPage })));
 const CardsPage = lazy(() => import('./components/CardsPage').then((m) => ({ default: m.CardsPage })));
-const LOADING = 'Loading…';
 
 export function App() {
   const route = useApp(selectRoute);
@@ -18,27 +19,29 @@ export function App() {
   const storageProblem = useApp(selectStorageProblem);
   const session = useApp(selectSession);
   const ready = useApp(selectRuntimeReady);
-  const loading = <main className="loading" data-testid="loading">{LOADING}</main>;
+  const { t } = useTranslation();
+  const loading = <main className="loading" data-testid="loading">{t('nav.loading')}</main>;
   return (
     <>
       <nav className="topnav">
-        <a href="#/" className="brand" onClick={(e) => { e.preventDefault(); navigate({ page: 'catalog' }); }}>Durable Execution Lab</a>
-        <a href="#/" data-testid="nav-catalog" className={route.page === 'catalog' ? 'active' : ''} onClick={(e) => { e.preventDefault(); navigate({ page: 'catalog' }); }}>Labs</a>
+        <a href="#/" className="brand" onClick={(e) => { e.preventDefault(); navigate({ page: 'catalog' }); }}>{t('nav.brand')}</a>
+        <a href="#/" data-testid="nav-catalog" className={route.page === 'catalog' ? 'active' : ''} onClick={(e) => { e.preventDefault(); navigate({ page: 'catalog' }); }}>{t('nav.labs')}</a>
         {session && (
           <a href={`#/lab/${session.lab.id}`} data-testid="nav-lab" className={route.page === 'lab' ? 'active' : ''}
             onClick={(e) => { e.preventDefault(); navigate({ page: 'lab', labId: session.lab.id, step: session.cursor }); }}>{session.lab.id}</a>
         )}
-        <a href="#/progress" data-testid="nav-progress" className={route.page === 'progress' ? 'active' : ''} onClick={(e) => { e.preventDefault(); navigate({ page: 'progress' }); }}>Progress</a>
+        <a href="#/progress" data-testid="nav-progress" className={route.page === 'progress' ? 'active' : ''} onClick={(e) => { e.preventDefault(); navigate({ page: 'progress' }); }}>{t('nav.progress')}</a>
         {session && route.page === 'lab' && (
           <a href="#present" data-testid="nav-present" onClick={(e) => { e.preventDefault(); setPresenting(!route.present); }}>
-            {route.present ? 'Leave presenter view' : 'Presenter view'}</a>
+            {route.present ? t('nav.leavePresent') : t('nav.present')}</a>
         )}
-        <a href="#/cards" data-testid="nav-cards" className={route.page === 'cards' ? 'active' : ''} onClick={(e) => { e.preventDefault(); navigate({ page: 'cards' }); }}>Cards</a>
+        <a href="#/cards" data-testid="nav-cards" className={route.page === 'cards' ? 'active' : ''} onClick={(e) => { e.preventDefault(); navigate({ page: 'cards' }); }}>{t('nav.cards')}</a>
+        <LanguageSwitcher />
       </nav>
       {storageProblem && <ProgressNotice problem={storageProblem} />}
       {flash && (
         <div className="banner error" role="alert" data-testid="flash">
-          {flash} <button className="link" onClick={dismissFlash} aria-label="Dismiss">✕</button>
+          {flash} <button className="link" onClick={dismissFlash} aria-label={t('nav.dismiss')}>✕</button>
         </div>
       )}
       {route.page === 'catalog' && <Catalog />}

@@ -6,8 +6,8 @@ export function LanguageSwitcher() {
   const { t, i18n } = useTranslation('app');
   const current = isLocale(i18n.language) ? i18n.language : 'en';
   return (
-    <label className="language-switcher">
-      <span className="visually-hidden">{t('language.label')}</span>
+    // Pushed to the right end of the top bar; named for screen readers by aria-label.
+    <label className="language-switcher" style={{ marginLeft: 'auto' }}>
       <select value={current} data-testid="language-switcher" aria-label={t('language.label')}
         onChange={(e) => { void i18n.changeLanguage(e.target.value); }}>
         {LOCALES.map((locale) => <option key={locale} value={locale} lang={locale}>{LOCALE_NAMES[locale]}</option>)}
