@@ -54,6 +54,11 @@ export function ackedSeq(store: Store, worker: string, group: string): number {
   return Number(store.get('SELECT acked_seq FROM subscriptions WHERE worker = ? AND group_id = ?', [worker, group])?.acked_seq ?? 0);
 }
 
+/** The projection generation of the worker's last recorded ACK for a group (-1 if none). */
+export function ackedGeneration(store: Store, worker: string, group: string): number {
+  return Number(store.get('SELECT generation FROM subscriptions WHERE worker = ? AND group_id = ?', [worker, group])?.generation ?? -1);
+}
+
 /** At-least-once: every event of the group after the worker's last ACK, again. */
 export function redeliver(store: Store, worker: string, group: string): FeedOutput {
   const acked = ackedSeq(store, worker, group);

@@ -12,6 +12,8 @@ import type { AcceptResult } from '../../../core/authority/outcomes';
 import { AUTHORITY_SCHEMA } from '../../../core/authority/schema';
 import { workItemMachine } from '../../../core/authority/workItemMachine';
 import { callTool, TOOL_SCHEMA } from '../../../core/authority/tool';
+import { keepAsEvidence, sweepCommands } from '../../../core/authority/evidence';
+import { lastAcceptedSent } from '../../../core/authority/inspect';
 import { readState } from '../../../core/authority/fold';
 import { toolKey } from '../../../core/effects/keys';
 import type { Model, ModelContext } from '../../model';
@@ -24,9 +26,6 @@ import { describeAuthorityNodes, groupOf, observeAuthority, workItemStates } fro
 const AUTHORITY = 'authority';
 const TOOL = 'tool';
 
-/** Commands whose refusal from a former lease holder is kept as Evidence (MWP-WRK-019). */
-const EXECUTION_KINDS = new Set(['complete', 'checkpoint', 'block', 'report_failure', 'report_progress', 'renew_lease']);
-const STALE_CODES = new Set(['NOT_OWNER', 'LEASE_MISMATCH', 'LEASE_EXPIRED', 'INVALID_STATE']);
 
 export const authorityModel: Model<AuthorityAction> = {
   id: 'authority',
@@ -127,16 +126,10 @@ export const authorityModel: Model<AuthorityAction> = {
   afterAdvance(ctx) {
     if (ctx.switches.lease_sweep !== 'on') return;
     const store = ctx.store(AUTHORITY);
-    const group = groupOf(ctx);
-    const due = "(status = 'running' AND lease_until <= :now) OR (status = 'owned' AND resume_by <= :now)";
-    for (const row of store.all(`SELECT work_item_id, owner, ownership_epoch, status, revision FROM work_items WHERE ${due}`, { ':now': ctx.clock.now })) {
-      const command = sign(ctx, {
-        actor: 'lead', actionId: `sweep-${row.work_item_id}-${row.revision}`, group, kind: 'reassign', expectedRevision: Number(row.revision),
-        payload: { work_item: String(row.work_item_id), reason: row.status === 'owned' ? 'start deadline missed' : 'lease renewal missed' },
-      });
-      const result = accept(store, ctx.clock, ctx.faults(AUTHORITY), command);
+    for (const due of sweepCommands(store, groupOf(ctx), 'lead', ctx.clock.now)) {
+      const result = accept(store, ctx.clock, ctx.faults(AUTHORITY), sign(ctx, due.command));
       if (result.code === 'ACCEPTED') {
-        ctx.note(`${row.work_item_id}: ${row.owner} (epoch ${row.ownership_epoch}) ${row.status === 'owned' ? 'did not start again by its deadline' : 'did not renew its lease in time'}; the work goes back to the queue for a new owner at a higher epoch.`);
+        ctx.note(`${due.workItem}: ${due.owner} (epoch ${due.epoch}) ${due.missedStart ? 'did not start again by its deadline' : 'did not renew its lease in time'}; the work goes back to the queue for a new owner at a higher epoch.`);
       }
     }
   },
@@ -173,9 +166,8 @@ function lastCommand(ctx: ModelContext): { command: SignedCommand; stamp: number
 function lastAccepted(ctx: ModelContext): { command: SignedCommand; stamp: number } | null {
   let newest: { command: SignedCommand; stamp: number } | null = null;
   for (const client of CLIENTS) {
-    const row = ctx.store(client).get(`SELECT s.stamp, s.command FROM sent s JOIN replies r ON r.action_id = s.action_id AND r.digest = s.digest
-      WHERE r.code = 'ACCEPTED' ORDER BY s.stamp DESC LIMIT 1`);
-    if (row && (!newest || Number(row.stamp) > newest.stamp)) newest = { stamp: Number(row.stamp), command: JSON.parse(String(row.command)) as SignedCommand };
+    const row = lastAcceptedSent(ctx.store(client));
+    if (row && (!newest || row.stamp > newest.stamp)) newest = row;
   }
   return newest;
 }
@@ -223,17 +215,8 @@ function authorityReceives(ctx: ModelContext, frame: Frame): void {
   const store = ctx.store(AUTHORITY);
   const result = accept(store, ctx.clock, ctx.faults(AUTHORITY), command);
   ctx.note(explain(command, result));
-  if (EXECUTION_KINDS.has(command.kind) && STALE_CODES.has(result.code) && 'message' in result) {
-    const item = String(command.payload.work_item ?? '');
-    // Did this actor ever claim the item? Its receipts say which events it caused.
-    const heldBefore = store.get(`SELECT 1 FROM receipts r JOIN events e ON e.event_id = r.event_id
-      WHERE r.actor_id = ? AND e.aggregate_id = ? AND e.kind = 'work_item_claimed'`, [command.actor, item]);
-    if (heldBefore) {
-      store.tx('record_evidence', () => store.run(
-        'INSERT INTO evidence (work_item_id, agent_id, lease_id, kind, payload, refused_because, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        [item, command.actor, String(command.payload.lease_id ?? ''), command.kind, JSON.stringify(command.payload), result.code, ctx.clock.now]));
-      ctx.note(`${command.actor} no longer holds ${item}'s lease: its ${command.kind} is kept as Evidence, not as the authoritative result (MWP-WRK-019).`);
-    }
+  if (keepAsEvidence(store, command, result, ctx.clock.now)) {
+    ctx.note(`${command.actor} no longer holds ${String(command.payload.work_item ?? '')}'s lease: its ${command.kind} is kept as Evidence, not as the authoritative result (MWP-WRK-019).`);
   }
   ctx.send(AUTHORITY, command.actor, 'result', { result: result as unknown as Record<string, unknown>, actionId: command.actionId });
 }

@@ -4,6 +4,7 @@
 import { eventsAfter } from '../../../core/authority/accept';
 import { foldEvents, readState } from '../../../core/authority/fold';
 import { historyProblems } from '../../../core/authority/history';
+import { receiptProblems } from '../../../core/authority/inspect';
 import type { Invariant, ModelContext } from '../../model';
 import { groupOf } from './view';
 
@@ -25,18 +26,7 @@ export const authorityInvariants: Invariant[] = [
   historyInvariant((ctx) => [groupOf(ctx)]),
   {
     id: 'AUTH-2', statement: 'Every event has exactly one receipt and one outbox row.', rule: 'MWP-EVT-005, MWP-EVT-003',
-    check: (ctx) => {
-      const store = ctx.store('authority');
-      const rows = store.all(`SELECT e.event_id,
-          (SELECT count(*) FROM receipts r WHERE r.event_id = e.event_id) AS receipts,
-          (SELECT count(*) FROM outbox o WHERE o.event_id = e.event_id) AS outbox
-        FROM events e`);
-      const orphans = store.all('SELECT receipt_id FROM receipts WHERE event_id NOT IN (SELECT event_id FROM events)');
-      return [
-        ...rows.filter((r) => r.receipts !== 1 || r.outbox !== 1).map((r) => `${r.event_id}: ${r.receipts} receipts, ${r.outbox} outbox rows`),
-        ...orphans.map((r) => `receipt ${r.receipt_id} has no event`),
-      ];
-    },
+    check: (ctx) => receiptProblems(ctx.store('authority')),
   },
   {
     id: 'AUTH-3', statement: 'The state tables equal the state folded from the events.', rule: 'SPEC §2, MWP-FND-023',

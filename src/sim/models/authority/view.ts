@@ -5,25 +5,19 @@ import { replies } from '../../../core/authority/client';
 import { readState } from '../../../core/authority/fold';
 import { toolKey } from '../../../core/effects/keys';
 import { toolEffects } from '../../../core/authority/tool';
+import { evidenceRows, firstGroup, historyCounts, sentCount, workItemStatuses } from '../../../core/authority/inspect';
 import type { ModelContext } from '../../model';
 import { CLIENTS } from './actions';
 
-export function groupOf(ctx: ModelContext): string {
-  const row = ctx.store('authority').get('SELECT group_id FROM groups ORDER BY group_id LIMIT 1');
-  return row ? String(row.group_id) : '';
-}
+export const groupOf = (ctx: ModelContext): string => firstGroup(ctx.store('authority'));
 
-export function workItemStates(ctx: ModelContext): { id: string; status: string }[] {
-  return ctx.store('authority').all('SELECT work_item_id, status FROM work_items ORDER BY work_item_id')
-    .map((r) => ({ id: String(r.work_item_id), status: String(r.status) }));
-}
+export const workItemStates = (ctx: ModelContext): { id: string; status: string }[] => workItemStatuses(ctx.store('authority'));
 
 export function observeAuthority(ctx: ModelContext): Record<string, unknown> {
   const store = ctx.store('authority');
   const state = readState(store);
   const all = CLIENTS.flatMap((c) => replies(ctx.store(c)).map((r) => ({ ...r, actor: c }))).sort((a, b) => a.stamp - b.stamp);
   const last = all[all.length - 1];
-  const count = (table: string) => Number(store.get(`SELECT count(*) AS n FROM ${table}`)!.n);
   const written = [...new Set(ctx.stepTransactions()
     .filter((t) => t.store === 'authority' && t.name === 'accept' && t.outcome === 'commit')
     .flatMap((t) => Object.keys(t.writes)))].sort();
@@ -35,15 +29,14 @@ export function observeAuthority(ctx: ModelContext): Record<string, unknown> {
     written,
     sequence: group?.sequence ?? 0,
     group_revision: group?.revision ?? 0,
-    counts: { events: count('events'), receipts: count('receipts'), outbox: count('outbox') },
+    counts: historyCounts(store),
     work_items: Object.fromEntries(Object.entries(state.workItems).map(([id, w]) => [id, {
       status: w.status, owner: w.owner, epoch: w.epoch, revision: w.revision, lease_id: w.leaseId, lease_until: w.leaseUntil, session: w.sessionEpoch,
       progress: w.progress, checkpoint: w.checkpoint, attempts: w.attempts, retry_at: w.retryAt, blocked_on: w.blockedOn, resume_by: w.resumeBy, deadline: w.deadline,
       attempt_key: w.owner ? toolKey(w.mission, id, w.epoch, 'work') : null, retry_spent: w.retrySpent, retry_budget: w.retryBudget,
     }])),
     sessions: state.sessions,
-    evidence: store.all('SELECT agent_id, work_item_id, kind, refused_because FROM evidence ORDER BY n')
-      .map((r) => ({ agent: r.agent_id, work_item: r.work_item_id, kind: r.kind, refused_because: r.refused_because })),
+    evidence: evidenceRows(store),
     missions: Object.fromEntries(Object.entries(state.missions).map(([id, m]) => [id, { spent: m.spent, limit: m.limit }])),
     members: Object.fromEntries(Object.entries(state.memberships).map(([key, role]) => [key.split('/')[1], role])),
     approvals: Object.fromEntries(Object.entries(state.approvals).map(([id, a]) => [id, { status: a.status, revision: a.revision }])),
@@ -65,7 +58,7 @@ export function describeAuthorityNodes(ctx: ModelContext): Record<string, string
   const tool = toolEffects(ctx.store('tool'));
   out.tool = [`${tool.effects} effect(s) performed · ${tool.calls} call(s)`];
   for (const client of CLIENTS) {
-    const sent = Number(ctx.store(client).get('SELECT count(*) AS n FROM sent')!.n);
+    const sent = sentCount(ctx.store(client));
     const mine = replies(ctx.store(client));
     const last = mine[mine.length - 1];
     out[client] = [`sent ${sent} · replies ${mine.length}`, last ? `last: ${last.code}${last.receiptId ? ` ${last.receiptId}` : ''}` : 'no reply yet'];

@@ -8,7 +8,7 @@
 import { eventsAfter } from '../../../core/authority/accept';
 import { canonicalJson } from '../../../core/authority/canonical';
 import { foldEvents } from '../../../core/authority/fold';
-import { ackedSeq } from '../../../core/feed/feed';
+import { ackedGeneration, ackedSeq } from '../../../core/feed/feed';
 import { REDACTED, tombstoneList, unredactedTombstones } from '../../../core/feed/redaction';
 import { openArchive } from '../../../core/snapshot/archive';
 import { projectionGeneration, readCursor, readProjection } from '../../../core/worker/apply';
@@ -39,7 +39,7 @@ export const projectionInvariants: Invariant[] = [
         last = Math.max(last, cursor);
       }
       const durable = readCursor(worker, group).seq;
-      const generation = Number(ctx.store(AUTHORITY).get('SELECT generation FROM subscriptions WHERE worker = ? AND group_id = ?', [WORKER, group])?.generation ?? -1);
+      const generation = ackedGeneration(ctx.store(AUTHORITY), WORKER, group);
       const acked = ackedSeq(ctx.store(AUTHORITY), WORKER, group);
       if (generation === projectionGeneration(worker) && acked > durable) {
         out.push(`${group}: the authority holds an ACK for ${acked}, but the worker has durably applied only ${durable}`);
