@@ -6,6 +6,8 @@ import type { Catalog } from '../format';
 import { refund } from './refund';
 import { compensation } from './compensation';
 import { fencing } from './fencing';
+import { outage } from './outage';
+import { projection } from './projection';
 import { world } from './world';
 import { workflow } from './workflow';
 
@@ -13,6 +15,8 @@ export const en: Catalog = {
   ...refund,
   ...compensation,
   ...fencing,
+  ...outage,
+  ...projection,
   ...world,
   ...workflow,
 };
