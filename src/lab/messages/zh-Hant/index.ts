@@ -6,6 +6,8 @@
 import type { Catalog } from '../format';
 import { compensation } from './compensation';
 import { fencing } from './fencing';
+import { outage } from './outage';
+import { projection } from './projection';
 import { refund } from './refund';
 import { workflow } from './workflow';
 import { world } from './world';
@@ -14,6 +16,8 @@ export const catalog: Catalog = {
   ...refund,
   ...compensation,
   ...fencing,
+  ...outage,
+  ...projection,
   ...world,
   ...workflow,
 };

@@ -1,0 +1,31 @@
+/** 日本語 notes of the projection labs (L10, L11). Source: ../en/projection.ts. Terms: docs/glossary.md. */
+import type { projection as en } from '../en/projection';
+
+export const projection = {
+  'projection.setup': '{{group}} は {{count}} 件のイベントで始まります。Worker はそれらを適用し、ACK 済みです。',
+  'projection.rebuild': 'Worker はプロジェクション全体を破棄し——カーソルは 0——すべてを要求し直します。副作用のレシートは残ります。',
+  'projection.tamper_armed': '次のスナップショットは {{check}} が改ざんされた状態で届きます。',
+  'projection.archived': '{{group}} をアーカイブしました：シーケンス {{seq}} の署名付き最終スナップショットと、現在の履歴の暗号化された監査ログです。',
+  'projection.restart': 'Worker は永続カーソルから再起動し、その後に続くものを要求します。',
+  'feed.redeliver': '少なくとも1回：権威サービスは最後の ACK（{{acked}}）以降の {{group}} のイベント {{count}} 件を再送します。',
+  'feed.ack_recorded': '権威サービスは {{group}} に対する Worker の ACK を {{cursor}} で記録します。履歴はそのまま残ります。',
+  'feed.ack_stale': '古いプロジェクションからの期限切れの ACK（{{group}}、{{cursor}}）は無視されます。',
+  'feed.replay_before_ack': 'Worker は最後の ACK（{{acked}}）より前の {{from}} から {{group}} を要求しています。最初からやり直しているのです。',
+  'feed.cursor_too_old': 'CURSOR_TOO_OLD：{{group}} のリプレイウィンドウは {{oldest}} から始まりますが、Worker は {{requested}} を要求しました。権威サービスはシーケンス {{seq}} の署名付きスナップショットを提示します。',
+  'feed.replay': '{{from}} から {{group}} をリプレイ：{{count}} 件のイベント。',
+  'feed.redact_not_found': 'イベント {{event}} はありません。',
+  'feed.redact_nothing': '{{event}}（{{kind}}）には編集できる自由記述がありません。何も書き込まれませんでした。',
+  'feed.redact_already': '{{event}} はすでに編集済みです。',
+  'feed.redact_deleted': '{{event}} を消すために削除しました。履歴のシーケンス {{seq}} に穴が開いています。',
+  'feed.redact_flag_only': 'トゥームストーンの行は {{event}} を指していますが、イベントは以前と同じように保存され、配信されています。',
+  'feed.redacted': '{{event}}（シーケンス {{seq}}）のトゥームストーン：{{by}} の要請（{{reason}}）により、保存された履歴から {{fields}} を削除しました。イベントは ID とシーケンスを保ち、監査ログにこの操作が記録されます。',
+  'worker.redaction': 'Worker は自分のコピーから {{event}} の {{fields}} を削除します（{{copies}} 箇所を消去）。',
+  'worker.event_applied': 'Worker は {{group}} のイベント {{seq}}（{{kind}}）を適用します。',
+  'worker.event_applied_drained': 'Worker は {{group}} のイベント {{seq}}（{{kind}}）を適用し、続いてバッファから {{drained}} を取り出します。',
+  'worker.event_duplicate': 'Worker は {{event}} を処理済みです。この複製は無視されます（重複排除）。',
+  'worker.event_buffered': 'ギャップ：{{group}} のイベント {{seq}}（{{kind}}）が早く届きました。バッファに入れ、カーソルは動かしません。',
+  'worker.event_stale': '{{group}} のイベント {{seq}} はカーソル以前のものです。無視します。',
+  'worker.effect_receipt': 'Worker は意図 {{operation}}（{{intent}}）を実行し、そのレシートを記録します（worker.recordEffectReceipt）。',
+  'worker.snapshot_refused': 'Worker は {{group}} のスナップショットを拒否します：{{check}} — {{reason}}。プロジェクションには手を付けません。',
+  'worker.snapshot_restored': '6 つのチェックをすべて通過しました。Worker は {{group}} を {{seq}} で復元し、その後に続くものを要求します。',
+} as const satisfies Record<keyof typeof en, string>;

@@ -1,0 +1,31 @@
+/** 简体中文 notes of the projection labs (L10, L11). Source: ../en/projection.ts. Terms: docs/glossary.md. */
+import type { projection as en } from '../en/projection';
+
+export const projection = {
+  'projection.setup': '{{group}} 以 {{count}} 个事件开始；Worker 已经应用并确认（ACK）了它们。',
+  'projection.rebuild': 'Worker 丢弃整个投影——游标归 0——并重新请求全部事件。它的副作用回执保留。',
+  'projection.tamper_armed': '下一个快照到达时，它的 {{check}} 会被篡改。',
+  'projection.archived': '{{group}} 已归档：序列号 {{seq}} 处的已签名最终快照，以及一份按当前历史加密的审计日志。',
+  'projection.restart': 'Worker 从持久游标重启，并请求游标之后的内容。',
+  'feed.redeliver': '至少一次：权威服务在最后一次 ACK（{{acked}}）之后重新发送 {{group}} 的 {{count}} 个事件。',
+  'feed.ack_recorded': '权威服务记录 Worker 对 {{group}} 的 ACK，位置 {{cursor}}；它的历史保持完整。',
+  'feed.ack_stale': '来自较旧投影的过期 ACK（{{group}}，位置 {{cursor}}）被忽略。',
+  'feed.replay_before_ack': 'Worker 从 {{from}} 开始请求 {{group}}，早于它最后一次 ACK（{{acked}}）：它在从头开始。',
+  'feed.cursor_too_old': 'CURSOR_TOO_OLD：{{group}} 的重放窗口从 {{oldest}} 开始，而 Worker 请求的是 {{requested}}。权威服务提供序列号 {{seq}} 处的已签名快照。',
+  'feed.replay': '从 {{from}} 开始重放 {{group}}：{{count}} 个事件。',
+  'feed.redact_not_found': '没有事件 {{event}}。',
+  'feed.redact_nothing': '{{event}}（{{kind}}）不含可删改的自由文本；什么也没写入。',
+  'feed.redact_already': '{{event}} 已经删改过。',
+  'feed.redact_deleted': '为抹去 {{event}} 而将它删除：历史中序列号 {{seq}} 处现在有一个空洞。',
+  'feed.redact_flag_only': '一条墓碑记录指向 {{event}}，但该事件仍像以前一样被存储和提供。',
+  'feed.redacted': '{{event}}（序列号 {{seq}}）的墓碑记录：应 {{by}} 的要求（{{reason}}），已从存储的历史中移除 {{fields}}；事件保留其 ID 和序列号，审计日志记下了这一操作。',
+  'worker.redaction': 'Worker 从自己的副本中删去 {{event}} 的 {{fields}}（清理了 {{copies}} 处）。',
+  'worker.event_applied': 'Worker 应用 {{group}} 的事件 {{seq}}（{{kind}}）。',
+  'worker.event_applied_drained': 'Worker 应用 {{group}} 的事件 {{seq}}（{{kind}}），然后从缓冲中取出 {{drained}}。',
+  'worker.event_duplicate': 'Worker 已经处理过 {{event}}：这个副本被忽略（去重）。',
+  'worker.event_buffered': '间隙：{{group}} 的事件 {{seq}}（{{kind}}）提前到达；它被缓冲，游标保持不动。',
+  'worker.event_stale': '{{group}} 的事件 {{seq}} 不在游标之后：忽略。',
+  'worker.effect_receipt': 'Worker 执行意图 {{operation}}（{{intent}}）并记录其回执（worker.recordEffectReceipt）。',
+  'worker.snapshot_refused': 'Worker 拒绝 {{group}} 的快照：{{check}} — {{reason}}。它的投影没有被改动。',
+  'worker.snapshot_restored': '六项检查全部通过；Worker 在 {{seq}} 处恢复 {{group}}，并请求其后的内容。',
+} as const satisfies Record<keyof typeof en, string>;

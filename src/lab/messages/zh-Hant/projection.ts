@@ -1,0 +1,31 @@
+/** 繁體中文 notes of the projection labs (L10, L11). Source: ../en/projection.ts. Terms: docs/glossary.md. */
+import type { projection as en } from '../en/projection';
+
+export const projection = {
+  'projection.setup': '{{group}} 以 {{count}} 個事件開始；Worker 已經套用並確認（ACK）了它們。',
+  'projection.rebuild': 'Worker 丟棄整個投影——遊標歸 0——並重新請求所有事件。它的副作用收據保留。',
+  'projection.tamper_armed': '下一個快照抵達時，它的 {{check}} 會被竄改。',
+  'projection.archived': '{{group}} 已封存：序列 {{seq}} 處已簽章的最終快照，以及一份依目前歷史加密的審核日誌。',
+  'projection.restart': 'Worker 從持久遊標重啟，並請求遊標之後的內容。',
+  'feed.redeliver': '至少一次：權威服務在最後一次 ACK（{{acked}}）之後重新傳遞 {{group}} 的 {{count}} 個事件。',
+  'feed.ack_recorded': '權威服務記錄 Worker 對 {{group}} 的 ACK，位置 {{cursor}}；它的歷史保持完整。',
+  'feed.ack_stale': '來自較舊投影的過期 ACK（{{group}}，位置 {{cursor}}）被忽略。',
+  'feed.replay_before_ack': 'Worker 從 {{from}} 開始請求 {{group}}，早於它最後一次 ACK（{{acked}}）：它正在從頭開始。',
+  'feed.cursor_too_old': 'CURSOR_TOO_OLD：{{group}} 的重播視窗從 {{oldest}} 開始，而 Worker 請求的是 {{requested}}。權威服務提供序列 {{seq}} 處已簽章的快照。',
+  'feed.replay': '從 {{from}} 開始重播 {{group}}：{{count}} 個事件。',
+  'feed.redact_not_found': '沒有事件 {{event}}。',
+  'feed.redact_nothing': '{{event}}（{{kind}}）不含可刪修的自由文字；沒有寫入任何東西。',
+  'feed.redact_already': '{{event}} 已經刪修過。',
+  'feed.redact_deleted': '為了抹除 {{event}} 而將它刪除：歷史中序列 {{seq}} 處現在有一個空洞。',
+  'feed.redact_flag_only': '一筆邏輯刪除記錄指向 {{event}}，但該事件仍照舊被儲存與提供。',
+  'feed.redacted': '{{event}}（序列 {{seq}}）的邏輯刪除記錄：應 {{by}} 的要求（{{reason}}），已從儲存的歷史中移除 {{fields}}；事件保留其 ID 與序列，審核日誌記下了這項操作。',
+  'worker.redaction': 'Worker 從自己的副本中刪去 {{event}} 的 {{fields}}（清理了 {{copies}} 處）。',
+  'worker.event_applied': 'Worker 套用 {{group}} 的事件 {{seq}}（{{kind}}）。',
+  'worker.event_applied_drained': 'Worker 套用 {{group}} 的事件 {{seq}}（{{kind}}），接著從緩衝中取出 {{drained}}。',
+  'worker.event_duplicate': 'Worker 已處理過 {{event}}：這個副本被忽略（重複資料刪除）。',
+  'worker.event_buffered': '間隙：{{group}} 的事件 {{seq}}（{{kind}}）提早抵達；它被緩衝，遊標保持不動。',
+  'worker.event_stale': '{{group}} 的事件 {{seq}} 不在遊標之後：忽略。',
+  'worker.effect_receipt': 'Worker 執行意圖 {{operation}}（{{intent}}）並記錄其收據（worker.recordEffectReceipt）。',
+  'worker.snapshot_refused': 'Worker 拒絕 {{group}} 的快照：{{check}} — {{reason}}。它的投影沒有被更動。',
+  'worker.snapshot_restored': '六項檢查全部通過；Worker 在 {{seq}} 處還原 {{group}}，並請求其後的內容。',
+} as const satisfies Record<keyof typeof en, string>;
