@@ -70,7 +70,7 @@ test('the top-bar switcher changes chrome, narration and lab text at once, and i
   await page.getByTestId('language-switcher').selectOption('zh-Hant');
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant');
   await expect(page.getByTestId('step-forward')).toHaveText('單步 ▶');
-  await expect(page.getByTestId('lab-L01').locator('h1')).toContainText('成功了，卻沒人知道');
+  await expect(page.getByTestId('lab-L01').locator('.lab-head h1')).toContainText('成功了，卻沒人知道');
   await expect(page.locator('.timeline .note').first()).toContainText(CJK);
   expect(await page.evaluate(() => localStorage.getItem('durable-lab:lang'))).toBe('zh-Hant');
   expect(consoleErrors).toEqual([]);
