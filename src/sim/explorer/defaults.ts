@@ -8,5 +8,5 @@ import type { Bounds } from './bounds';
 export const MODEL_BOUNDS: Readonly<Record<string, Partial<Bounds>>> = {
   // Leases last 10 ticks: +11 lets a lease run out in one move, +1 explores the edge.
   // Depth 4 holds the late write with a held network (stall, +11, wake, deliver).
-  fencing: { depth: 4, advances: [1, 11], crashes: 1, drops: 1, duplicates: 1 },
+  fencing: { depth: 4, advances: [1, 11], crashes: 1, drops: 1, duplicates: 0 },
 };

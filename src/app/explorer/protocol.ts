@@ -1,0 +1,19 @@
+/** Messages between the Search panel and its Web Workers (plain JSON, structured-clone safe). */
+import type { Bounds } from '../../sim/explorer/bounds';
+import type { ExploreResult, Progress } from '../../sim/explorer/result';
+import type { Lab } from '../../lab/schema';
+
+export interface SearchRequest {
+  type: 'run';
+  lab: Lab;
+  switches: Record<string, string>;
+  initial?: Record<string, unknown>;
+  prefix?: unknown[];
+  bounds: Partial<Bounds>;
+  swarm?: { seed: number; runs: number; from: number };
+}
+
+export type SearchReply =
+  | { type: 'progress'; progress: Progress }
+  | { type: 'result'; result: ExploreResult; cards: Record<string, unknown>[] }
+  | { type: 'error'; message: string };

@@ -1,0 +1,119 @@
+/**
+ * Runs a search in Web Workers. Exhaustive search runs in one worker (breadth-first levels
+ * do not split cleanly); a swarm splits its walks over a small pool, as many workers as
+ * `navigator.hardwareConcurrency` allows (one core left for the page, at most 4), each
+ * taking a contiguous range of walk indices — the seed still reproduces every walk.
+ */
+import type { Bounds } from '../../sim/explorer/bounds';
+import type { Counterexample, ExploreResult, Progress } from '../../sim/explorer/result';
+import type { Lab } from '../../lab/schema';
+import type { SearchReply, SearchRequest } from './protocol';
+
+export interface SearchJob {
+  done: Promise<{ result: ExploreResult; cards: Record<string, unknown>[] }>;
+  cancel(): void;
+  workers: number;
+}
+
+export interface SearchParams {
+  lab: Lab;
+  switches: Record<string, string>;
+  initial?: Record<string, unknown>;
+  prefix?: unknown[];
+  bounds: Partial<Bounds>;
+  swarm?: { seed: number; runs: number };
+}
+
+export function poolSize(runs: number): number {
+  const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 1 : 1;
+  return Math.max(1, Math.min(4, cores - 1, runs));
+}
+
+export function startSearch(params: SearchParams, onProgress: (progress: Progress) => void): SearchJob {
+  const size = params.swarm ? poolSize(params.swarm.runs) : 1;
+  const workers = Array.from({ length: size }, () => new Worker(new URL('./search.worker.ts', import.meta.url), { type: 'module' }));
+  const latest: Progress[] = workers.map(() => ({ states: 0, transitions: 0, depth: 0, elapsedMs: 0 }));
+  let cancelled = false;
+  let rejectAll: (reason: Error) => void = () => undefined;
+  const parts = workers.map((worker, i) => new Promise<{ result: ExploreResult; cards: Record<string, unknown>[] }>((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<SearchReply>) => {
+      const reply = event.data;
+      if (reply.type === 'progress') {
+        latest[i] = reply.progress;
+        onProgress(sum(latest));
+      } else if (reply.type === 'result') {
+        resolve(reply);
+        worker.terminate();
+      } else {
+        reject(new Error(reply.message));
+        worker.terminate();
+      }
+    };
+    worker.onerror = (event) => {
+      reject(new Error(event.message || 'the search worker failed'));
+      worker.terminate();
+    };
+    const request: SearchRequest = {
+      type: 'run', lab: params.lab, switches: params.switches, initial: params.initial, prefix: params.prefix, bounds: params.bounds,
+      ...(params.swarm ? { swarm: { seed: params.swarm.seed, ...share(params.swarm.runs, size, i) } } : {}),
+    };
+    worker.postMessage(request);
+  }));
+  const done = new Promise<{ result: ExploreResult; cards: Record<string, unknown>[] }>((resolve, reject) => {
+    rejectAll = reject;
+    Promise.all(parts).then((all) => resolve(merge(all)), reject);
+  });
+  return {
+    done,
+    workers: size,
+    cancel() {
+      if (cancelled) return;
+      cancelled = true;
+      for (const worker of workers) worker.terminate();
+      rejectAll(new Error('cancelled'));
+    },
+  };
+}
+
+/** Walks [from, from + runs) of worker i out of n. */
+function share(runs: number, n: number, i: number): { from: number; runs: number } {
+  const base = Math.floor(runs / n);
+  const extra = runs % n;
+  const from = i * base + Math.min(i, extra);
+  return { from, runs: base + (i < extra ? 1 : 0) };
+}
+
+function sum(all: Progress[]): Progress {
+  return all.reduce((a, p) => ({
+    states: a.states + p.states, transitions: a.transitions + p.transitions,
+    depth: Math.max(a.depth, p.depth), elapsedMs: Math.max(a.elapsedMs, p.elapsedMs),
+  }), { states: 0, transitions: 0, depth: 0, elapsedMs: 0 });
+}
+
+/** One result from a pool's parts: counts added, the shortest counterexample per invariant kept. */
+function merge(all: { result: ExploreResult; cards: Record<string, unknown>[] }[]): { result: ExploreResult; cards: Record<string, unknown>[] } {
+  if (all.length === 1) return all[0]!;
+  const best = new Map<string, { found: Counterexample; card: Record<string, unknown> }>();
+  for (const { result, cards } of all) {
+    result.counterexamples.forEach((found, i) => {
+      const known = best.get(found.invariant);
+      if (!known || known.found.steps > found.steps) best.set(found.invariant, { found, card: cards[i]! });
+    });
+  }
+  const first = all[0]!.result;
+  const kept = [...best.values()].sort((a, b) => a.found.steps - b.found.steps);
+  const runs = all.reduce((n, p) => n + (p.result.runs ?? 0), 0);
+  return {
+    result: {
+      ...first,
+      states: all.reduce((n, p) => n + p.result.states, 0),
+      transitions: all.reduce((n, p) => n + p.result.transitions, 0),
+      elapsedMs: Math.max(...all.map((p) => p.result.elapsedMs)),
+      stoppedBy: all.find((p) => p.result.stoppedBy)?.result.stoppedBy ?? null,
+      runs,
+      boundsText: first.boundsText.replace(/^\d+ random walks/, `${runs} random walks`),
+      counterexamples: kept.map((k) => k.found),
+    },
+    cards: kept.map((k) => k.card),
+  };
+}
