@@ -1,0 +1,175 @@
+/**
+ * The lab view as students and instructors use it (issue 15): the message sequence
+ * diagram, what survives a crash, the lab's own switches, catalog progress, deep links
+ * with switches, step keys after a choice, presenter view, GFM tables, the lab-file check.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { LabPage, watchConsole } from './labPage';
+
+const STORY = ['A_pause', 'advance-11', 'B_acquire', 'B_write', 'A_wake'];
+
+let consoleErrors: string[] = [];
+test.beforeEach(({ page }) => { consoleErrors = watchConsole(page); });
+test.afterEach(() => { expect(consoleErrors).toEqual([]); });
+
+test('the sequence diagram draws frames from the trace and jumps to a step on click', async ({ page }) => {
+  const lab = await new LabPage(page).open('L07');
+  await lab.act(...STORY);
+  const seq = page.getByTestId('sequence');
+  await expect(seq.getByTestId('sequence-current')).toHaveAttribute('data-step', '5');
+  const delivered = seq.locator('[data-outcome="delivered"]');
+  expect(await delivered.count()).toBeGreaterThan(2);
+  // The first delivered frame: clicking it goes to the step that delivered it.
+  const first = delivered.first();
+  const step = Number(await first.getAttribute('data-step'));
+  expect(step).toBeLessThan(5);
+  await first.click();
+  await lab.expectStep(step, 5);
+  // Steps ahead stay drawn (the run is known) and can be jumped to.
+  await expect(seq.getByTestId('sequence-row-5')).toHaveCount(1);
+  await seq.locator(`[data-step="5"][data-outcome]`).first().click();
+  await lab.expectStep(5, 5);
+});
+
+test('a dropped frame ends in a cross; a crash is a mark on the lifeline; the crash panel shows lost and kept, then recovery', async ({ page }) => {
+  const lab = await new LabPage(page).open('L07');
+  await lab.setSwitch('network', 'manual');
+  await lab.act('advance-11', 'B_acquire', 'drop_next');
+  await expect(page.getByTestId('sequence').locator('[data-outcome="lost"]')).toHaveCount(1);
+  await lab.setSwitch('network', 'auto');
+  await lab.reset();
+  await page.getByTestId('scenario-select').selectOption('');
+  await lab.act('A_write', 'crash_at-resource.before_commit', 'A_write');
+  await expect(page.getByTestId('sequence-crash-3')).toBeVisible();
+  const panel = page.getByTestId('crash-panel');
+  await expect(panel).toHaveAttribute('data-node', 'resource');
+  await expect(panel.getByTestId('crash-lost')).toContainText('rolled back');
+  // Kept: the first write committed before the crash; the second never did.
+  await expect(panel.getByTestId('crash-kept-write_log')).toHaveAttribute('data-rows', '1');
+  await expect(panel.getByTestId('crash-recovery')).toContainText('Not restarted yet');
+  await lab.act('restart-resource');
+  await expect(panel.getByTestId('crash-recovery')).toContainText('Recovery (restart at step 4)');
+  await expect(page.getByTestId('sequence-restart-4')).toBeVisible();
+  // The mark is a way back to the crash.
+  await page.getByTestId('sequence-crash-3').click();
+  await lab.expectStep(3, 4);
+});
+
+test('only the switches the lab declares are in the toolbar; the first actions are above the fold at 1280×720', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await new LabPage(page).open('L01');
+  const declared = await page.locator('.toolbar-choices > .field select').count();
+  const more = page.getByTestId('more-switches');
+  await expect(more).toBeVisible();
+  const hidden = await more.locator('select').count();
+  expect(hidden).toBeGreaterThan(0);
+  expect(declared).toBeLessThan(declared + hidden);
+  const firstAction = page.locator('.palette button').first();
+  const box = (await firstAction.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(720);
+  await new LabPage(page).open('L07');
+  await expect(page.getByTestId('switch-resource')).toBeVisible();
+  await expect(page.getByTestId('switch-network')).toBeVisible();
+});
+
+test('the catalog shows progress per lab and points at the next one', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('next-lab')).toHaveAttribute('data-lab', 'L01');
+  await expect(page.getByTestId('lab-progress-L07')).toContainText('not started');
+  const lab = await new LabPage(page).open('L07');
+  await lab.act('A_write');
+  await page.getByTestId('nav-catalog').click();
+  await expect(page.getByTestId('lab-progress-L07')).toContainText('in progress');
+  await expect(page.getByTestId('next-lab')).toHaveAttribute('data-lab', 'L07');
+  await page.getByTestId('next-lab-open').click();
+  await lab.expectStep(1, 1);
+});
+
+test('a deep link carries non-default switches and rebuilds that World', async ({ page }) => {
+  test.setTimeout(150_000); // two cold lab opens on a loaded machine
+  const lab = await new LabPage(page).open('L07');
+  await page.getByTestId('scenario-select').selectOption('late-write');
+  for (let i = 0; i < 5; i++) await lab.forward();
+  await lab.setSwitch('resource', 'external');
+  await expect(page).toHaveURL(/resource=external/);
+  const url = page.url();
+  const observed = await lab.observed();
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('about:blank');
+  await page.goto(url);
+  await expect(page.getByTestId('lab-L07')).toBeVisible({ timeout: 45_000 });
+  await lab.expectStep(5, 5);
+  await expect(page.getByTestId('switch-resource')).toHaveValue('external');
+  await expect(lab.invariant('FENCE-1')).toHaveAttribute('data-ok', 'false');
+  expect(await lab.observed()).toEqual(observed);
+  // Back to the default: the parameter leaves the link.
+  await lab.setSwitch('resource', 'fenced');
+  await expect(page).not.toHaveURL(/resource=/);
+});
+
+test('an unknown scenario in a link says so instead of silently opening the sandbox', async ({ page }) => {
+  await new LabPage(page).open('L07', '?scenario=no-such-thing');
+  await expect(page.getByTestId('flash')).toContainText('no-such-thing');
+  await expect(page.getByTestId('scenario-select')).toHaveValue('');
+});
+
+test('after choosing a scenario with the keyboard, arrow keys step instead of changing the select', async ({ page }) => {
+  const lab = await new LabPage(page).open('L07');
+  const select = page.getByTestId('scenario-select');
+  await select.selectOption('late-write');
+  await select.focus(); // where a keyboard user's focus is after choosing
+  await expect(select).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await lab.expectStep(2, 5);
+  await expect(select).toHaveValue('late-write');
+  await page.keyboard.press('ArrowLeft');
+  await lab.expectStep(1, 5);
+  await expect(select).toHaveValue('late-write');
+  await page.getByTestId('switch-resource').focus();
+  await page.keyboard.press('ArrowRight');
+  await lab.expectStep(2, 5);
+  await expect(page.getByTestId('switch-resource')).toHaveValue('fenced');
+});
+
+/** Rendered font size of a diagram's text: CSS size × the canvas zoom. */
+async function diagramTextPx(page: Page, diagram: string, selector: string): Promise<number[]> {
+  return page.locator(diagram).first().evaluate((root, sel) => {
+    const viewport = root.querySelector('.react-flow__viewport') as HTMLElement;
+    const zoom = new DOMMatrix(getComputedStyle(viewport).transform).a;
+    return [...root.querySelectorAll(sel)].map((el) => parseFloat(getComputedStyle(el).fontSize) * zoom);
+  }, selector);
+}
+
+test('presenter view re-fits the diagrams with text of at least 18 px at 1080p and keeps the scenario outcome', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const lab = await new LabPage(page).open('L07', '?scenario=late-write&step=5');
+  await lab.expectStep(5, 5);
+  await page.getByTestId('nav-present').click();
+  await expect(page.locator('.lab.presenting')).toBeVisible();
+  await expect(page.getByTestId('scenario-check')).toBeVisible();
+  await expect(page.getByTestId('scenario-check')).toHaveAttribute('data-status', 'pass');
+  await expect.poll(async () => Math.min(...await diagramTextPx(page, '.topology', '.world-node-line, .world-node-head, .flow-edge-label'))).toBeGreaterThanOrEqual(18);
+  await expect.poll(async () => Math.min(...await diagramTextPx(page, '.machine-diagram', '.machine-state-name, .flow-edge-label'))).toBeGreaterThanOrEqual(18);
+  // A resize re-fits (the zoom follows the box, not the first render).
+  const before = await page.locator('.topology .react-flow__viewport').evaluate((v) => getComputedStyle(v).transform);
+  await page.setViewportSize({ width: 1400, height: 1080 });
+  await expect.poll(async () => page.locator('.topology .react-flow__viewport').evaluate((v) => getComputedStyle(v).transform)).not.toBe(before);
+});
+
+test('markdown tables in a README render as tables', async ({ page }) => {
+  await new LabPage(page).open('L07');
+  await expect(page.getByTestId('narrative').locator('table').first()).toBeVisible();
+  await expect(page.getByTestId('narrative')).not.toContainText('|---');
+});
+
+test('checking a lab file shows the result next to its input', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('preview-lab-input').setInputFiles(['e2e/fixtures/broken-lab/lab.json', 'e2e/fixtures/broken-lab/README.md']);
+  const result = page.locator('.authoring').getByTestId('preview-result');
+  await expect(result.getByTestId('lab-error-card')).toContainText('world.seed');
+  await expect(result).toContainText('did not load');
+  const input = (await page.getByTestId('preview-lab-input').boundingBox())!;
+  const card = (await result.getByTestId('lab-error-card').boundingBox())!;
+  expect(card.y - (input.y + input.height)).toBeLessThan(120);
+});
