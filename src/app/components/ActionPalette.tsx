@@ -1,13 +1,16 @@
 /** The lab's actions, grouped as its lab.json declares them; each click is one World step. */
+import { useTranslation } from 'react-i18next';
 import { memo, useMemo } from 'react';
 import type { PaletteEntry } from '../../lab/schema';
 import { actionSlug } from '../actionSlug';
 import { playAction, selectArmed, useApp } from '../store';
 
-const TEXT = { title: 'Actions', armed: (points: string[]) => `Armed: ${points.join(', ')}` };
+
 
 export const ActionPalette = memo(function ActionPalette({ entries }: { entries: PaletteEntry[] }) {
   const armed = useApp(selectArmed);
+  const { t } = useTranslation();
+  const TEXT = { title: t('palette.title'), armed: (points: string[]) => t('palette.armed', { points: points.join(', ') }) };
   const groups = useMemo(() => {
     const names = [...new Set(entries.map((e) => e.group))];
     return names.map((group) => ({ group, entries: entries.filter((e) => e.group === group) }));

@@ -1,10 +1,13 @@
 /** The lab's invariants after the current step: green when they hold, red with each violation. */
+import { useTranslation } from 'react-i18next';
 import { selectInvariants, useApp } from '../store';
 
-const TEXT = { title: 'Invariants' };
+
 
 export function InvariantPanel() {
   const invariants = useApp(selectInvariants);
+  const { t } = useTranslation();
+  const TEXT = { title: t('invariants.title') };
   return (
     <section className="panel invariants" aria-label={TEXT.title}>
       <h2>{TEXT.title}</h2>

@@ -2,14 +2,17 @@
  * The lab's README, rendered with react-markdown and GitHub-flavoured tables (no raw HTML).
  * Memoised on the text: stepping never re-parses it.
  */
+import { useTranslation } from 'react-i18next';
 import { memo } from 'react';
 import Markdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 
-const TEXT = { summary: 'Read me', region: 'Lab narrative' };
+
 const PLUGINS = [remarkGfm];
 
 export const Narrative = memo(function Narrative({ markdown }: { markdown: string }) {
+  const { t } = useTranslation();
+  const TEXT = { summary: t('narrative.summary'), region: t('narrative.region') };
   return (
     <details className="panel narrative" open>
       <summary>{TEXT.summary}</summary>

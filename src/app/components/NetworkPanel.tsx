@@ -1,13 +1,19 @@
 /** Frames in flight, oldest first, with per-frame deliver / drop / duplicate. */
+import { useTranslation } from 'react-i18next';
 import { playAction, selectFrames, useApp } from '../store';
 
-const TEXT = {
-  title: 'Network', inFlight: (n: number) => `(${n} in flight)`, none: 'No frames in flight.',
-  copyOf: (id: number) => ` (copy of #${id})`, deliver: 'deliver', drop: 'drop', duplicate: 'duplicate',
-};
+/** The panel's words in the page's language (src/app/i18n/locales/<locale>/app.ts). */
+function useText() {
+  const { t } = useTranslation();
+  return {
+    title: t('network.title'), inFlight: (n: number) => t('network.inFlight', { count: n }), none: t('network.none'),
+    copyOf: (id: number) => t('network.copyOf', { id }), deliver: t('network.deliver'), drop: t('network.drop'), duplicate: t('network.duplicate'),
+  };
+}
 
 export function NetworkPanel() {
   const frames = useApp(selectFrames);
+  const TEXT = useText();
   return (
     <section className="panel network" aria-label={TEXT.title} data-testid="network">
       <h2>{TEXT.title} <span className="muted">{TEXT.inFlight(frames.length)}</span></h2>
