@@ -23,12 +23,21 @@ export function loadLabsFromDir(labsDir: string, root = process.cwd()): LabLoad[
 /** A lab's per-locale strings (`strings.ja.json`, src/lab/i18n/labStrings.ts): lab content, not a card. */
 const LAB_STRINGS = /(^|[\\/])strings\.[A-Za-z-]+\.json$/;
 
-/** Every card file named by `paths`: files as given, folders searched for `*.json` except lab.json and strings.<locale>.json. */
+/**
+ * Every card file named by `paths`: files as given, folders searched for `*.json` except
+ * lab.json and strings.<locale>.json. Inside a lab's own folder (one holding lab.json) only
+ * its `cards/` folder holds cards: the rest is lab content (translations, generated
+ * reports such as L05's comparison.json).
+ */
 export function findCardFiles(paths: string[]): string[] {
   const out: string[] = [];
   const walk = (path: string) => {
     const stat = statSync(path);
     if (stat.isDirectory()) {
+      if (existsSync(join(path, 'lab.json'))) {
+        if (existsSync(join(path, 'cards'))) walk(join(path, 'cards'));
+        return;
+      }
       for (const name of readdirSync(path).sort()) {
         if (name === 'node_modules' || name.startsWith('.')) continue;
         walk(join(path, name));

@@ -182,7 +182,7 @@ function ExplainForm({ exercise, draft, onSubmit }: { exercise: Extract<Exercise
   const max = LIMITS.explainChars;
   return (
     <div>
-      <textarea rows={5} value={text} maxLength={max} data-testid={`exercise-${exercise.id}-text`} aria-describedby={`exercise-${exercise.id}-limit`}
+      <textarea rows={5} value={text} maxLength={max} data-testid={`exercise-${exercise.id}-text`} aria-label={`Your answer: ${exercise.title}`} aria-describedby={`exercise-${exercise.id}-limit`}
         onPaste={(e) => {
           const el = e.currentTarget;
           const after = el.value.length - (el.selectionEnd - el.selectionStart) + e.clipboardData.getData('text').length;

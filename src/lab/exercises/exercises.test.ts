@@ -67,8 +67,9 @@ describe('checker feedback', () => {
     const exercise = l06.exercises.find((e) => e.kind === 'repair')!;
     if (exercise.kind !== 'repair') throw new Error('fixture');
     const verdict = checkRepair(l06, exercise, { retry_policy: 'new_key_each_attempt' });
-    expect(verdict).toMatchObject({ pass: false, step: 5 });
-    expect(verdict.feedback).toMatch(/At step 5 REF-1 breaks \(SPEC 9\.9, 9\.3\): op-1 was refunded 2 times/);
+    // Repair is judged by search: the step is the length of the SHORTEST counterexample.
+    expect(verdict).toMatchObject({ pass: false, step: 4 });
+    expect(verdict.feedback).toMatch(/REF-1 \(SPEC 9\.9, 9\.3\) in 4 steps: .*op-1 was refunded 2 times/);
   });
   it('a reproduce attempt that does not replay says which step was refused', () => {
     const l01 = labs.find((l) => l.id === 'L01')!;
