@@ -28,6 +28,10 @@ export interface Operation {
   createdAt: number;
 }
 
+/** The course's one order, and the support bot that asks for its refund: both executors act for them. */
+export const ORDER_ID = 'ord-1';
+export const CALLER = 'support-bot';
+
 export type IntentResult =
   | { code: 'CREATED' | 'EXISTING'; operation: Operation }
   | { code: 'APPROVAL_REQUIRED' | 'APPROVAL_EXPIRED' | 'ORDER_CHANGED' | 'INSUFFICIENT_BALANCE' | 'PARAMETER_CONFLICT' | 'NOT_FOUND'; message: string };

@@ -16,7 +16,7 @@ import { attemptsIn, holdSend, nextAttemptId, recordAttempt, settleAttempt, take
 import { toolKey } from '../effects/keys';
 import { refundFlagAfter, refundFlagFirst, refundInOneTransaction, type LocalResult } from '../effects/localRefund';
 import {
-  createIntent, latestOperation, queueForReconciliation, readOperation, takeOver, transition, type Operation,
+  CALLER, createIntent, latestOperation, ORDER_ID, queueForReconciliation, readOperation, takeOver, transition, type Operation,
 } from '../effects/shop';
 import { msg, type MessageParams } from '../message';
 import { parseRefundFrame, type LookupResponseFrame, type RefundRequestFrame, type RefundResponseFrame } from './frames';
@@ -30,9 +30,6 @@ export const ExecutorFaultPoint = {
   /** The provider's answer has arrived (so the refund committed), nothing of it is saved yet. */
   beforeSaveAnswer: 'executor.before_save_answer',
 } as const;
-
-export const CALLER = 'support-bot';
-export const ORDER_ID = 'ord-1';
 
 const note = (out: Effects, key: string, params?: MessageParams) => out.push({ type: 'note', message: msg(`refund.${key}`, params) });
 const isLocal = (env: ExecutorEnv) => env.design.refundMode !== 'provider';

@@ -26,7 +26,7 @@ import type { FaultPoints } from '../faults';
 import type { Clock } from '../time';
 import type { MessageParams } from '../message';
 import {
-  createIntent, latestOperation, queueForReconciliation, readOperation, transition, type Operation,
+  CALLER, createIntent, latestOperation, ORDER_ID, queueForReconciliation, readOperation, transition, type Operation,
 } from '../effects/shop';
 import type { LookupAnswer, RefundAnswer } from '../effects/provider';
 import { SqlJsSaver } from './sqlSaver';
@@ -45,8 +45,6 @@ export const WorkflowFault = {
   afterProviderAnswer: 'workflow.after_provider_answer',
 } as const;
 
-export const CALLER = 'support-bot';
-export const ORDER_ID = 'ord-1';
 export const NODES = ['draft_note', 'check_order', 'approve', 'submit', 'reconcile'] as const;
 
 /** What one worker incarnation is lent to run the workflow. */

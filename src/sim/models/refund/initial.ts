@@ -25,7 +25,7 @@ export function validateRefundInitial(raw: unknown): string | null {
   return zodProblem(refundInitialSchema, raw);
 }
 
-export { ORDER_ID, CALLER } from '../../../core/executor/handwritten';
+export { ORDER_ID, CALLER } from '../../../core/effects/shop';
 export const TENANT = 'acme';
 export const MISSION = 'refund-ord-1';
 

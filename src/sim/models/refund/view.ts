@@ -6,7 +6,7 @@ import { attemptCount, attemptsIn } from '../../../core/effects/attempts';
 import {
   dedupeRecordCount, kvEntries, latestApproval, latestRefusal, localLedger, orderView, providerLedger, shopSetting, type LedgerRow,
 } from '../../../core/effects/reads';
-import { latestOperation, listOperations } from '../../../core/effects/shop';
+import { latestOperation, listOperations, ORDER_ID } from '../../../core/effects/shop';
 import type { ModelContext } from '../../model';
 import { WORKERS } from './actions';
 import { capabilities, isLocalMode, KV, PROVIDER, SHOP } from './wiring';
@@ -72,7 +72,7 @@ export function describeRefundNodes(ctx: ModelContext): Record<string, string[]>
   const caps = capabilities(ctx);
   const out: Record<string, string[]> = {
     shop: [
-      `ord-1 balance ${order.balanceCents}¢ · v${order.version}`,
+      `${ORDER_ID} balance ${order.balanceCents}¢ · v${order.version}`,
       approval ? `approval ${approval.approvalId} ${approval.status}` : 'no approval',
       op ? `${op.operationId} ${op.status}${op.externalRef ? ` · ${op.externalRef}` : ''} · epoch ${op.ownerEpoch}` : 'no intent yet',
     ],

@@ -12,7 +12,7 @@
 import { operationMachine } from '../../../core/effects/operationMachine';
 import { ProviderFaultPoint, providerLookup, providerRefund, type LookupAnswer, type ProviderCapabilities, type RefundAnswer } from '../../../core/effects/provider';
 import { PROVIDER_SCHEMA, SHOP_SCHEMA } from '../../../core/effects/schema';
-import { editOrder, expireApprovalNow, grantApproval, latestOperation, resubmitIntent, setupShop } from '../../../core/effects/shop';
+import { CALLER, editOrder, expireApprovalNow, grantApproval, latestOperation, ORDER_ID, resubmitIntent, setupShop } from '../../../core/effects/shop';
 import { CrashSignal, type FaultPoints } from '../../../core/faults';
 import { msg } from '../../../core/message';
 import { modelCalls, VENDOR_SCHEMA } from '../../../core/workflow/modelBill';
@@ -35,7 +35,6 @@ const MEMORY = 'A_memory';
 const SHOP = 'shop';
 const PROVIDER = 'provider';
 const VENDOR = 'vendor';
-const ORDER_ID = 'ord-1';
 
 // Keys honoured forever, lookup offered: the provider every design faces (only the worker's design varies).
 const CAPS = { idempotency: true, lookup: true, retention: null, approves: true, deadline: false } as ProviderCapabilities;
@@ -233,7 +232,7 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
         return;
       case 'resubmit_changed': {
         const op = latestOperation(ctx.store(SHOP))!;
-        const result = resubmitIntent(ctx.store(SHOP), ctx.clock, op.operationId, 'support-bot', op.amountCents + 1);
+        const result = resubmitIntent(ctx.store(SHOP), ctx.clock, op.operationId, CALLER, op.amountCents + 1);
         ctx.note(msg('workflow.resubmitted', { code: result.code }));
         return;
       }
