@@ -17,7 +17,3 @@ export function historyProblems(store: Store, group: string): string[] {
   if (beyond.length) out.push(`${group} has events at ${beyond.join(', ')}, outside 1–${counter}`);
   return out;
 }
-
-export function groupIds(store: Store): string[] {
-  return store.all('SELECT group_id FROM groups ORDER BY rowid').map((r) => String(r.group_id));
-}

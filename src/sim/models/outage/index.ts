@@ -12,7 +12,7 @@ import { zodProblem } from '../../zodProblem';
 import { accept, registerActorKey } from '../../../core/authority/accept';
 import { signCommand, type CommandContent, type CommandKind, type SignedCommand } from '../../../core/authority/commands';
 import { readState } from '../../../core/authority/fold';
-import { seededKeyPair, type KeyPair } from '../../../core/authority/keys';
+import { seededKeyPair } from '../../../core/authority/keys';
 import type { AcceptResult } from '../../../core/authority/outcomes';
 import { AUTHORITY_SCHEMA } from '../../../core/authority/schema';
 import { workItemMachine } from '../../../core/authority/workItemMachine';
@@ -41,11 +41,9 @@ const initialSchema = z.object({ grace_ticks: z.number().int().min(1), budget_ce
 const commandFrame = z.object({ command: z.object({ actor: z.string(), actionId: z.string(), group: z.string(), kind: z.string(), expectedRevision: z.number().int().nullable(), payload: z.record(z.string(), z.unknown()), signature: z.string() }) });
 const resultFrame = z.object({ kind: z.string(), actionId: z.string(), code: z.string(), event: z.object({ payload: z.record(z.string(), z.unknown()) }).nullable() });
 
-const keyCache = new Map<string, KeyPair>();
+/** Signs as `content.actor` with its seeded key (core's `seededKeyPair` caches the pair). */
 function sign(ctx: ModelContext, content: CommandContent): SignedCommand {
-  const id = `${ctx.rng.seed}:${content.actor}`;
-  if (!keyCache.has(id)) keyCache.set(id, seededKeyPair(ctx.rng.seed, content.actor));
-  return signCommand(keyCache.get(id)!, content);
+  return signCommand(seededKeyPair(ctx.rng.seed, content.actor), content);
 }
 
 const agentOf = (ctx: ModelContext) => ctx.store(AGENT);

@@ -15,12 +15,8 @@ export function settingsOf(ctx: ModelContext): { org: string; group: string } {
   return groupsOf(ctx)[0]!;
 }
 
-/** Seeded key pairs are derived once per (seed, actor): deriving one costs an Ed25519 point multiplication. */
-const keyCache = new Map<string, KeyPair>();
+/** An actor's seeded key pair (core's `seededKeyPair` caches it per seed and actor). */
 export function keyOf(ctx: ModelContext, actor: string): KeyPair {
-  const id = `${ctx.rng.seed}:${actor}`;
-  let keys = keyCache.get(id);
-  if (!keys) keyCache.set(id, (keys = seededKeyPair(ctx.rng.seed, actor)));
-  return keys;
+  return seededKeyPair(ctx.rng.seed, actor);
 }
 export const authorityKey = (ctx: ModelContext) => keyOf(ctx, 'authority');
