@@ -4,6 +4,7 @@
  * cards. Used by `npm run explore`, `npm run soak`, the Search panel's worker and the
  * repair checker.
  */
+import { isAsyncModel } from '../sim/asyncStep';
 import { boundsWith, type Bounds } from '../sim/explorer/bounds';
 import { MODEL_BOUNDS } from '../sim/explorer/defaults';
 import { explore } from '../sim/explorer/explore';
@@ -35,6 +36,8 @@ export function labBounds(lab: Pick<Lab, 'model'>, overrides: Partial<Bounds> = 
 /** Why a lab's model cannot be searched yet, or null when it can. */
 export function unsearchable(modelId: string): string | null {
   const model = getModel(modelId);
+  // The explorer steps Worlds synchronously; an asynchronous engine's queued jobs would never run.
+  if (isAsyncModel(model)) return `model '${modelId}' steps asynchronously, and the explorer drives synchronous Worlds only`;
   const missing = [!model.enabled && 'enabled()', !model.fingerprint && 'fingerprint()'].filter(Boolean);
   return missing.length ? `model '${modelId}' has no ${missing.join(' and ')} search hook yet` : null;
 }

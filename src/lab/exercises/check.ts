@@ -14,37 +14,77 @@ export function readPath(observed: Record<string, unknown>, path: string): unkno
   return path.split('.').reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), observed);
 }
 
-/** Runs actions from a start; a rejected action stops the run and is reported. */
-function play(lab: Lab, start: { initial?: Record<string, unknown>; switches?: Record<string, string> }, actions: unknown[]): { world: World; error: string | null } {
-  const world = World.create(configFor(lab, start));
-  for (const [i, action] of actions.entries()) {
-    const outcome = world.step(action);
-    if (!outcome.ok) return { world, error: `step ${world.trace.length} (${JSON.stringify(action)}, action ${i + 1}) was refused: ${outcome.error}` };
-  }
-  return { world, error: null };
+/** Where a check's World starts: the lab's starting state with overrides. */
+type Start = { initial?: Record<string, unknown>; switches?: Record<string, string> };
+
+/**
+ * One check, written once: the run it needs and how it judges the World that run leaves
+ * (`refused` names the action that stopped it, or is null). `runPlan` plays it with
+ * `World.step`; `runPlanAsync` (checkAsync.ts) with `stepAsync` for asynchronous labs. The
+ * verdict logic lives only in `judge`, so both kinds of lab get the same verdicts.
+ */
+export interface Plan<T> {
+  start: Start;
+  actions: unknown[];
+  judge(world: World, refused: string | null): T;
 }
 
-/** What the simulator does at a predict exercise's step (the answer key is derived, not trusted). */
-export function predictOutcome(lab: Lab, exercise: PredictExercise): unknown {
-  const { world, error } = play(lab, exercise.start, [...exercise.start.actions, exercise.step]);
+/** How a refused action is reported (both runners). */
+export function refusal(world: World, action: unknown, index: number, error: string): string {
+  return `step ${world.trace.length} (${JSON.stringify(action)}, action ${index + 1}) was refused: ${error}`;
+}
+
+/** Plays a plan in a fresh World and judges it; a rejected action stops the run. */
+export function runPlan<T>(lab: Lab, plan: Plan<T>): T {
+  const world = World.create(configFor(lab, plan.start));
   try {
-    if (error) throw new Error(`exercise ${exercise.id}: ${error}`);
-    return readPath(world.observe(), exercise.observe);
+    for (const [i, action] of plan.actions.entries()) {
+      const outcome = world.step(action);
+      if (!outcome.ok) return plan.judge(world, refusal(world, action, i, outcome.error));
+    }
+    return plan.judge(world, null);
   } finally {
     world.dispose();
   }
 }
 
-export function checkPredict(lab: Lab, exercise: PredictExercise, pick: unknown): Verdict {
-  const actual = predictOutcome(lab, exercise);
-  const pass = deepMatch(actual, pick).length === 0 && deepMatch(pick, actual).length === 0;
-  const label = exercise.choices.find((c) => deepMatch(c.value, actual).length === 0)?.label ?? JSON.stringify(actual);
-  const step = exercise.start.actions.length + 1;
+/** The run behind a predict exercise: what the simulator shows at its step (the answer key is derived, not trusted). */
+export function predictPlan(exercise: PredictExercise): Plan<unknown> {
   return {
-    pass,
-    feedback: `${pass ? 'Right' : 'Not quite'}: at step ${step} the simulator gives ${exercise.observe} = ${label}. ${exercise.explanation}`,
-    step, rules: exercise.rules,
+    start: exercise.start,
+    actions: [...exercise.start.actions, exercise.step],
+    judge(world, refused) {
+      if (refused) throw new Error(`exercise ${exercise.id}: ${refused}`);
+      return readPath(world.observe(), exercise.observe);
+    },
   };
+}
+
+/** What the simulator does at a predict exercise's step. */
+export function predictOutcome(lab: Lab, exercise: PredictExercise): unknown {
+  return runPlan(lab, predictPlan(exercise));
+}
+
+function predictCheck(exercise: PredictExercise, pick: unknown): Plan<Verdict> {
+  const outcome = predictPlan(exercise);
+  return {
+    ...outcome,
+    judge(world, refused) {
+      const actual = outcome.judge(world, refused);
+      const pass = deepMatch(actual, pick).length === 0 && deepMatch(pick, actual).length === 0;
+      const label = exercise.choices.find((c) => deepMatch(c.value, actual).length === 0)?.label ?? JSON.stringify(actual);
+      const step = exercise.start.actions.length + 1;
+      return {
+        pass,
+        feedback: `${pass ? 'Right' : 'Not quite'}: at step ${step} the simulator gives ${exercise.observe} = ${label}. ${exercise.explanation}`,
+        step, rules: exercise.rules,
+      };
+    },
+  };
+}
+
+export function checkPredict(lab: Lab, exercise: PredictExercise, pick: unknown): Verdict {
+  return runPlan(lab, predictCheck(exercise, pick));
 }
 
 /** The first trace step at which the goal holds, or null. */
@@ -64,50 +104,65 @@ function goalReachedAt(world: World, goal: Goal): { step: number; detail: string
  * attempt recorded them), so the verdict agrees with what their screen showed. A switch the
  * exercise fixes but the student changed means the exercise was not reproduced as posed.
  */
-export function checkReproduce(lab: Lab, exercise: ReproduceExercise, actions: unknown[], ran?: Record<string, string>): Verdict {
+function reproduceCheck(exercise: ReproduceExercise, actions: unknown[], ran?: Record<string, string>): Plan<Verdict> {
   const switches = { ...exercise.start.switches, ...ran };
-  const { world, error } = play(lab, { ...exercise.start, switches }, [...exercise.start.actions, ...actions]);
-  try {
-    if (error) return { pass: false, feedback: `Not reproduced: your recorded steps do not replay: ${error}`, rules: exercise.rules };
-    const changed = Object.entries(exercise.start.switches ?? {}).filter(([key, value]) => switches[key] !== value);
-    const reached = goalReachedAt(world, exercise.goal);
-    const design = changed.map(([key, value]) => `${key} = ${switches[key]} (the exercise sets ${value})`).join(', ');
-    if (changed.length > 0) {
-      return { pass: false, feedback: `Not reproduced: you ran with ${design}${reached ? '' : ', and the goal did not happen'}. Set it back and try again.`, rules: exercise.rules };
-    }
-    return reached
-      ? { pass: true, feedback: `Reproduced at step ${reached.step}: ${reached.detail}.`, step: reached.step, rules: exercise.rules }
-      : { pass: false, feedback: `Not reproduced: after ${actions.length} step(s) the goal has not happened.${exercise.hint ? ` Hint: ${exercise.hint}` : ''}`, rules: exercise.rules };
-  } finally {
-    world.dispose();
-  }
+  return {
+    start: { ...exercise.start, switches },
+    actions: [...exercise.start.actions, ...actions],
+    judge(world, refused) {
+      if (refused) return { pass: false, feedback: `Not reproduced: your recorded steps do not replay: ${refused}`, rules: exercise.rules };
+      const changed = Object.entries(exercise.start.switches ?? {}).filter(([key, value]) => switches[key] !== value);
+      const reached = goalReachedAt(world, exercise.goal);
+      if (changed.length > 0) {
+        const design = changed.map(([key, value]) => `${key} = ${switches[key]} (the exercise sets ${value})`).join(', ');
+        return { pass: false, feedback: `Not reproduced: you ran with ${design}${reached ? '' : ', and the goal did not happen'}. Set it back and try again.`, rules: exercise.rules };
+      }
+      return reached
+        ? { pass: true, feedback: `Reproduced at step ${reached.step}: ${reached.detail}.`, step: reached.step, rules: exercise.rules }
+        : { pass: false, feedback: `Not reproduced: after ${actions.length} step(s) the goal has not happened.${exercise.hint ? ` Hint: ${exercise.hint}` : ''}`, rules: exercise.rules };
+    },
+  };
 }
 
-export function checkRepair(lab: Lab, exercise: RepairExercise, choices: Record<string, string>): Verdict {
+export function checkReproduce(lab: Lab, exercise: ReproduceExercise, actions: unknown[], ran?: Record<string, string>): Verdict {
+  return runPlan(lab, reproduceCheck(exercise, actions, ran));
+}
+
+/**
+ * A repair: an unchosen option or a design search breaks is decided at once (search runs
+ * only for models it can drive, see `unsearchable`); otherwise the exercise's scenario
+ * decides: no invariant broken at any step, and the expected end state.
+ */
+function repairCheck(lab: Lab, exercise: RepairExercise, choices: Record<string, string>): Verdict | Plan<Verdict> {
   for (const option of exercise.options) {
     if (!option.values.includes(choices[option.switch] ?? '')) return { pass: false, feedback: `Choose a value for ${option.switch}.`, rules: exercise.rules };
   }
   const searched = repairBySearch(lab, exercise, choices);
   if (searched) return searched;
-  const switches = { ...exercise.start.switches, ...choices };
-  const { world, error } = play(lab, { ...exercise.start, switches }, exercise.actions);
-  try {
-    if (error) return { pass: false, feedback: `With this design the scenario cannot run: ${error}`, rules: exercise.rules };
-    for (const entry of world.trace) {
-      const broken = entry.invariants.find((i) => !i.ok);
-      if (broken) {
-        return { pass: false, feedback: `At step ${entry.index} ${broken.id} breaks (${broken.rule}): ${broken.violations[0]}.`, step: entry.index, rules: [...exercise.rules, broken.rule] };
+  return {
+    start: { ...exercise.start, switches: { ...exercise.start.switches, ...choices } },
+    actions: exercise.actions,
+    judge(world, refused) {
+      if (refused) return { pass: false, feedback: `With this design the scenario cannot run: ${refused}`, rules: exercise.rules };
+      for (const entry of world.trace) {
+        const broken = entry.invariants.find((i) => !i.ok);
+        if (broken) {
+          return { pass: false, feedback: `At step ${entry.index} ${broken.id} breaks (${broken.rule}): ${broken.violations[0]}.`, step: entry.index, rules: [...exercise.rules, broken.rule] };
+        }
       }
-    }
-    const misses = deepMatch(exercise.expect, world.observe());
-    if (misses.length > 0) {
-      const m = misses[0]!;
-      return { pass: false, feedback: `No invariant breaks, but the scenario does not finish: ${m.path} is ${JSON.stringify(m.actual)}, not ${JSON.stringify(m.expected)}.`, step: world.trace.length - 1, rules: exercise.rules };
-    }
-    return { pass: true, feedback: `Every invariant holds at every step, and the scenario ends as it should.`, rules: exercise.rules };
-  } finally {
-    world.dispose();
-  }
+      const misses = deepMatch(exercise.expect, world.observe());
+      if (misses.length > 0) {
+        const m = misses[0]!;
+        return { pass: false, feedback: `No invariant breaks, but the scenario does not finish: ${m.path} is ${JSON.stringify(m.actual)}, not ${JSON.stringify(m.expected)}.`, step: world.trace.length - 1, rules: exercise.rules };
+      }
+      return { pass: true, feedback: 'Every invariant holds at every step, and the scenario ends as it should.', rules: exercise.rules };
+    },
+  };
+}
+
+export function checkRepair(lab: Lab, exercise: RepairExercise, choices: Record<string, string>): Verdict {
+  const check = repairCheck(lab, exercise, choices);
+  return isPlan(check) ? runPlan(lab, check) : check;
 }
 
 export function checkExplain(exercise: Extract<Exercise, { kind: 'explain' }>, text: string): Verdict {
@@ -117,16 +172,26 @@ export function checkExplain(exercise: Extract<Exercise, { kind: 'explain' }>, t
     : { pass: false, feedback: `Write at least ${exercise.minWords} words (${words} so far).`, rules: exercise.rules };
 }
 
-/** Checks any exercise against an input of the matching kind. */
-export function checkExercise(lab: Lab, exercise: Exercise, input: ExerciseInput): Verdict {
+export function isPlan(check: Verdict | Plan<Verdict>): check is Plan<Verdict> {
+  return 'judge' in check;
+}
+
+/** Any exercise against an input of the matching kind: a verdict at once, or the run that decides it. */
+export function planExercise(lab: Lab, exercise: Exercise, input: ExerciseInput): Verdict | Plan<Verdict> {
   if (exercise.kind !== input.kind) return { pass: false, feedback: `expected a ${exercise.kind} answer, got ${input.kind}`, rules: exercise.rules };
   switch (exercise.kind) {
-    case 'predict': return checkPredict(lab, exercise, (input as { pick: unknown }).pick);
+    case 'predict': return predictCheck(exercise, (input as { pick: unknown }).pick);
     case 'reproduce': {
       const { actions, switches } = input as { actions: unknown[]; switches?: Record<string, string> };
-      return checkReproduce(lab, exercise, actions, switches);
+      return reproduceCheck(exercise, actions, switches);
     }
-    case 'repair': return checkRepair(lab, exercise, (input as { choices: Record<string, string> }).choices);
+    case 'repair': return repairCheck(lab, exercise, (input as { choices: Record<string, string> }).choices);
     case 'explain': return checkExplain(exercise, (input as { text: string }).text);
   }
+}
+
+/** Checks any exercise of a synchronous lab (`checkExerciseAsync` for any lab). */
+export function checkExercise(lab: Lab, exercise: Exercise, input: ExerciseInput): Verdict {
+  const check = planExercise(lab, exercise, input);
+  return isPlan(check) ? runPlan(lab, check) : check;
 }
