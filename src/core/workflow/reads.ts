@@ -24,6 +24,11 @@ export function latestPendingWrites(store: Store): string[] {
   ).map((r) => `${String(r.task_path).split(', ').pop()}:${String(r.channel)}`);
 }
 
+/** Whether the order has an approval that is still open or already turned into an intent. */
+export function approvalGiven(shop: Store, orderId: string): boolean {
+  return shop.get("SELECT 1 FROM approvals WHERE order_id = ? AND status IN ('granted', 'used')", [orderId]) !== undefined;
+}
+
 /** The approvals a request for approval came after (a request after one was granted means it was lost). */
 export function approvalsGranted(shop: Store, orderId: string): number {
   return Number(shop.get('SELECT count(*) AS n FROM approvals WHERE order_id = ?', [orderId])!.n);
@@ -54,10 +59,4 @@ export function orderBalance(shop: Store, orderId: string): number {
 
 export function intentCount(shop: Store): number {
   return Number(shop.get('SELECT count(*) AS n FROM operations')!.n);
-}
-
-/** The newest refusal the shop recorded (APPROVAL_EXPIRED, ORDER_CHANGED, PARAMETER_CONFLICT …), or null. */
-export function lastRefusal(shop: Store): string | null {
-  const row = shop.get('SELECT code FROM refusals ORDER BY seq DESC LIMIT 1');
-  return row ? String(row.code) : null;
 }

@@ -31,8 +31,8 @@ import {
 import type { LookupAnswer, RefundAnswer } from '../effects/provider';
 import { SqlJsSaver } from './sqlSaver';
 import { billModelCall, modelCallCount } from './modelBill';
-import { approvalsGranted } from './reads';
-import { countNodeRun, loadMessages, recordApprovalRequest, saveMessage } from './workerLog';
+import { approvalGiven, approvalsGranted, orderBalance } from './reads';
+import { countNodeRun, loadMessages, recordApprovalRequest, runStarted, saveMessage } from './workerLog';
 
 /** What survives a crash of the worker process, by design (L05). */
 export type RecoveryDesign = 'messages_only' | 'current_node' | 'key_only' | 'all_three';
@@ -127,8 +127,7 @@ export function compileWorkflow(env: WorkflowEnv) {
       env.note('workflow.node_failed', { node: 'check_order' });
       throw new Error('the shop database did not answer');
     }
-    const order = env.shop.get('SELECT balance_cents FROM orders WHERE order_id = ?', [ORDER_ID]);
-    return { balanceCents: Number(order?.balance_cents ?? 0) };
+    return { balanceCents: orderBalance(env.shop, ORDER_ID) };
   };
 
   const approve = async (): Promise<WorkflowUpdate> => {
@@ -253,7 +252,7 @@ export async function recover(env: WorkflowEnv): Promise<void> {
   const inProgress = state.next.length > 0 || state.tasks.length > 0;
   if (!inProgress && env.design !== 'all_three' && env.design !== 'current_node') {
     const op = latestOperation(env.shop);
-    if (!hasRunStarted(env) || op?.status === 'CONFIRMED' || op?.status === 'REJECTED') return;
+    if (!runStarted(env.workerStore) || op?.status === 'CONFIRMED' || op?.status === 'REJECTED') return;
     env.note('workflow.run_lost', { design: env.design });
     const input = env.design === 'messages_only' ? loadMessages(env.workerStore) : ['user: please refund order ord-1'];
     await graph.invoke({ messages: input }, configOf(env));
@@ -261,21 +260,13 @@ export async function recover(env: WorkflowEnv): Promise<void> {
     return;
   }
   if (!inProgress) return;
-  if (state.next.includes('approve') && !approvalGranted(env)) {
+  if (state.next.includes('approve') && !approvalGiven(env.shop, ORDER_ID)) {
     env.note('workflow.still_waiting');
     return;
   }
   env.note('workflow.resuming', { next: state.next.join(', ') });
   await graph.invoke(null, configOf(env));
   await afterRun(env, graph);
-}
-
-function hasRunStarted(env: WorkflowEnv): boolean {
-  return env.workerStore.get("SELECT 1 FROM lg_node_run WHERE node IN ('draft_note', 'check_order')") !== undefined;
-}
-
-function approvalGranted(env: WorkflowEnv): boolean {
-  return env.shop.get("SELECT 1 FROM approvals WHERE order_id = ? AND status IN ('granted', 'used')", [ORDER_ID]) !== undefined;
 }
 
 /** Where the run stands now: waiting at the breakpoint asks the customer for approval. */

@@ -37,6 +37,12 @@ export function nodeRuns(worker: Store): Record<string, number> {
   return Object.fromEntries(worker.all('SELECT node, runs FROM lg_node_run ORDER BY node').map((r) => [String(r.node), Number(r.runs)]));
 }
 
+/** Whether the run ever started (one of its first super-step's nodes ran), whatever became of it. */
+export function runStarted(worker: Store): boolean {
+  const runs = nodeRuns(worker);
+  return runs.draft_note !== undefined || runs.check_order !== undefined;
+}
+
 export function saveMessage(worker: Store, clock: Clock, line: string): void {
   worker.tx('chat.save_message', () => {
     const n = Number(worker.get('SELECT count(*) AS n FROM chat_message')!.n);

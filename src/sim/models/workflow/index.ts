@@ -16,11 +16,12 @@ import { CALLER, editOrder, expireApprovalNow, grantApproval, latestOperation, O
 import { CrashSignal, type FaultPoints } from '../../../core/faults';
 import { msg } from '../../../core/message';
 import { modelCalls, VENDOR_SCHEMA } from '../../../core/workflow/modelBill';
+import { latestRefusal } from '../../../core/effects/reads';
 import {
-  approvalsGranted, checkpointCount, intentCount, lastRefusal, ledgerCount, orderBalance, forgetProcessMemory, latestPendingWrites, pendingWriteCount, refundsPerReference,
+  approvalsGranted, checkpointCount, intentCount, ledgerCount, orderBalance, forgetProcessMemory, latestPendingWrites, pendingWriteCount, refundsPerReference,
 } from '../../../core/workflow/reads';
 import { CHECKPOINT_SCHEMA } from '../../../core/workflow/schema';
-import { approvalRequests, nodeRuns, repeatedApprovalRequests, WORKER_LOG_SCHEMA } from '../../../core/workflow/workerLog';
+import { approvalRequests, nodeRuns, repeatedApprovalRequests, runStarted, WORKER_LOG_SCHEMA } from '../../../core/workflow/workerLog';
 import type { AsyncModelHooks } from '../../asyncStep';
 import type { Model, ModelContext } from '../../model';
 import type { Frame } from '../../network';
@@ -183,8 +184,7 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
   parseAction: parseWorkflowAction,
 
   precondition(ctx, action) {
-    const worker = ctx.store(WORKER);
-    const started = nodeRuns(worker).draft_note !== undefined || nodeRuns(worker).check_order !== undefined;
+    const started = runStarted(ctx.store(WORKER));
     switch (action.type) {
       case 'ask':
         if (ctx.status(WORKER) !== 'up') return 'Worker A is down.';
@@ -297,7 +297,6 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
       ledger_count: ledgerCount(ctx.store(PROVIDER)),
       refunds_per_intent: refundsPerReference(ctx.store(PROVIDER)),
       status: op?.status ?? 'NONE',
-      intents: op ? Number(op.operationId.replace('op-', '')) : 0,
       model_calls: calls.length,
       model_cost_cents: calls.reduce((sum, c) => sum + c.costCents, 0),
       model_answers: calls.map((c) => c.answer),
@@ -311,7 +310,7 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
       saved_sibling_writes: latestPendingWrites(ctx.switches.recovery === 'all_three' || ctx.switches.recovery === 'current_node' ? worker : ctx.store(MEMORY)),
       worker: ctx.status(WORKER),
       operations: intentCount(ctx.store(SHOP)),
-      last_refusal: lastRefusal(ctx.store(SHOP)),
+      last_refusal: latestRefusal(ctx.store(SHOP)),
     };
   },
 
