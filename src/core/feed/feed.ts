@@ -13,7 +13,7 @@ import type { EventRecord } from '../authority/outcomes';
 import type { Store } from '../db/store';
 import { msg, type Message } from '../message';
 import { makeSnapshot } from '../snapshot/snapshot';
-import { REDACTED } from './redaction';
+import { carriedFields } from './redaction';
 import { FRAME_VERSION, type TransportFrame } from '../transport/frames';
 
 export interface FeedOutput {
@@ -125,6 +125,6 @@ export function serveReplay(store: Store, worker: string, request: Extract<Trans
  */
 function redactionNotices(store: Store, group: string, afterSeq: number): TransportFrame[] {
   return store.all('SELECT t.event_id, t.seq, t.fields, e.payload FROM tombstones t JOIN events e ON e.event_id = t.event_id WHERE t.group_id = ? AND t.seq <= ? ORDER BY t.n', [group, afterSeq])
-    .filter((t) => String(t.fields).split(',').every((f) => (JSON.parse(String(t.payload)) as Record<string, unknown>)[f] === REDACTED))
+    .filter((t) => carriedFields(JSON.parse(String(t.payload)) as Record<string, unknown>, String(t.fields).split(',')).length === 0)
     .map((t) => ({ v: FRAME_VERSION, type: 'redaction' as const, group, eventId: String(t.event_id), seq: Number(t.seq), fields: String(t.fields).split(',') }));
 }

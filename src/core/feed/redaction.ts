@@ -32,6 +32,16 @@ export const REDACTABLE_FIELDS: Readonly<Record<string, readonly string[]>> = {
 /** What a redacted field reads as, everywhere, afterwards. */
 export const REDACTED = '[redacted]';
 
+/** `payload` with each of `fields` it carries replaced by REDACTED (the one scrub, authority and worker alike). */
+export function scrubFields(payload: Readonly<Record<string, unknown>>, fields: readonly string[]): Record<string, unknown> {
+  return { ...payload, ...Object.fromEntries(fields.filter((f) => f in payload).map((f) => [f, REDACTED])) };
+}
+
+/** Which of `fields` `payload` still carries unredacted (empty: the tombstone took effect there). */
+export function carriedFields(payload: Readonly<Record<string, unknown>>, fields: readonly string[]): string[] {
+  return fields.filter((f) => f in payload && payload[f] !== REDACTED);
+}
+
 export interface RedactionRequest {
   eventId: string;
   kind: TombstoneKind;
@@ -51,7 +61,7 @@ export function redactEvent(store: Store, clock: Clock, request: RedactionReques
     const payload = JSON.parse(String(row.payload)) as Record<string, unknown>;
     const fields = (REDACTABLE_FIELDS[String(row.kind)] ?? []).filter((f) => f in payload);
     if (fields.length === 0) return { code: 'NOTHING_TO_REDACT', frames: [], notes: [msg('feed.redact_nothing', { event: request.eventId, kind: String(row.kind) })] };
-    if (fields.every((f) => payload[f] === REDACTED)) return { code: 'ALREADY_REDACTED', frames: [], notes: [msg('feed.redact_already', { event: request.eventId })] };
+    if (carriedFields(payload, fields).length === 0) return { code: 'ALREADY_REDACTED', frames: [], notes: [msg('feed.redact_already', { event: request.eventId })] };
     const group = String(row.group_id);
     const seq = Number(row.seq);
     store.run('INSERT INTO tombstones (event_id, group_id, seq, kind, fields, reason, by_actor, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -66,8 +76,7 @@ export function redactEvent(store: Store, clock: Clock, request: RedactionReques
     if (variant === 'flag_only') {
       return { code: 'REDACTED', group, seq, fields, frames: [], notes: [msg('feed.redact_flag_only', { event: request.eventId })] };
     }
-    const scrubbed = { ...payload, ...Object.fromEntries(fields.map((f) => [f, REDACTED])) };
-    store.run('UPDATE events SET payload = ? WHERE event_id = ?', [canonicalJson(scrubbed), request.eventId]);
+    store.run('UPDATE events SET payload = ? WHERE event_id = ?', [canonicalJson(scrubFields(payload, fields)), request.eventId]);
     return {
       code: 'REDACTED', group, seq, fields,
       frames: [{ v: FRAME_VERSION, type: 'redaction', group, eventId: request.eventId, seq, fields }],
@@ -85,9 +94,7 @@ export function unredactedTombstones(store: Store): string[] {
   for (const t of store.all('SELECT t.event_id, t.fields, e.payload FROM tombstones t LEFT JOIN events e ON e.event_id = t.event_id ORDER BY t.n')) {
     if (t.payload === null) continue; // an erased event serves nothing — and breaks history instead (AUTH-1)
     const payload = JSON.parse(String(t.payload)) as Record<string, unknown>;
-    for (const field of String(t.fields).split(',')) {
-      if (field in payload && payload[field] !== REDACTED) out.push(`${t.event_id}.${field} is tombstoned but still stored and served`);
-    }
+    for (const field of carriedFields(payload, String(t.fields).split(','))) out.push(`${t.event_id}.${field} is tombstoned but still stored and served`);
   }
   return out;
 }

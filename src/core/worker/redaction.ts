@@ -5,7 +5,7 @@
  */
 import type { EventRecord } from '../authority/outcomes';
 import type { Store } from '../db/store';
-import { REDACTED } from '../feed/redaction';
+import { REDACTED, scrubFields } from '../feed/redaction';
 import type { TransportFrame } from '../transport/frames';
 
 export function applyRedaction(store: Store, notice: Extract<TransportFrame, { type: 'redaction' }>): number {
@@ -17,7 +17,7 @@ export function applyRedaction(store: Store, notice: Extract<TransportFrame, { t
     const buffered = store.get('SELECT event FROM buffer WHERE group_id = ? AND seq = ?', [notice.group, notice.seq]);
     if (buffered) {
       const event = JSON.parse(String(buffered.event)) as EventRecord;
-      for (const f of notice.fields) if (f in event.payload) event.payload[f] = REDACTED;
+      event.payload = scrubFields(event.payload, notice.fields);
       scrubbed += store.run('UPDATE buffer SET event = ? WHERE group_id = ? AND seq = ?', [JSON.stringify(event), notice.group, notice.seq]);
     }
     store.run('INSERT OR IGNORE INTO redactions (event_id, group_id, seq, fields) VALUES (?, ?, ?, ?)', [notice.eventId, notice.group, notice.seq, notice.fields.join(',')]);

@@ -9,7 +9,7 @@ import { eventsAfter } from '../../../core/authority/accept';
 import { canonicalJson } from '../../../core/authority/canonical';
 import { foldEvents } from '../../../core/authority/fold';
 import { ackedGeneration, ackedSeq } from '../../../core/feed/feed';
-import { REDACTED, tombstoneList, unredactedTombstones } from '../../../core/feed/redaction';
+import { carriedFields, tombstoneList, unredactedTombstones } from '../../../core/feed/redaction';
 import { openArchive } from '../../../core/snapshot/archive';
 import { projectionGeneration, readCursor, readProjection } from '../../../core/worker/apply';
 import { acksSent, appliedSeqs, appliedTwice } from '../../../core/worker/inspect';
@@ -72,9 +72,8 @@ export const projectionInvariants: Invariant[] = [
         if (!archive) continue;
         for (const t of tombstones) {
           const event = archive.events.find((e) => e.eventId === t.event_id);
-          for (const field of t.fields.split(',')) {
-            if (event && field in event.payload && event.payload[field] !== REDACTED) out.push(`the archive of ${group} still carries ${t.event_id}.${field}`);
-          }
+          if (!event) continue;
+          for (const field of carriedFields(event.payload, t.fields.split(','))) out.push(`the archive of ${group} still carries ${t.event_id}.${field}`);
         }
       }
       return out;
