@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { msg } from '../../core/message';
 import { createLabI18n, formatCents } from './instance';
 import { englishFallbacks, renderMessage } from './renderMessage';
+import { formatMessageIn, MESSAGE_CATALOGS } from '../../lab/i18n/messageCatalogs';
+import { LOCALES } from '../../lab/i18n/locales';
+import { templateParams } from '../../lab/i18n/parity';
 
 describe('the lab i18n instance', () => {
   it('renders a message descriptor in the current locale, falling back to English per key', () => {
@@ -25,6 +28,20 @@ describe('the lab i18n instance', () => {
     const i18n = createLabI18n('en');
     i18n.addResourceBundle('en', 'messages', { 'test.ns': 'in {{ns}} as {{lng}}' }, true, true);
     expect(renderMessage(i18n, msg('test.ns', { ns: 'refund', lng: 'x' }))).toBe('in refund as x');
+  });
+
+  it.each(LOCALES)('%s: the page words every narration key exactly as the graders do', (locale) => {
+    const i18n = createLabI18n(locale);
+    const keys = Object.keys(MESSAGE_CATALOGS.en);
+    expect(keys.length).toBeGreaterThan(100);
+    const differ = keys.flatMap((key) => {
+      // Parameters that look like what models pass, including `<`, `&` and `count`.
+      const params = Object.fromEntries(templateParams(MESSAGE_CATALOGS.en[key]!).map((p, i) => [p, p === 'count' ? 3 : `<${p}&${i}>`]));
+      const page = renderMessage(i18n, msg(key, params));
+      const grader = formatMessageIn(locale, msg(key, params));
+      return page === grader && !page.includes('{{') ? [] : [{ key, page, grader }];
+    });
+    expect(differ).toEqual([]);
   });
 
   it('formats plurals, counts and cents through Intl', () => {

@@ -1,15 +1,19 @@
 /**
- * Renders the World's message descriptors (`{key, params}`, src/core/message.ts) through
- * i18next, so narration follows the language switch like the rest of the page.
+ * Renders the World's message descriptors (`{key, params}`, src/core/message.ts) in the
+ * page's current language, so narration follows the language switch like the rest of the
+ * page.
  *
- * A key no catalog has renders as the key plus its parameters — the same visible fallback
- * as `formatMessage` — never as blank text. A key missing only in the current locale falls
- * back to English (fallbackLng).
+ * i18next only chooses the template (the current locale's, else English's); filling it is
+ * `fillTemplate` from src/lab/messages/format.ts, the renderer the graders and the CLI use,
+ * so the app never words a message differently from a grader. A key no catalog has renders
+ * as the key plus its parameters, never as blank text.
  */
 import type { i18n } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMessage, type Message } from '../../core/message';
+import { DEFAULT_LOCALE } from '../../lab/i18n/locales';
+import { fillTemplate } from '../../lab/messages/format';
 
 /**
  * Keys shown in English because the current locale lacks them (`ja:refund.sent`): the
@@ -17,17 +21,15 @@ import { isMessage, type Message } from '../../core/message';
  */
 export const englishFallbacks = new Set<string>();
 
+const template = (instance: i18n, lng: string, key: string) => instance.getResource(lng, 'messages', key) as string | undefined;
+
 export function renderMessage(instance: i18n, message: Message | string): string {
   if (!isMessage(message)) return message;
-  const params = message.params ?? {};
-  if (!instance.exists(message.key, { ns: 'messages' })) return `${message.key} ${JSON.stringify(params)}`;
   const lng = instance.language;
-  if (lng !== 'en' && instance.getResource(lng, 'messages', message.key) === undefined) englishFallbacks.add(`${lng}:${message.key}`);
-  // Parameters go in `replace` so a parameter named like an i18next option (`ns`, `lng`,
-  // `context`) is never read as one; `count` is lifted so plurals resolve.
-  const count = typeof params.count === 'number' ? { count: params.count } : {};
-  const t = instance.getFixedT(null, 'messages');
-  return t(message.key, { replace: { ...params }, ...count });
+  const own = template(instance, lng, message.key);
+  const chosen = own ?? template(instance, DEFAULT_LOCALE, message.key);
+  if (own === undefined && chosen !== undefined && lng !== DEFAULT_LOCALE) englishFallbacks.add(`${lng}:${message.key}`);
+  return fillTemplate(message.key, chosen, message.params);
 }
 
 /** A function that renders a descriptor in the page's current language. */

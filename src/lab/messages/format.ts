@@ -1,8 +1,11 @@
 /**
  * Renders message descriptors (src/core/message.ts) with a catalog of templates.
  *
- * Templates use i18next's `{{name}}` interpolation so the same catalogs load into the app's
- * i18n library unchanged. A key missing from the catalog renders as the key itself plus its
+ * This is the one renderer of narration: the graders and the CLI call `formatMessage`
+ * (through `formatMessageIn`, src/lab/i18n), and the app's `renderMessage` picks the
+ * template from its current language and fills it with `fillTemplate` — so a student and
+ * the grader read the same words. Templates use i18next's `{{name}}` syntax, but only the
+ * plain form. A key missing from the catalog renders as the key itself plus its
  * parameters — visible, never silently blank — and a test checks every key a model emits
  * exists in the English catalog.
  */
@@ -11,10 +14,13 @@ import { en } from './en';
 
 export type Catalog = Readonly<Record<string, string>>;
 
+/** `template` with its `{{param}}`s filled; no template → the key and its params. */
+export function fillTemplate(key: string, template: string | undefined, params: Readonly<Record<string, unknown>> = {}): string {
+  if (template === undefined) return `${key} ${JSON.stringify(params)}`;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => (name in params ? String(params[name]) : `{{${name}}}`));
+}
+
 export function formatMessage(message: Message | string, catalog: Catalog = en): string {
   if (!isMessage(message)) return message;
-  const template = catalog[message.key];
-  const params = message.params ?? {};
-  if (template === undefined) return `${message.key} ${JSON.stringify(params)}`;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => (name in params ? String(params[name]) : `{{${name}}}`));
+  return fillTemplate(message.key, catalog[message.key], message.params);
 }
