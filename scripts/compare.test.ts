@@ -1,13 +1,14 @@
 /**
  * The comparison is re-run on every test run: if LangGraph's behaviour under the nine
  * faults changes (an engine upgrade, a saver change), its rows no longer match the ones
- * committed in labs/L05/comparison.json and this fails — re-run `npm run compare`, read the
+ * committed in labs/L05/comparison.json and this fails (so do the hand-written rows, and
+ * the tables in comparison.md and L05's README, which must be exactly the generated ones) — re-run `npm run compare`, read the
  * diff, and update the lab if the new behaviour is right (SPEC 9.6).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FAULTS, runComparison, toMarkdown, type Row } from './compare';
+import { comparisonFile, FAULTS, runComparison, toMarkdown, withTable, type Row } from './compare';
 
 describe('npm run compare', () => {
   it('runs the nine faults against both executors; LangGraph\'s rows are the committed ones', async () => {
@@ -20,5 +21,13 @@ describe('npm run compare', () => {
     // The ledger decides, for both executors: never two refunds for one intent.
     for (const row of rows) expect(row.ledger, `${row.executor} / ${row.title}`).not.toMatch(/WRONG/);
     expect(toMarkdown(rows)).toContain('| 3 | crash before the local result is saved | LangGraph |');
+    // Every row, both executors, and the two tables learners read are what the runs give
+    // now: a hand edit to the README table or comparison.md, or a stale hand-written row, fails here.
+    expect(rows).toEqual(committed);
+    const markdown = toMarkdown(rows);
+    expect(readFileSync(resolve('labs/L05/comparison.md'), 'utf8')).toBe(comparisonFile(markdown));
+    const readme = readFileSync(resolve('labs/L05/README.md'), 'utf8');
+    expect(withTable(readme, markdown), 'L05 README has no <!-- compare:start/end --> markers').not.toBeNull();
+    expect(readme).toBe(withTable(readme, markdown));
   });
 });

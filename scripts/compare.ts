@@ -92,18 +92,28 @@ function crashStep(trace: readonly TraceEntry[]): number {
   return trace.findIndex((e) => e.crash !== null);
 }
 
+/** What both executors' rows read off a finished run: the observation, the trace and the provider's traffic. */
+function measure(world: World) {
+  const o = world.observe();
+  const trace = world.trace;
+  return {
+    o, trace, requests: delivered(trace, isRequest), lookups: delivered(trace, isLookup),
+    ledgerCount: Number(o.ledger_count ?? 0), refusal: o.last_refusal ? String(o.last_refusal) : null,
+  };
+}
+
+/** Refund requests the provider answered from its key record instead of booking again. */
+function answeredFromKeyRecord(requests: number, ledgerCount: number): string {
+  return requests > ledgerCount && ledgerCount > 0 ? `${requests - ledgerCount} request(s) answered from the provider's key record` : '';
+}
+
 async function handwrittenRow(lab: Lab, fault: Fault): Promise<Row> {
   const scenario = lab.scenarios.find((s) => s.id === fault.handwritten);
   if (!scenario) throw new Error(`L06 has no scenario ${fault.handwritten}`);
   const world = await play(lab, scenario.actions, scenario.switches);
   try {
-    const o = world.observe();
-    const trace = world.trace;
-    const requests = delivered(trace, isRequest);
-    const lookups = delivered(trace, isLookup);
+    const { o, trace, requests, lookups, ledgerCount, refusal } = measure(world);
     const crashed = crashStep(trace);
-    const ledgerCount = Number(o.ledger_count ?? 0);
-    const refusal = o.last_refusal ? String(o.last_refusal) : null;
     const notes = noteKeys(trace).map((n) => n.key);
     return {
       fault: fault.n, title: fault.title, executor: 'hand-written',
@@ -112,8 +122,7 @@ async function handwrittenRow(lab: Lab, fault: Fault): Promise<Row> {
       reruns: [requests > 1 ? `${requests} refund requests (a resend with the same key)` : requests === 1 ? 'nothing: one refund request' : 'no refund request',
         lookups > 0 ? `${lookups} lookup(s)` : ''].filter(Boolean).join('; '),
       reused: Number(o.operations ?? 1) <= 1 ? 'the intent (operation_id, digest) from the shop' : `${String(o.operations)} intents`,
-      dedupedByBusiness: [requests > ledgerCount && ledgerCount > 0 ? `${requests - ledgerCount} request(s) answered from the provider's key record` : '',
-        refusal ? `refused: ${refusal}` : ''].filter(Boolean).join('; ') || 'nothing needed',
+      dedupedByBusiness: [answeredFromKeyRecord(requests, ledgerCount), refusal ? `refused: ${refusal}` : ''].filter(Boolean).join('; ') || 'nothing needed',
       ledger: ledgerVerdict(o, requests), ledgerCount, status: o.status === undefined ? null : String(o.status),
     };
   } finally {
@@ -128,18 +137,13 @@ async function langgraphRow(lab: Lab, fault: Fault): Promise<Row> {
   }
   const world = await play(lab, fault.langgraph, { recovery: 'all_three' });
   try {
-    const o = world.observe();
-    const trace = world.trace;
-    const requests = delivered(trace, isRequest);
-    const lookups = delivered(trace, isLookup);
+    const { o, trace, requests, lookups, ledgerCount, refusal } = measure(world);
     const notes = noteKeys(trace);
     const runs = o.node_runs as Record<string, number>;
     const resumed = notes.find((n) => n.key === 'workflow.resuming');
     const rerunNodes = Object.entries(runs).filter(([, k]) => k > 1).map(([node, k]) => `${node} ×${k} (whole node)`);
     const ranOnce = Object.entries(runs).filter(([, k]) => k === 1).map(([node]) => node);
     const existing = notes.filter((n) => n.key === 'workflow.intent' && n.params.code === 'EXISTING').length;
-    const refusal = o.last_refusal ? String(o.last_refusal) : null;
-    const ledgerCount = Number(o.ledger_count ?? 0);
     return {
       fault: fault.n, title: fault.title, executor: 'LangGraph',
       recoveryPoint: resumed ? `the latest checkpoint: resumes before ${String(resumed.params.next || 'the next super-step')} (pending writes applied)`
@@ -147,7 +151,7 @@ async function langgraphRow(lab: Lab, fault: Fault): Promise<Row> {
       reruns: [...rerunNodes, Number(o.model_calls) > 1 ? `${String(o.model_calls)} model calls` : '', lookups > 0 ? `reconcile: ${lookups} lookup(s)` : '']
         .filter(Boolean).join('; ') || 'nothing',
       reused: crashStep(trace) >= 0 || rerunNodes.length > 0 ? `saved results of ${ranOnce.filter((n) => n !== 'reconcile').join(', ') || 'no node'}` : 'nothing needed',
-      dedupedByBusiness: [requests > ledgerCount && ledgerCount > 0 ? `${requests - ledgerCount} request(s) answered from the provider's key record` : '',
+      dedupedByBusiness: [answeredFromKeyRecord(requests, ledgerCount),
         existing > 0 ? `${existing} approval(s) found their existing intent` : '', refusal ? `refused: ${refusal}` : ''].filter(Boolean).join('; ') || 'nothing needed',
       ledger: ledgerVerdict(o, requests), ledgerCount, status: String(o.status),
     };
@@ -179,17 +183,26 @@ export function toMarkdown(rows: readonly Row[]): string {
   return `${head}\n${lines.join('\n')}\n`;
 }
 
+/** The generated comparison.md, whole. */
+export function comparisonFile(markdown: string): string {
+  return `# The fault matrix, both executors (generated by \`npm run compare\`)\n\n${markdown}`;
+}
+
+const [START, END] = ['<!-- compare:start -->', '<!-- compare:end -->'];
+
+/** L05's README with the table between its markers replaced by `markdown` (the lab shows it in its narrative); null without markers. */
+export function withTable(readme: string, markdown: string): string | null {
+  if (!readme.includes(START) || !readme.includes(END)) return null;
+  return `${readme.slice(0, readme.indexOf(START) + START.length)}\n${markdown}${readme.slice(readme.indexOf(END))}`;
+}
+
 async function main(): Promise<void> {
   const rows = await runComparison();
   const markdown = toMarkdown(rows);
-  writeFileSync(resolve('labs/L05/comparison.md'), `# The fault matrix, both executors (generated by \`npm run compare\`)\n\n${markdown}`);
-  // The lab shows the table in its narrative, between these markers.
+  writeFileSync(resolve('labs/L05/comparison.md'), comparisonFile(markdown));
   const readme = resolve('labs/L05/README.md');
-  const text = readFileSync(readme, 'utf8');
-  const [start, end] = ['<!-- compare:start -->', '<!-- compare:end -->'];
-  if (text.includes(start) && text.includes(end)) {
-    writeFileSync(readme, `${text.slice(0, text.indexOf(start) + start.length)}\n${markdown}${text.slice(text.indexOf(end))}`);
-  }
+  const updated = withTable(readFileSync(readme, 'utf8'), markdown);
+  if (updated !== null) writeFileSync(readme, updated);
   writeFileSync(resolve('labs/L05/comparison.json'), `${JSON.stringify(rows, null, 2)}\n`);
   console.log(markdown);
   console.log('Written: labs/L05/comparison.md, labs/L05/comparison.json');
