@@ -7,7 +7,7 @@
  */
 import { xchacha20poly1305 } from '@noble/ciphers/chacha.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { eventsAfter } from '../authority/accept';
 import { canonicalJson } from '../authority/canonical';
 import { foldEvents } from '../authority/fold';
@@ -28,20 +28,17 @@ CREATE TABLE archives (
 );
 `;
 
-/** The audit log key and nonce, derived from the lab seed (a teaching device, not key management). */
-function auditKey(seed: number): Uint8Array {
-  return sha256(utf8ToBytes(`audit-key:${seed}`));
+/** The audit log's cipher: key from the lab seed, nonce from the group (a teaching device, not key management). */
+function auditCipher(seed: number, group: string) {
+  return xchacha20poly1305(sha256(utf8ToBytes(`audit-key:${seed}`)), sha256(utf8ToBytes(`audit-nonce:${group}`)).slice(0, 24));
 }
 
 export function encryptAuditLog(seed: number, group: string, plaintext: string): string {
-  const nonce = sha256(utf8ToBytes(`audit-nonce:${group}`)).slice(0, 24);
-  return bytesToHex(xchacha20poly1305(auditKey(seed), nonce).encrypt(utf8ToBytes(plaintext)));
+  return bytesToHex(auditCipher(seed, group).encrypt(utf8ToBytes(plaintext)));
 }
 
 export function decryptAuditLog(seed: number, group: string, hex: string): string {
-  const nonce = sha256(utf8ToBytes(`audit-nonce:${group}`)).slice(0, 24);
-  const bytes = Uint8Array.from(hex.match(/../g)!.map((b) => parseInt(b, 16)));
-  return new TextDecoder().decode(xchacha20poly1305(auditKey(seed), nonce).decrypt(bytes));
+  return new TextDecoder().decode(auditCipher(seed, group).decrypt(hexToBytes(hex)));
 }
 
 /** Archives a group: final snapshot (signed) + encrypted audit log, in one transaction. */
