@@ -206,6 +206,20 @@ describe('undo', () => {
     expect(world.checkpointSteps()).toEqual([0, 5, 10, 11, 12]);
   });
 
+  it('a probe step (checkpoint: false) leaves no checkpoint and its undo is exact', () => {
+    const world = World.replay(MANUAL, LONG.slice(0, 6), { history: { recent: 8, every: 4 } });
+    const before = stateOf(world);
+    const steps = world.checkpointSteps();
+    for (const action of ['B_write', 'deliver_next', { crash_at: 'resource.before_commit' }]) {
+      expect(world.step(action, { checkpoint: false }).ok).toBe(true);
+      expect(world.checkpointSteps()).toEqual(steps);
+      world.undo();
+      expect(stateOf(world)).toEqual(before);
+    }
+    world.step('B_write');
+    expect(world.checkpointSteps()).toEqual([...steps, 7]);
+  });
+
   it('repairs a World whose step threw halfway (the explorer\'s dirty case)', () => {
     const world = World.replay(MANUAL, LONG.slice(0, 6), { history: { recent: 8, every: 4 } });
     const before = stateOf(world);

@@ -152,8 +152,12 @@ export class World {
     return world;
   }
 
-  /** Parses and runs one action. A rejected action changes nothing and is not logged. */
-  step(raw: unknown): StepOutcome {
+  /**
+   * Parses and runs one action. A rejected action changes nothing and is not logged.
+   * `checkpoint: false` skips the history's checkpoint after it: for a step about to be
+   * undone (the explorer's probe), whose images would be exported only to be thrown away.
+   */
+  step(raw: unknown, options: { checkpoint?: boolean } = {}): StepOutcome {
     const parsed = this.parse(raw);
     if (typeof parsed === 'string') return { ok: false, error: parsed };
     const problem = isWorldAction(parsed) ? this.worldPrecondition(parsed) : this.model.precondition(this.ctx, parsed);
@@ -168,7 +172,7 @@ export class World {
       if (this.switches.network !== 'manual') this.deliverAll();
     });
     this.actions.push(parsed);
-    if (this.history?.wants(this.actions.length)) this.checkpoint();
+    if (options.checkpoint !== false && this.history?.wants(this.actions.length)) this.checkpoint();
     return { ok: true, entry };
   }
 

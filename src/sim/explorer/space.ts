@@ -57,7 +57,8 @@ function undoSpace(config: WorldConfig, prefix: readonly unknown[], first: World
     },
     probe(world, _path, action, _last, visit) {
       dirty = true;
-      const outcome = world.step(action);
+      // Undone right after the visit: a checkpoint of the child would be exported for nothing.
+      const outcome = world.step(action, { checkpoint: false });
       dirty = false;
       try {
         return visit(world, outcome);
