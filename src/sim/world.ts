@@ -328,6 +328,11 @@ export class World {
     return this.model.frameFingerprint ? this.model.frameFingerprint(this.ctx, frame) : null;
   }
 
+  /** Whether `frame` can be delivered now: its target is not paused and its latency has passed (also the explorer's rule). */
+  canArrive(frame: Frame): boolean {
+    return this.statuses.get(frame.to) !== 'paused' && (frame.notBefore ?? 0) <= this.clock.now;
+  }
+
   /** Cut links, as "a|b" with a < b, sorted. */
   cutLinks(): string[] {
     return [...this.partitions].sort();
@@ -619,10 +624,6 @@ export class World {
   /** The oldest frame that can arrive now: its target is not paused and its latency has passed. */
   private nextDeliverable(): Frame | undefined {
     return this.network.inFlight.find((f) => this.canArrive(f));
-  }
-
-  private canArrive(frame: Frame): boolean {
-    return this.statuses.get(frame.to) !== 'paused' && (frame.notBefore ?? 0) <= this.clock.now;
   }
 
   /** Hands a frame to its node. A crashed node's connections are gone: the frame is lost. */

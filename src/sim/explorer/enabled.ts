@@ -18,7 +18,7 @@ export function worldEnabled(world: World, bounds: Bounds, budget: Budget): Mode
   if (business === null) throw new MissingHookError(`model '${world.model.id}' has no enabled() search hook`);
   const out: ModelAction[] = [...business];
   const frames = distinctFrames(world);
-  for (const frame of frames) if (canArrive(world, frame)) out.push({ type: 'deliver', frame: frame.id });
+  for (const frame of frames) if (world.canArrive(frame)) out.push({ type: 'deliver', frame: frame.id });
   for (const by of bounds.advances) out.push({ type: 'advance', by });
   for (const node of world.nodes) if (world.status(node.id) === 'crashed') out.push({ type: 'restart', node: node.id });
   if (budget.drops < bounds.drops) for (const frame of frames) out.push({ type: 'drop', frame: frame.id });
@@ -52,9 +52,4 @@ function distinctFrames(world: World): Frame[] {
     out.push(frame);
   }
   return out;
-}
-
-/** The World's own delivery rule: the target is not paused and the latency has passed. */
-function canArrive(world: World, frame: Frame): boolean {
-  return world.status(frame.to) !== 'paused' && (frame.notBefore ?? 0) <= world.clock.now;
 }
