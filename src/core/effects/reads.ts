@@ -54,34 +54,8 @@ export function dedupeRecordCount(provider: Store): number {
   return Number(provider.get('SELECT count(*) AS n FROM dedupe')!.n);
 }
 
-/** The provider's idempotency records, without their incidental stamps (for fingerprints). */
-export function dedupeKeys(provider: Store): string[] {
-  return provider.all('SELECT idem_key, refund_id FROM dedupe ORDER BY idem_key').map((r) => `${r.idem_key}=${r.refund_id}`);
-}
-
 export function kvEntries(kv: Store): { key: string; value: string }[] {
   return kv.all('SELECT key, value FROM kv ORDER BY key').map((r) => ({ key: String(r.key), value: String(r.value) }));
-}
-
-/** A worker's attempts as the protocol sees them (kind, key, epoch, state), for fingerprints. */
-export function attemptSummary(worker: Store): string[] {
-  return worker.all('SELECT kind, idem_key, epoch, sent_at, state FROM attempts ORDER BY sent_at, attempt_id')
-    .map((r) => `${r.kind}:${r.idem_key ?? '-'}:e${r.epoch}:t${r.sent_at}:${r.state}`);
-}
-
-export function heldSendSummary(worker: Store): string[] {
-  return worker.all('SELECT operation_id, epoch, phase FROM held_dispatch').map((r) => `${r.operation_id}:e${r.epoch}:${r.phase}`);
-}
-
-/** The shop's logical state: orders, approvals, operations, refusals (no row ids or step stamps). */
-export function shopSummary(shop: Store): string {
-  const order = shop.all('SELECT order_id, balance_cents, version FROM orders ORDER BY order_id');
-  const approvals = shop.all('SELECT approval_id, order_version, expires_at, status FROM approvals ORDER BY approval_id');
-  const ops = shop.all(`SELECT operation_id, approval_id, amount_cents, status, external_ref, owner, owner_epoch, reconciliation IS NOT NULL AS parked,
-    send_deadline, sent_key FROM operations ORDER BY operation_id`);
-  const refusals = shop.all('SELECT code FROM refusals ORDER BY seq').map((r) => r.code);
-  const local = shop.all('SELECT dedupe_key, operation_id, amount_cents FROM refund_ledger ORDER BY entry_id');
-  return JSON.stringify({ order, approvals, ops, refusals, local });
 }
 
 /**

@@ -45,7 +45,6 @@ export const WorkflowFault = {
   afterProviderAnswer: 'workflow.after_provider_answer',
 } as const;
 
-export const NODES = ['draft_note', 'check_order', 'approve', 'submit', 'reconcile'] as const;
 
 /** What one worker incarnation is lent to run the workflow. */
 export interface WorkflowEnv {
@@ -276,10 +275,4 @@ async function afterRun(env: WorkflowEnv, graph: CompiledWorkflow): Promise<void
     recordApprovalRequest(env.workerStore, env.clock, approvalsGranted(env.shop, ORDER_ID));
     env.note('workflow.waiting_for_approval');
   }
-}
-
-/** Where the durable thread stands, for the lab (node names only: ids are LangGraph's own). */
-export async function pausedAt(env: WorkflowEnv): Promise<string[]> {
-  const state = await compileWorkflow(env).getState(configOf(env));
-  return [...state.next].sort();
 }

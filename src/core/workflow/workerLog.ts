@@ -7,6 +7,9 @@
 import type { Store } from '../db/store';
 import type { Clock } from '../time';
 
+/** The refund graph's nodes (refundWorkflow.ts), named here so the lab can list them without loading LangGraph. */
+export const NODES = ['draft_note', 'check_order', 'approve', 'submit', 'reconcile'] as const;
+
 export const WORKER_LOG_SCHEMA = `
 -- How many times each graph node started, whatever became of the run.
 CREATE TABLE lg_node_run (

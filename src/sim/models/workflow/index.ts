@@ -21,7 +21,7 @@ import {
   approvalsGranted, checkpointCount, intentCount, ledgerCount, orderBalance, forgetProcessMemory, latestPendingWrites, pendingWriteCount, refundsPerReference,
 } from '../../../core/workflow/reads';
 import { CHECKPOINT_SCHEMA } from '../../../core/workflow/schema';
-import { approvalRequests, nodeRuns, repeatedApprovalRequests, runStarted, WORKER_LOG_SCHEMA } from '../../../core/workflow/workerLog';
+import { approvalRequests, NODES, nodeRuns, repeatedApprovalRequests, runStarted, WORKER_LOG_SCHEMA } from '../../../core/workflow/workerLog';
 import type { AsyncModelHooks } from '../../asyncStep';
 import type { Model, ModelContext } from '../../model';
 import type { Frame } from '../../network';
@@ -300,7 +300,7 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
       model_calls: calls.length,
       model_cost_cents: calls.reduce((sum, c) => sum + c.costCents, 0),
       model_answers: calls.map((c) => c.answer),
-      node_runs: Object.fromEntries(['draft_note', 'check_order', 'approve', 'submit', 'reconcile'].map((n) => [n, runs[n] ?? 0])),
+      node_runs: Object.fromEntries(NODES.map((n) => [n, runs[n] ?? 0])),
       approval_requests: approvalRequests(worker),
       repeated_approval_requests: repeatedApprovalRequests(worker),
       waiting_for_approval: waitingForApproval(ctx),
