@@ -62,21 +62,23 @@ export const selectProgress = (s: AppState) => s.progress;
 // Per-panel slices of the view. With stabilizeView() each keeps its reference while its
 // content is unchanged, so a panel re-renders only when what it shows changed.
 const NONE: never[] = [];
-export const selectCursor = (s: AppState) => s.view?.cursor ?? 0;
-export const selectTotal = (s: AppState) => s.view?.total ?? 0;
-export const selectTime = (s: AppState) => s.view?.time ?? 0;
-export const selectTrace = (s: AppState) => s.view?.trace ?? NONE;
-export const selectUpcoming = (s: AppState) => s.view?.upcoming ?? NONE;
-export const selectNodes = (s: AppState) => s.view?.nodes ?? NONE;
-export const selectEdges = (s: AppState) => s.view?.edges ?? NONE;
-export const selectFrames = (s: AppState) => s.view?.frames ?? NONE;
-export const selectMachines = (s: AppState) => s.view?.machines ?? NONE;
-export const selectInvariants = (s: AppState) => s.view?.invariants ?? NONE;
-export const selectObserved = (s: AppState) => s.view?.observed ?? null;
-export const selectSwitches = (s: AppState) => s.view?.switches ?? null;
-export const selectSwitchSpecs = (s: AppState) => s.view?.switchSpecs ?? NONE;
-export const selectArmed = (s: AppState) => s.view?.armed ?? NONE;
-export const selectScenarioCheck = (s: AppState) => s.view?.scenarioCheck ?? null;
+/** A selector of one part of the view, `none` while no lab is open. */
+const part = <K extends keyof WorldView, D>(key: K, none: D) => (s: AppState): WorldView[K] | D => s.view?.[key] ?? none;
+export const selectCursor = part('cursor', 0);
+export const selectTotal = part('total', 0);
+export const selectTime = part('time', 0);
+export const selectTrace = part('trace', NONE);
+export const selectUpcoming = part('upcoming', NONE);
+export const selectNodes = part('nodes', NONE);
+export const selectEdges = part('edges', NONE);
+export const selectFrames = part('frames', NONE);
+export const selectMachines = part('machines', NONE);
+export const selectInvariants = part('invariants', NONE);
+export const selectObserved = part('observed', null);
+export const selectSwitches = part('switches', null);
+export const selectSwitchSpecs = part('switchSpecs', NONE);
+export const selectArmed = part('armed', NONE);
+export const selectScenarioCheck = part('scenarioCheck', null);
 export const selectHasView = (s: AppState) => s.view !== null;
 export const selectRun = (s: AppState) => s.run.entries;
 export const selectRuntimeReady = (s: AppState) => s.runtimeReady;
