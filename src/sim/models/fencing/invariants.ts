@@ -16,8 +16,9 @@ export const noStaleWrite: Invariant = {
   statement: 'No write is accepted under a stale fence or an expired lease.',
   rule: 'SPEC §6 fencing (M07 §7), MWP-WRK-019',
   check(ctx: ModelContext): string[] {
-    const history = leaseHistory(ctx.store('authority'));
-    return acceptedWrites(ctx.store('resource')).flatMap((write) => judgeWrite(write, latestBefore(history, write.stamp)));
+    const inForce = grantsInForce(leaseHistory(ctx.store('authority')));
+    const writes = acceptedWrites(ctx.store('resource')).sort((a, b) => a.stamp - b.stamp);
+    return writes.flatMap((write) => judgeWrite(write, inForce(write.stamp)));
   },
   checkStep(ctx: ModelContext, previous: readonly string[]): string[] {
     const inserted = committedInserts(ctx, 'resource', 'write_log');
@@ -71,16 +72,21 @@ function committedInserts(ctx: ModelContext, node: string, table: string): numbe
 }
 
 /**
- * The grant in force at `stamp`: the newest grant or renewal before it. Expiry rows add
+ * The grant in force at a stamp: the newest grant or renewal before it. Expiry rows add
  * nothing (the time bound is checked directly). A release is the holder giving the lease
  * back early; until a higher fence is issued the resource cannot tell a late write of that
  * holder from an early one, and no other holder can be harmed, so it is not judged here.
+ * Asked with stamps that never go down, it walks the history once in all (not once per
+ * write: observe() and the explorer's goal checks run this full check on every state).
  */
-function latestBefore(history: HistoryRow[], stamp: number): HistoryRow | undefined {
+function grantsInForce(history: readonly HistoryRow[]): (stamp: number) => HistoryRow | undefined {
+  let next = 0;
   let found: HistoryRow | undefined;
-  for (const row of history) {
-    if (row.stamp >= stamp) break;
-    if (row.kind === 'grant' || row.kind === 'renew') found = row;
-  }
-  return found;
+  return (stamp) => {
+    for (; next < history.length && history[next]!.stamp < stamp; next++) {
+      const row = history[next]!;
+      if (row.kind === 'grant' || row.kind === 'renew') found = row;
+    }
+    return found;
+  };
 }
