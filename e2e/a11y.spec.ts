@@ -20,9 +20,14 @@ async function seriousFindings(page: Page, include?: string): Promise<string[]> 
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
-/** Pairs of overlapping edge-label boxes in each machine diagram. */
+/** Pairs of overlapping edge-label boxes in each machine diagram, and how many labels were measured. */
 async function overlappingLabels(page: Page): Promise<string[]> {
-  return page.locator('.machine').evaluateAll((figures) => figures.flatMap((figure) => {
+  return (await labelOverlaps(page)).pairs;
+}
+
+async function labelOverlaps(page: Page): Promise<{ labels: number; pairs: string[] }> {
+  const labels = await page.locator('.machine [data-testid="edge-label"]').count();
+  const pairs = await page.locator('.machine').evaluateAll((figures) => figures.flatMap((figure) => {
     const labels = [...figure.querySelectorAll('[data-testid="edge-label"]')].map((el) => ({ text: el.textContent ?? '', box: el.getBoundingClientRect() }));
     const out: string[] = [];
     for (let i = 0; i < labels.length; i++) {
@@ -36,12 +41,26 @@ async function overlappingLabels(page: Page): Promise<string[]> {
     }
     return out;
   }));
+  return { labels, pairs };
 }
 
 test('the catalog has no serious or critical axe finding', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByTestId('catalog')).toBeVisible();
   expect(await seriousFindings(page)).toEqual([]);
+});
+
+// The overlap check finds nothing on a lab without machine diagrams; here it is shown
+// measuring real labels, and reporting them once they are stacked on one spot.
+test('the edge-label overlap check measures labels and reports stacked ones', async ({ page }) => {
+  await new LabPage(page).open('L07');
+  await expect(page.locator('.machine').first()).toBeVisible();
+  await page.waitForTimeout(300);
+  const before = await labelOverlaps(page);
+  expect(before.labels).toBeGreaterThan(1);
+  expect(before.pairs).toEqual([]);
+  await page.addStyleTag({ content: '.machine [data-testid="edge-label"] { position: fixed !important; left: 0 !important; top: 0 !important; transform: none !important; }' });
+  expect((await labelOverlaps(page)).pairs.length).toBeGreaterThan(0);
 });
 
 for (const lab of labs) {
