@@ -79,6 +79,16 @@ describe('cards', () => {
     expect(result).toMatchObject({ pass: false, error: expect.stringMatching(/action 1 .* rejected: A is not paused/) });
   });
 
+  it('a card for another lab, or with a starting state the model refuses, fails with the reason (sync and async alike)', async () => {
+    const other = { lab: 'L01', name: 'x', actions: [], expect: {} };
+    const badStart = { lab: 'L07', name: 'x', initial: { now: 'soon' }, actions: [], expect: {} };
+    expect(runCard(L07(), other, 'inline')).toMatchObject({ pass: false, error: 'card is for L01, not L07' });
+    expect(runCard(L07(), badStart, 'inline')).toMatchObject({ pass: false, error: expect.stringMatching(/^starting state: /), observed: null });
+    expect(await runCardAsync(L07(), badStart, 'inline')).toEqual(runCard(L07(), badStart, 'inline'));
+    const rejected = { lab: 'L07', name: 'x', actions: ['A_wake'], expect: {} };
+    expect(await runCardAsync(L07(), rejected, 'inline')).toEqual(runCard(L07(), rejected, 'inline'));
+  });
+
   it('invalid card files are reported by field', () => {
     expect(parseCard('c.json', '{"lab":"L07","name":"x","expect":{}}')).toEqual({
       ok: false, problems: [{ file: 'c.json', field: 'actions', message: expect.any(String) }],

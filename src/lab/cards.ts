@@ -5,11 +5,9 @@
  * observable state after the last action. The CLI and the Cards tab both run this code.
  */
 import { z } from 'zod';
-import { World } from '../sim/world';
-import { stepAsync } from '../sim/asyncStep';
-import { configFor } from './config';
 import { deepMatch, type Mismatch } from './deepMatch';
 import { zodProblems } from './loader';
+import { runPlan, runPlanAsync, type Plan } from './play';
 import type { Lab, LabProblem } from './schema';
 
 export const cardSchema = z.object({
@@ -47,27 +45,29 @@ export function parseCard(file: string, text: string): CardParse {
   return parsed.success ? { ok: true, card: parsed.data } : { ok: false, problems: zodProblems(file, parsed.error) };
 }
 
-/** Runs one card in a fresh World. Needs sql.js initialised. */
-export function runCard(lab: Lab, card: Card, file: string): CardResult {
+/** A card as a plan (src/lab/play.ts): its start, its actions, and the subset match at the end. */
+function cardPlan(card: Card, file: string): Plan<CardResult> {
   const fail = (error: string): CardResult => ({ card, file, pass: false, error, mismatches: [], observed: null });
-  if (card.lab !== lab.id) return fail(`card is for ${card.lab}, not ${lab.id}`);
-  let world: World;
-  try {
-    world = World.create(configFor(lab, card));
-  } catch (error) {
-    return fail(error instanceof Error ? error.message : String(error));
-  }
-  try {
-    for (const [i, action] of card.actions.entries()) {
-      const outcome = world.step(action);
-      if (!outcome.ok) return fail(`action ${i + 1} (${JSON.stringify(action)}) was rejected: ${outcome.error}`);
-    }
-    const observed = world.observe();
-    const mismatches = deepMatch(card.expect, observed);
-    return { card, file, pass: mismatches.length === 0, error: null, mismatches, observed };
-  } finally {
-    world.dispose();
-  }
+  return {
+    start: card,
+    actions: card.actions,
+    cannotStart: fail,
+    judge(world, refused) {
+      if (refused) return fail(`action ${refused.index + 1} (${JSON.stringify(refused.action)}) was rejected: ${refused.error}`);
+      const observed = world.observe();
+      const mismatches = deepMatch(card.expect, observed);
+      return { card, file, pass: mismatches.length === 0, error: null, mismatches, observed };
+    },
+  };
+}
+
+function wrongLab(lab: Lab, card: Card, file: string): CardResult | null {
+  return card.lab === lab.id ? null : { card, file, pass: false, error: `card is for ${card.lab}, not ${lab.id}`, mismatches: [], observed: null };
+}
+
+/** Runs one card of a synchronous lab in a fresh World. Needs sql.js initialised. */
+export function runCard(lab: Lab, card: Card, file: string): CardResult {
+  return wrongLab(lab, card, file) ?? runPlan(lab, cardPlan(card, file));
 }
 
 /**
@@ -75,25 +75,7 @@ export function runCard(lab: Lab, card: Card, file: string): CardResult {
  * goes through `stepAsync`, which awaits the engine inside the step. Same result shape.
  */
 export async function runCardAsync(lab: Lab, card: Card, file: string): Promise<CardResult> {
-  const fail = (error: string): CardResult => ({ card, file, pass: false, error, mismatches: [], observed: null });
-  if (card.lab !== lab.id) return fail(`card is for ${card.lab}, not ${lab.id}`);
-  let world: World;
-  try {
-    world = World.create(configFor(lab, card));
-  } catch (error) {
-    return fail(error instanceof Error ? error.message : String(error));
-  }
-  try {
-    for (const [i, action] of card.actions.entries()) {
-      const outcome = await stepAsync(world, action);
-      if (!outcome.ok) return fail(`action ${i + 1} (${JSON.stringify(action)}) was rejected: ${outcome.error}`);
-    }
-    const observed = world.observe();
-    const mismatches = deepMatch(card.expect, observed);
-    return { card, file, pass: mismatches.length === 0, error: null, mismatches, observed };
-  } finally {
-    world.dispose();
-  }
+  return wrongLab(lab, card, file) ?? runPlanAsync(lab, cardPlan(card, file));
 }
 
 /** One line per card, as the CLI and the Cards tab print it. */

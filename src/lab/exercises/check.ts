@@ -1,10 +1,12 @@
 /**
  * Checkers for each exercise kind. They run real Worlds (never a stored answer alone), in
- * Node for tests and grading and in the browser for the student — the same code.
+ * Node for tests and grading and in the browser for the student — the same code. Each check
+ * is a plan (src/lab/play.ts) whose `judge` holds the verdict logic once; `checkExercise`
+ * plays it synchronously, `checkExerciseAsync` (checkAsync.ts) awaiting the engine.
  */
-import { World } from '../../sim/world';
-import { configFor } from '../config';
+import type { World } from '../../sim/world';
 import { deepMatch } from '../deepMatch';
+import { runPlan, type Plan, type Refusal } from '../play';
 import type { Lab } from '../schema';
 import { repairBySearch } from './repairBySearch';
 import type { Exercise, ExerciseInput, Goal, PredictExercise, RepairExercise, ReproduceExercise, Verdict } from './schema';
@@ -14,38 +16,9 @@ export function readPath(observed: Record<string, unknown>, path: string): unkno
   return path.split('.').reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), observed);
 }
 
-/** Where a check's World starts: the lab's starting state with overrides. */
-type Start = { initial?: Record<string, unknown>; switches?: Record<string, string> };
-
-/**
- * One check, written once: the run it needs and how it judges the World that run leaves
- * (`refused` names the action that stopped it, or is null). `runPlan` plays it with
- * `World.step`; `runPlanAsync` (checkAsync.ts) with `stepAsync` for asynchronous labs. The
- * verdict logic lives only in `judge`, so both kinds of lab get the same verdicts.
- */
-export interface Plan<T> {
-  start: Start;
-  actions: unknown[];
-  judge(world: World, refused: string | null): T;
-}
-
-/** How a refused action is reported (both runners). */
-export function refusal(world: World, action: unknown, index: number, error: string): string {
-  return `step ${world.trace.length} (${JSON.stringify(action)}, action ${index + 1}) was refused: ${error}`;
-}
-
-/** Plays a plan in a fresh World and judges it; a rejected action stops the run. */
-export function runPlan<T>(lab: Lab, plan: Plan<T>): T {
-  const world = World.create(configFor(lab, plan.start));
-  try {
-    for (const [i, action] of plan.actions.entries()) {
-      const outcome = world.step(action);
-      if (!outcome.ok) return plan.judge(world, refusal(world, action, i, outcome.error));
-    }
-    return plan.judge(world, null);
-  } finally {
-    world.dispose();
-  }
+/** How a check reports the action that stopped its run. */
+function refusal(world: World, refused: Refusal): string {
+  return `step ${world.trace.length} (${JSON.stringify(refused.action)}, action ${refused.index + 1}) was refused: ${refused.error}`;
 }
 
 /** The run behind a predict exercise: what the simulator shows at its step (the answer key is derived, not trusted). */
@@ -54,7 +27,7 @@ export function predictPlan(exercise: PredictExercise): Plan<unknown> {
     start: exercise.start,
     actions: [...exercise.start.actions, exercise.step],
     judge(world, refused) {
-      if (refused) throw new Error(`exercise ${exercise.id}: ${refused}`);
+      if (refused) throw new Error(`exercise ${exercise.id}: ${refusal(world, refused)}`);
       return readPath(world.observe(), exercise.observe);
     },
   };
@@ -68,7 +41,8 @@ export function predictOutcome(lab: Lab, exercise: PredictExercise): unknown {
 function predictCheck(exercise: PredictExercise, pick: unknown): Plan<Verdict> {
   const outcome = predictPlan(exercise);
   return {
-    ...outcome,
+    start: outcome.start,
+    actions: outcome.actions,
     judge(world, refused) {
       const actual = outcome.judge(world, refused);
       const pass = deepMatch(actual, pick).length === 0 && deepMatch(pick, actual).length === 0;
@@ -110,7 +84,7 @@ function reproduceCheck(exercise: ReproduceExercise, actions: unknown[], ran?: R
     start: { ...exercise.start, switches },
     actions: [...exercise.start.actions, ...actions],
     judge(world, refused) {
-      if (refused) return { pass: false, feedback: `Not reproduced: your recorded steps do not replay: ${refused}`, rules: exercise.rules };
+      if (refused) return { pass: false, feedback: `Not reproduced: your recorded steps do not replay: ${refusal(world, refused)}`, rules: exercise.rules };
       const changed = Object.entries(exercise.start.switches ?? {}).filter(([key, value]) => switches[key] !== value);
       const reached = goalReachedAt(world, exercise.goal);
       if (changed.length > 0) {
@@ -143,7 +117,7 @@ function repairCheck(lab: Lab, exercise: RepairExercise, choices: Record<string,
     start: { ...exercise.start, switches: { ...exercise.start.switches, ...choices } },
     actions: exercise.actions,
     judge(world, refused) {
-      if (refused) return { pass: false, feedback: `With this design the scenario cannot run: ${refused}`, rules: exercise.rules };
+      if (refused) return { pass: false, feedback: `With this design the scenario cannot run: ${refusal(world, refused)}`, rules: exercise.rules };
       for (const entry of world.trace) {
         const broken = entry.invariants.find((i) => !i.ok);
         if (broken) {
