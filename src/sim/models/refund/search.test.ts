@@ -48,6 +48,10 @@ describe('search judges the refund and compensation designs', () => {
       const result = explore({ config: { model, seed: 1, initial, switches }, prefix: model === 'refund' ? ['approve'] : [], bounds, stopAtFirst: true });
       expect(result.counterexamples.map((c) => `${c.invariant}: ${JSON.stringify(c.actions)}`)).toEqual([]);
       expect(result.stoppedBy, result.boundsText).toBeNull();
+      // "Nothing found" means something only if the search went somewhere: every depth
+      // reached, more than a single line of states (an empty `enabled` would pass above).
+      expect(result.depthCompleted, result.boundsText).toBe(bounds.depth);
+      expect(result.states, result.boundsText).toBeGreaterThan(2 * bounds.depth);
     }, 300_000);
   }
 
