@@ -23,6 +23,13 @@ describe('seeded keys and the verified-signature cache', () => {
     expect(verifyDigest(keys.publicKeyHex, DIGEST, 'not hex')).toBe(false);
   });
 
+  it('signing with a hand-made pair that names another actor\'s public key does not pre-verify the forgery', () => {
+    const victim = seededKeyPair(5, 'lead');
+    const forger = { actor: 'lead', privateKey: seededKeyPair(5, 'mallory').privateKey, publicKeyHex: victim.publicKeyHex };
+    const forged = signDigest(forger, DIGEST);
+    expect(verifyDigest(victim.publicKeyHex, DIGEST, forged)).toBe(false);
+  });
+
   it('a signature made elsewhere (not through signDigest) is verified on its own merits', () => {
     const keys = seededKeyPair(9, 'outsider');
     const signature = signDigest(keys, DIGEST);

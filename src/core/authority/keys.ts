@@ -23,6 +23,8 @@ export interface KeyPair {
 const CACHE_LIMIT = 32_768;
 const keyPairs = new Map<string, KeyPair>();
 const verified = new Map<string, boolean>();
+/** Pairs derived here, whose public half is known to match the private one. */
+const derived = new WeakSet<KeyPair>();
 
 function remember<V>(cache: Map<string, V>, key: string, value: V): V {
   if (cache.size >= CACHE_LIMIT) cache.clear();
@@ -35,17 +37,20 @@ export function seededKeyPair(seed: number, actor: string): KeyPair {
   const cached = keyPairs.get(key);
   if (cached) return cached;
   const privateKey = sha256(utf8ToBytes(`seed:${seed}:actor:${actor}`));
-  return remember(keyPairs, key, Object.freeze({ actor, privateKey, publicKeyHex: bytesToHex(ed25519.getPublicKey(privateKey)) }));
+  const pair: KeyPair = Object.freeze({ actor, privateKey, publicKeyHex: bytesToHex(ed25519.getPublicKey(privateKey)) });
+  derived.add(pair);
+  return remember(keyPairs, key, pair);
 }
 
 /**
  * Signs a hex digest; returns the signature as hex. Ed25519 signing is deterministic, so a
- * signature made here is remembered as verified for this key (the authority in the same
- * World checks it without redoing the curve arithmetic).
+ * signature made with a pair derived by `seededKeyPair` is remembered as verified for its
+ * public key (the authority in the same World checks it without redoing the curve
+ * arithmetic). A hand-made pair's public half may not match its private key: not remembered.
  */
 export function signDigest(keys: KeyPair, digestHex: string): string {
   const signatureHex = bytesToHex(ed25519.sign(hexToBytes(digestHex), keys.privateKey));
-  remember(verified, `${keys.publicKeyHex}:${digestHex}:${signatureHex}`, true);
+  if (derived.has(keys)) remember(verified, `${keys.publicKeyHex}:${digestHex}:${signatureHex}`, true);
   return signatureHex;
 }
 
