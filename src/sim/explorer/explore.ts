@@ -7,7 +7,7 @@
  * a wall clock for the time bound, is lent by the caller (`now`).
  */
 import type { ModelAction } from '../model';
-import type { StepOutcome, World, WorldConfig, WorldOptions } from '../world';
+import type { StepOutcome, World, WorldConfig } from '../world';
 import { boundsWith, describeBounds, type Bounds } from './bounds';
 import { budgetKey, budgetOf, spend, type Budget } from './budget';
 import { worldEnabled } from './enabled';
@@ -27,8 +27,6 @@ export interface ExploreOptions {
   onProgress?: (progress: Progress) => void;
   /** Call onProgress every this many transitions (default 500). */
   progressEvery?: number;
-  /** How the cursor World keeps its history (undo cost vs checkpoint cost); the World's default otherwise. */
-  worldOptions?: WorldOptions;
 }
 
 interface Node {
@@ -43,7 +41,7 @@ export function explore(options: ExploreOptions): ExploreResult {
   const prefix = options.prefix ?? [];
   // A checkpoint after every step of the current path: an undo is then a restore, not a
   // replay from the last sparse checkpoint (measured ≈1.5× more transitions per CPU second).
-  const space = searchSpace(options.config, prefix, options.worldOptions ?? { history: { recent: bounds.depth + 1, every: 16 } });
+  const space = searchSpace(options.config, prefix, { history: { recent: bounds.depth + 1, every: 16 } });
   const found = new Map<string, Counterexample>();
   const visited = new Set<number>();
   let transitions = 0;
@@ -59,7 +57,6 @@ export function explore(options: ExploreOptions): ExploreResult {
   const key = (world: World, budget: Budget) => hash53(`${worldFingerprint(world)}|${budgetKey(budget)}`);
   visited.add(key(root, rootBudget));
   for (const failed of root.invariants.filter((i) => !i.ok)) found.set(failed.id, counterexampleFrom(root, prefixLength, failed));
-  space.close(root);
 
   let frontier: Node[] = found.size ? [] : [{ path: [], budget: rootBudget }];
   const stopAtFirst = () => options.stopAtFirst === true && found.size > 0;
@@ -71,13 +68,13 @@ export function explore(options: ExploreOptions): ExploreResult {
       if (options.now && elapsed() >= bounds.maxMs) { stoppedBy = 'maxMs'; break search; }
       const world = space.open(node.path);
       const actions = worldEnabled(world, bounds, node.budget);
-      for (const [i, action] of actions.entries()) {
+      for (const action of actions) {
         transitions++;
         if (transitions % every === 0) progress(depth + 1);
         const path = [...node.path, action];
         const budget = spend(node.budget, action);
         try {
-          space.probe(world, node.path, action, i === actions.length - 1, (child: World, outcome: StepOutcome) => {
+          space.probe(world, action, (child: World, outcome: StepOutcome) => {
             if (!outcome.ok) return; // enabled() offered something the World refuses: not a transition
             for (const failed of outcome.entry.invariants) {
               if (!failed.ok && !found.has(failed.id)) found.set(failed.id, counterexampleFrom(child, prefixLength, failed));
@@ -94,7 +91,6 @@ export function explore(options: ExploreOptions): ExploreResult {
         }
         if (stopAtFirst()) break;
       }
-      space.close(world);
       if (stopAtFirst()) { stoppedBy = 'firstCounterexample'; break search; }
     }
     depthCompleted = depth + 1;

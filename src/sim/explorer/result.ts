@@ -38,7 +38,7 @@ export interface ExploreResult {
   elapsedMs: number;
   /** Why the search stopped before its depth bound, or null when it reached it (or ran out of states). */
   stoppedBy: 'maxStates' | 'maxMs' | 'firstCounterexample' | null;
-  /** 'undo' or 'replay': how states were reached (replay is the slow path before World.undo). */
+  /** How states were reached: 'undo' (exhaustive: one cursor World steps and undoes), 'replay' (swarm: each walk replays the prefix). */
   space: 'undo' | 'replay';
   /** One per broken invariant: the shortest found (exhaustive mode finds a shortest). */
   counterexamples: Counterexample[];
