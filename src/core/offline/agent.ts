@@ -53,7 +53,7 @@ export function goOffline(store: Store, now: number): Message {
 }
 
 export function goOnline(store: Store): Message {
-  store.tx('go_online', () => store.run("UPDATE link SET offline_since = NULL, phase = 'reopening' WHERE id = 1"));
+  store.tx('go_online', () => store.run('UPDATE link SET offline_since = NULL WHERE id = 1'));
   return msg('outage.online');
 }
 
@@ -64,9 +64,10 @@ function refuse(store: Store, now: number, what: string, reason: string): Messag
 
 /** One reversible step of the active work. */
 export function continueWork(store: Store, now: number, policy: OfflinePolicy, item: string): Message {
-  const offline = isOffline(store);
+  const offlineSince = readLink(store).offlineSince;
+  const offline = offlineSince !== null;
   if (offline && policy === 'bounded' && graceLeft(store, now) === 0) return refuse(store, now, `continue ${item}`, 'the grace period is over (MWP-WRK-020)');
-  store.tx('local_step', () => store.run('INSERT INTO local_work (step, at, offline) VALUES ((SELECT COALESCE(MAX(step), 0) + 1 FROM local_work), ?, ?)', [now, offline ? 1 : 0]));
+  store.tx('local_step', () => store.run('INSERT INTO local_work (step, at, offline_since) VALUES ((SELECT COALESCE(MAX(step), 0) + 1 FROM local_work), ?, ?)', [now, offlineSince]));
   return msg(offline ? 'outage.work_offline' : 'outage.work', { item, grace: graceLeft(store, now) });
 }
 
@@ -184,9 +185,11 @@ export function offlineIrreversible(store: Store): string[] {
   return store.all('SELECT what, at FROM irreversible WHERE offline = 1').map((r) => `agent-1 did "${r.what}" offline at t=${r.at}`);
 }
 
+/** Each offline step judged against its own outage's grace period, so a breach stays on the record after reconnecting. */
 export function workPastGrace(store: Store): string[] {
-  const l = readLink(store);
-  return store.all('SELECT step, at FROM local_work WHERE offline = 1').filter((r) => l.offlineSince !== null && Number(r.at) >= l.offlineSince + l.grace)
+  const grace = readLink(store).grace;
+  return store.all('SELECT step, at, offline_since FROM local_work WHERE offline_since IS NOT NULL')
+    .filter((r) => Number(r.at) >= Number(r.offline_since) + grace)
     .map((r) => `step ${r.step} ran offline at t=${r.at}, after the grace period`);
 }
 

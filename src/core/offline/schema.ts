@@ -8,14 +8,15 @@ CREATE TABLE link (
   session       INTEGER NOT NULL,
   lease_id      TEXT,
   epoch         INTEGER NOT NULL,
-  grace         INTEGER NOT NULL,
-  phase         TEXT NOT NULL DEFAULT 'working'
+  grace         INTEGER NOT NULL
 );
--- Reversible local computation on already-active work (allowed offline within the grace period).
+-- Reversible local computation on already-active work (allowed offline within the grace
+-- period). offline_since: when the outage this step ran in began (NULL: ran online), kept
+-- per row so a step is judged by its own outage, after the link is back or lost again.
 CREATE TABLE local_work (
-  step INTEGER PRIMARY KEY,
-  at   INTEGER NOT NULL,
-  offline INTEGER NOT NULL
+  step          INTEGER PRIMARY KEY,
+  at            INTEGER NOT NULL,
+  offline_since INTEGER
 );
 -- Commands prepared while offline, with the bindings they were made under (MWP-WRK-021).
 -- A command that cannot be rebased (the work is no longer ours) is abandoned, visibly.

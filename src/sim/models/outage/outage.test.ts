@@ -24,6 +24,15 @@ describe('MWP-WRK-020: offline, only already-active reversible work, within the 
   it('the optimistic design breaks OUT-1 and OUT-2', () => {
     expect(run(['disconnect', 'email_customer', { advance: 6 }, 'work'], { offline_policy: 'optimistic' }).broken).toEqual(['OUT-1', 'OUT-2']);
   });
+  it('a breach stays on the record after the agent reconnects (the check judges each step by its own outage)', () => {
+    const world = World.replay({ model: 'outage', seed: 13, initial: { grace_ticks: 5, budget_cents: 1000, lease_ticks: 50 }, switches: { offline_policy: 'optimistic' } },
+      ['disconnect', { advance: 6 }, 'work', 'reconnect', 'disconnect']);
+    try {
+      expect(world.invariants.find((i) => i.id === 'OUT-2')!.violations).toEqual(['step 1 ran offline at t=6, after the grace period']);
+    } finally {
+      world.dispose();
+    }
+  });
 });
 
 describe('MWP-WRK-021 and MWP-EXT-005: buffered commands are rebased and re-signed under new Action IDs', () => {
