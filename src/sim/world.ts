@@ -33,8 +33,8 @@ export interface WorldConfig {
 export interface WorldOptions {
   /**
    * The model object (lazy loading: `await loadModel(id)` first). Without it the World asks
-   * the registry of loaded models (`getModel`), which the synchronous path
-   * (`src/sim/models/all.ts`: tests, CLIs) fills.
+   * the synchronous registry (`getModel` in `src/sim/models/index.ts`, which imports every
+   * model: tests, CLIs, the app's lab loader).
    */
   model?: Model;
   /** Checkpoint policy for undo; `false` keeps none (a World that only moves forward). */
