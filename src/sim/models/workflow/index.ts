@@ -16,7 +16,7 @@ import { CALLER, editOrder, expireApprovalNow, grantApproval, latestOperation, O
 import { CrashSignal, type FaultPoints } from '../../../core/faults';
 import { msg } from '../../../core/message';
 import { modelCalls, VENDOR_SCHEMA } from '../../../core/workflow/modelBill';
-import { latestRefusal } from '../../../core/effects/reads';
+import { latestApproval, latestRefusal, nextApprovalId } from '../../../core/effects/reads';
 import {
   approvalsGranted, checkpointCount, intentCount, ledgerCount, orderBalance, forgetProcessMemory, latestPendingWrites, pendingWriteCount, refundsPerReference,
 } from '../../../core/workflow/reads';
@@ -199,6 +199,8 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
       case 'approve_to_two':
         return waitingForApproval(ctx) ? null : 'Nobody is waiting for an approval.';
       case 'expire':
+        // Only an open approval can run out; narrating an expiry of nothing would not be the shop's state.
+        return latestApproval(ctx.store(SHOP))?.status === 'granted' ? null : 'No approval is open.';
       case 'edit_order':
         return null;
       case 'resubmit_changed':
@@ -216,14 +218,14 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
       case 'approve':
       case 'grant':
       case 'approve_to_two': {
-        const id = `ap-${approvalsGranted(ctx.store(SHOP), ORDER_ID) + 1}`;
+        const id = nextApprovalId(ctx.store(SHOP));
         grantApproval(ctx.store(SHOP), ctx.clock, id, ORDER_ID, orderBalance(ctx.store(SHOP), ORDER_ID), 1000);
         ctx.note(msg('workflow.approval_event', { approval: id }));
         if (action.type !== 'grant') queue(ctx, action.type === 'approve' ? 'resume' : 'race');
         return;
       }
       case 'expire':
-        expireApprovalNow(ctx.store(SHOP), ctx.clock, `ap-${approvalsGranted(ctx.store(SHOP), ORDER_ID)}`);
+        expireApprovalNow(ctx.store(SHOP), ctx.clock, latestApproval(ctx.store(SHOP))!.approvalId);
         ctx.note(msg('workflow.approval_expired'));
         return;
       case 'edit_order':

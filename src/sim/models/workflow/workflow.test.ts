@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../../../test/sqljs';
-import { replayAsync } from '../../asyncStep';
+import { replayAsync, stepAsync } from '../../asyncStep';
 import type { World } from '../../world';
 
 useSqlJs();
@@ -79,5 +79,16 @@ describe('LangGraph refund workflow', () => {
       world.dispose();
     }
     expect(views[0]).toEqual(views[1]);
+  });
+
+  it('an expiry needs an open approval: with none it is refused and the shop is unchanged; after a grant it expires that one', async () => {
+    const { world } = await run('all_three', ['ask']);
+    const before = JSON.stringify(world.observe());
+    expect(await stepAsync(world, 'expire')).toMatchObject({ ok: false, error: expect.stringMatching(/No approval is open/) });
+    expect(JSON.stringify(world.observe())).toEqual(before);
+    expect((await stepAsync(world, 'grant')).ok).toBe(true);
+    expect((await stepAsync(world, 'expire')).ok).toBe(true);
+    expect(await stepAsync(world, 'expire')).toMatchObject({ ok: false });
+    world.dispose();
   });
 });
