@@ -5,7 +5,7 @@
  * `World.step`; `runPlanAsync` with `stepAsync`, which awaits an asynchronous engine (L05)
  * inside each step. Only the stepping differs, so both kinds of lab get the same verdicts.
  */
-import { stepAsync } from '../sim/asyncStep';
+import { isAsyncWorld, stepAsync } from '../sim/asyncStep';
 import { World } from '../sim/world';
 import { configFor, type WorldOverrides } from './config';
 import type { Lab } from './schema';
@@ -41,6 +41,8 @@ export function runPlan<T>(lab: Lab, plan: Plan<T>): T {
   if ('result' in opened) return opened.result;
   const { world } = opened;
   try {
+    // `World.step` only queues an asynchronous engine's work: judging that World would be a wrong verdict, not a slow one.
+    if (isAsyncWorld(world)) throw new Error(`lab ${lab.id} steps asynchronously: use the async runner (runPlanAsync)`);
     for (const [index, action] of plan.actions.entries()) {
       const outcome = world.step(action);
       if (!outcome.ok) return plan.judge(world, { action, index, error: outcome.error });

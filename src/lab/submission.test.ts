@@ -112,6 +112,24 @@ describe('grading policies', () => {
   });
 });
 
+describe('the verdict cache', () => {
+  it('is keyed on the lab as well as the exercise: the same answer under another World is re-executed', () => {
+    const submission = buildSubmission(progressWithAttempts(), '0.1.0', 'x');
+    expect(regrade(submission, [l07]).find((r) => r.exercise === 'overwrite')!.status).toBe('pass');
+    // Same exercise objects, a World whose lease has not run out at 11: the recorded story no
+    // longer overwrites anything, so its claimed pass must be caught.
+    const longLease = { ...l07, world: { ...l07.world, initial: { ...l07.world.initial, lease_until: 100 } } };
+    const row = regrade(submission, [longLease]).find((r) => r.exercise === 'overwrite')!;
+    expect(row).toMatchObject({ status: 'tampered', tamperedAttempts: [1], feedback: expect.stringMatching(/goal has not happened/) });
+  });
+
+  it('the synchronous grader refuses an asynchronous lab instead of judging a World whose engine never ran', () => {
+    const l05 = labs.find((l) => l.id === 'L05')!;
+    const predict = l05.exercises.find((e) => e.kind === 'predict')!;
+    expect(() => checkExercise(l05, predict, { kind: 'predict', pick: null })).toThrow(/steps asynchronously/);
+  });
+});
+
 describe('asynchronous labs (L05) are graded by awaiting the engine', () => {
   it('regradeAsync agrees with regrade on synchronous labs and re-executes an L05 prediction', async () => {
     const submission = buildSubmission(progressWithAttempts(), '0.1.0', '2026-11-29T11:00:00Z');

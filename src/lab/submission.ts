@@ -151,28 +151,33 @@ function gradeRow(lab: Lab, exercise: Exercise, record: ExerciseRecord, recomput
 }
 
 /**
- * Verdicts are deterministic (seeded Worlds, no clock), so one answer to one exercise gives
- * the same verdict for every student: a page grading a class re-executes each distinct answer
- * once (most students pick among the same few predictions and solutions).
+ * Verdicts are deterministic (seeded Worlds, no clock), so one answer to one exercise of one
+ * lab gives the same verdict for every student: a page grading a class re-executes each
+ * distinct answer once (most students pick among the same few predictions and solutions).
+ * The lab is part of the key — a verdict depends on its World (seed, starting state,
+ * switches), not only on the exercise — and an asynchronous lab's entry is the promise, so
+ * files graded at the same time share one run.
  */
-const verdicts = new WeakMap<Exercise, Map<string, Verdict>>();
+const verdicts = new WeakMap<Lab, WeakMap<Exercise, Map<string, Verdict | Promise<Verdict>>>>();
 
-async function recheckAsync(lab: Lab, exercise: Exercise, input: ExerciseInput): Promise<Verdict> {
-  const known = verdicts.get(exercise)?.get(JSON.stringify(input));
-  if (known) return known;
-  const verdict = await checkExerciseAsync(lab, exercise, input);
-  if (!verdicts.has(exercise)) verdicts.set(exercise, new Map());
-  verdicts.get(exercise)!.set(JSON.stringify(input), verdict);
-  return verdict;
+function remembered<T extends Verdict | Promise<Verdict>>(lab: Lab, exercise: Exercise, input: ExerciseInput, check: () => T): T {
+  let byExercise = verdicts.get(lab);
+  if (!byExercise) verdicts.set(lab, (byExercise = new WeakMap()));
+  let known = byExercise.get(exercise);
+  if (!known) byExercise.set(exercise, (known = new Map()));
+  const key = JSON.stringify(input);
+  if (!known.has(key)) known.set(key, check());
+  // A lab is checked one way only (`regradeAsync` awaits exactly the asynchronous labs; the
+  // synchronous runner refuses them), so an entry has the type its caller stores.
+  return known.get(key) as T;
 }
 
 function recheck(lab: Lab, exercise: Exercise, input: ExerciseInput): Verdict {
-  let known = verdicts.get(exercise);
-  if (!known) verdicts.set(exercise, (known = new Map()));
-  const key = JSON.stringify(input);
-  let verdict = known.get(key);
-  if (!verdict) known.set(key, (verdict = checkExercise(lab, exercise, input)));
-  return verdict;
+  return remembered(lab, exercise, input, () => checkExercise(lab, exercise, input));
+}
+
+function recheckAsync(lab: Lab, exercise: Exercise, input: ExerciseInput): Promise<Verdict> {
+  return remembered(lab, exercise, input, () => checkExerciseAsync(lab, exercise, input));
 }
 
 export type WarningCode = 'app-version' | 'bad-time' | 'attempt-after-export' | 'attempts-out-of-order' | 'duplicate-student';
