@@ -1,8 +1,12 @@
 /** The layer rules fire: an upward import and an import cycle are lint errors; downward imports are not. */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import tseslint from 'typescript-eslint';
 // @ts-expect-error: a plain .mjs module without type declarations
-import { cyclesIn } from './eslint-layers.mjs';
+import layers, { cyclesIn } from './eslint-layers.mjs';
 
 const find = cyclesIn as (graph: Map<string, string[]>) => Map<string, string[]>;
 
@@ -40,5 +44,35 @@ describe('layers/no-cycle', () => {
     const members = find(graph);
     expect([...members.keys()].sort()).toEqual(['a', 'b', 'c', 'e']);
     expect([...members.get('a')!].sort()).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('layers/no-cycle on files', () => {
+  it('is on for every source file in the project config', async () => {
+    const config = (await eslint.calculateConfigForFile('src/sim/world.ts')) as { rules: Record<string, unknown> };
+    expect(config.rules['layers/no-cycle']).toEqual([2]);
+  });
+
+  it('reports both files of a value-import cycle, not a type-only one, not a file outside it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'layers-'));
+    try {
+      mkdirSync(join(dir, 'src'));
+      writeFileSync(join(dir, 'src/a.ts'), "import { b } from './b';\nexport const a = () => b;\n");
+      writeFileSync(join(dir, 'src/b.ts'), "export { a } from './a';\nexport const b = 1;\n");
+      writeFileSync(join(dir, 'src/c.ts'), "import type { D } from './d';\nimport { a } from './a';\nexport type C = D;\nexport const c = a;\n");
+      writeFileSync(join(dir, 'src/d.ts'), "import type { C } from './c';\nexport type D = C | 1;\n");
+      const lint = new ESLint({
+        cwd: dir, overrideConfigFile: true,
+        overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, plugins: { layers }, rules: { 'layers/no-cycle': 'error' } }],
+      });
+      const reported = (await lint.lintFiles(['src'])).filter((r) => r.messages.length > 0)
+        .map((r) => `${r.filePath.slice(dir.length + 1)}: ${r.messages.map((m) => m.message).join('; ')}`).sort();
+      expect(reported).toEqual([
+        'src/a.ts: Import cycle: this file and src/b.ts import each other.',
+        'src/b.ts: Import cycle: this file and src/a.ts import each other.',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
