@@ -176,8 +176,12 @@ export function observeAgent(store: Store, now: number) {
     refusals: store.all('SELECT what FROM refusals ORDER BY n').map((r) => String(r.what)),
     irreversible: store.all('SELECT what, offline FROM irreversible ORDER BY n').map((r) => ({ what: r.what, offline: r.offline === 1 })),
     last_code: String(store.get('SELECT result FROM buffered WHERE result IS NOT NULL ORDER BY n DESC LIMIT 1')?.result ?? ''),
-    pending: Number(store.get("SELECT count(*) AS n FROM buffered WHERE status = 'buffered'")!.n),
   };
+}
+
+/** Commands still waiting in the buffer (the agent's node line). */
+export function pendingCount(store: Store): number {
+  return Number(store.get("SELECT count(*) AS n FROM buffered WHERE status = 'buffered'")!.n);
 }
 
 /** Offline steps and irreversible actions that broke MWP-WRK-020 (OUT-1, OUT-2). */

@@ -19,7 +19,7 @@ import { workItemMachine } from '../../../core/authority/workItemMachine';
 import { msg } from '../../../core/message';
 import {
   abandonBuffered, agentFingerprint, continueWork, goOffline, goOnline, graceLeft, irreversibleAction, isOffline, newLease, newSession, observeAgent,
-  offlineIrreversible, partialReconciliations, prepareCommand, readLink, reconcileBuffer, recordResult, startLink, startNewWork, workPastGrace,
+  offlineIrreversible, partialReconciliations, pendingCount, prepareCommand, readLink, reconcileBuffer, recordResult, startLink, startNewWork, workPastGrace,
   type OfflinePolicy, type ReconcileMode,
 } from '../../../core/offline/agent';
 import { OUTAGE_AGENT_SCHEMA } from '../../../core/offline/schema';
@@ -139,10 +139,9 @@ export const outageModel: Model<OutageAction> = {
   afterAdvance: () => undefined,
   observe(ctx) {
     const state = readState(ctx.store(AUTHORITY));
-    const { pending: _pending, ...agent } = observeAgent(agentOf(ctx), ctx.clock.now);
     return {
       now: ctx.clock.now,
-      ...agent,
+      ...observeAgent(agentOf(ctx), ctx.clock.now),
       work_item: (({ status, owner, epoch, leaseId, sessionEpoch, progress }) => ({ status, owner, epoch, lease_id: leaseId, session: sessionEpoch, progress }))(state.workItems[ITEM]!),
       spent_cents: state.missions.M1!.spent,
     };
@@ -159,7 +158,7 @@ export const outageModel: Model<OutageAction> = {
     const w = readState(ctx.store(AUTHORITY)).workItems[ITEM]!;
     return {
       [AGENT]: [l.offlineSince === null ? `online · session ${l.session}` : `OFFLINE · grace left ${graceLeft(agentOf(ctx), ctx.clock.now)}`, `holds ${l.leaseId ?? 'no lease'}`,
-        `buffered: ${observeAgent(agentOf(ctx), ctx.clock.now).pending}`],
+        `buffered: ${pendingCount(agentOf(ctx))}`],
       [AUTHORITY]: [`${ITEM} ${w.status}${w.owner ? ` · ${w.owner} · epoch ${w.epoch}` : ''}`, `lease ${w.leaseId ?? '–'} · session ${w.sessionEpoch ?? '–'}`],
     };
   },
