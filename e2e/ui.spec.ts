@@ -31,6 +31,25 @@ test('the sequence diagram draws frames from the trace and jumps to a step on cl
   await lab.expectStep(5, 5);
 });
 
+test('the sequence diagram keeps the current step in view while stepping down a long run and back to the top', async ({ page }) => {
+  const lab = await new LabPage(page).open('L10');
+  for (let i = 0; i < 8; i++) await lab.act('emit-3', 'redeliver');
+  const box = page.locator('.sequence-scroll');
+  const current = page.getByTestId('sequence-current');
+  const inView = async () => {
+    const [b, c] = [(await box.boundingBox())!, (await current.boundingBox())!];
+    return c.y >= b.y - 1 && c.y + Math.min(c.height, 20) <= b.y + b.height + 1;
+  };
+  // The run is taller than the box, so following it must scroll.
+  expect(await box.evaluate((el) => el.scrollHeight > el.clientHeight + 100)).toBe(true);
+  await expect.poll(inView).toBe(true);
+  await lab.reset();
+  await expect.poll(inView).toBe(true);
+  for (let i = 0; i < 16; i++) await lab.forward();
+  await lab.expectStep(16, 16);
+  await expect.poll(inView).toBe(true);
+});
+
 test('a dropped frame ends in a cross; a crash is a mark on the lifeline; the crash panel shows lost and kept, then recovery', async ({ page }) => {
   const lab = await new LabPage(page).open('L07');
   await lab.setSwitch('network', 'manual');

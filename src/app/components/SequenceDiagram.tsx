@@ -8,7 +8,7 @@
  *
  * The drawing is memoised on the run and the nodes; a step only moves the highlight.
  */
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { jumpTo, selectCursor, selectNodes, selectRun, useApp } from '../store';
 import { GUTTER, HEAD, sequenceLayout, type SeqLayout, type SeqMessage } from './sequenceLayout';
 
@@ -36,15 +36,8 @@ export function SequenceDiagram() {
   const laneKey = nodes.map((n) => n.spec.id).join(' ');
   const lanes = useMemo(() => laneKey.split(' ').filter(Boolean).map((id) => ({ id, label: id })), [laneKey]);
   const layout = useMemo(() => sequenceLayout(run, lanes), [run, lanes]);
-  const scroller = useRef<HTMLDivElement | null>(null);
   const row = layout.rows.find((r) => r.index === cursor);
-  useEffect(() => {
-    const box = scroller.current;
-    if (!box || !row) return;
-    const scale = box.clientWidth > 0 && layout.width > box.clientWidth ? box.clientWidth / layout.width : 1;
-    const top = row.y * scale;
-    if (top < box.scrollTop || top + row.height * scale > box.scrollTop + box.clientHeight) box.scrollTop = Math.max(0, top - box.clientHeight / 2);
-  }, [row, layout.width]);
+  const scroller = useFollowRow(row, layout.width);
   return (
     <section className="panel sequence" aria-label={TEXT.title} data-testid="sequence">
       <h2>{TEXT.title} <span className="muted">{TEXT.hint}</span></h2>
@@ -57,6 +50,45 @@ export function SequenceDiagram() {
       </div>
     </section>
   );
+}
+
+/**
+ * Keeps the current row in view as the learner steps. The scroll box's size and position
+ * are remembered from a ResizeObserver and scroll events instead of read after each step:
+ * reading clientWidth or scrollTop right after React's commit forces a layout of the whole
+ * page (measured at ~20 ms a step on L10), before the browser lays it out anyway to paint.
+ */
+function useFollowRow(row: SeqLayout['rows'][number] | undefined, width: number) {
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const box = useRef({ width: 0, height: 0, top: 0 });
+  const target = useRef<{ y: number; height: number; width: number } | null>(null);
+  const reveal = useCallback(() => {
+    const el = scroller.current;
+    const b = box.current;
+    const t = target.current;
+    if (!el || !t || b.height === 0) return; // not measured yet: the first resize callback reveals
+    const scale = b.width > 0 && t.width > b.width ? b.width / t.width : 1;
+    const top = t.y * scale;
+    if (top < b.top || top + t.height * scale > b.top + b.height) {
+      b.top = Math.max(0, top - b.height / 2);
+      el.scrollTop = b.top;
+    }
+  }, []);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    // Both callbacks run when layout is already done, so these reads cost nothing extra.
+    const read = () => { box.current = { width: el.clientWidth, height: el.clientHeight, top: el.scrollTop }; };
+    const resized = new ResizeObserver(() => { read(); reveal(); });
+    resized.observe(el);
+    el.addEventListener('scroll', read, { passive: true });
+    return () => { resized.disconnect(); el.removeEventListener('scroll', read); };
+  }, [reveal]);
+  useEffect(() => {
+    target.current = row ? { y: row.y, height: row.height, width } : null;
+    reveal();
+  }, [row, width, reveal]);
+  return scroller;
 }
 
 const SequenceBody = memo(function SequenceBody({ layout }: { layout: SeqLayout }) {
