@@ -12,8 +12,11 @@ import { outage } from './outage';
 import { projection } from './projection';
 import { world } from './world';
 import { workflow } from './workflow';
+import { authority } from './authority';
+import { invariants } from './invariants';
+import { switches } from './switches';
 
 /** The namespaces of the World's narration: the one list every locale is checked against. */
-export const EN_NAMESPACES = { refund, compensation, fencing, outage, projection, world, workflow };
+export const EN_NAMESPACES = { refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches };
 
 export const en: Catalog = mergeNamespaces(EN_NAMESPACES);

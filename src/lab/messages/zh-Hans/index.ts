@@ -12,5 +12,8 @@ import { projection } from './projection';
 import { refund } from './refund';
 import { workflow } from './workflow';
 import { world } from './world';
+import { authority } from './authority';
+import { invariants } from './invariants';
+import { switches } from './switches';
 
-export const catalog = mergeNamespaces({ refund, compensation, fencing, outage, projection, world, workflow });
+export const catalog = mergeNamespaces({ refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches });

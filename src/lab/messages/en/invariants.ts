@@ -1,0 +1,39 @@
+/**
+ * English invariant statements, namespace `invariants`, keyed by invariant ID (the ID itself
+ * is code and never translated). The text is the model's own `Invariant.statement`:
+ * src/lab/i18n/modelStrings.test.ts fails when a model's statement changes and this copy was
+ * not updated, or when a model gains an invariant this catalog lacks.
+ */
+export const invariants = {
+  // authority (also checked by the outage and projection models)
+  'invariants.AUTH-1': "Each group's history runs 1, 2, 3 … up to its sequence counter: no event removed or renumbered.",
+  'invariants.AUTH-2': 'Every event has exactly one receipt and one outbox row.',
+  'invariants.AUTH-3': 'The state tables equal the state folded from the events.',
+  'invariants.AUTH-4': "A work item's ownership epoch only grows.",
+  // compensation
+  'invariants.COMP-1': "The trip's state is what the airline and the hotel actually hold.",
+  'invariants.COMP-2': 'A compensation that failed is handed to a person, never dropped.',
+  'invariants.COMP-3': 'Every compensation step records who may take it and on what grant, who took it (one of them) and its result.',
+  // fencing
+  'invariants.FENCE-1': 'No write is accepted under a stale fence or an expired lease.',
+  'invariants.FENCE-2': 'Every grant carries a higher fence than the one before.',
+  // outage
+  'invariants.OUT-1': 'No irreversible or externally visible action is taken offline.',
+  'invariants.OUT-2': 'Offline work stays within the grace period.',
+  'invariants.OUT-3': 'A reconciliation lands whole or not at all: no buffered report is accepted while another of the same reconciliation is rejected.',
+  // projection
+  'invariants.PROJ-1': 'The durable cursor never passes a gap.',
+  'invariants.PROJ-2': 'ACKs never go down and never name more than the worker durably holds.',
+  'invariants.PROJ-3': 'Every accepted event is applied at most once.',
+  'invariants.PROJ-4': "Each group's projection equals a rebuild from that group's events up to its cursor.",
+  'invariants.PROJ-5': 'A tombstoned field is served nowhere: not by replay, snapshots, the archive or the stored history.',
+  // refund
+  'invariants.REF-1': 'At most one refund per intent in the ledger.',
+  'invariants.REF-2': 'A confirmed intent points at its one refund: a retry returns the same result.',
+  'invariants.REF-3': 'Every refund carries the parameters its intent was approved with.',
+  'invariants.REF-4': 'Nothing is reported CONFIRMED without a refund, or REJECTED with one: what cannot be decided stays UNKNOWN.',
+  'invariants.REF-5': "An order's refundable balance never goes negative.",
+  // workflow
+  'invariants.LG-LEDGER-1': "At most one refund per intent: the provider's ledger holds at most one row per operation.",
+  'invariants.LG-APPROVAL-1': 'An approval once given is never asked for again (the pause survives a crash).',
+} as const;
