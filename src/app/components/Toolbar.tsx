@@ -6,6 +6,8 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SwitchSpec } from '../../sim/model';
+import { isLocale } from '../../lab/i18n/locales';
+import { localizeSwitch } from '../../lab/i18n/modelStrings';
 import { useLocalizedLab } from '../i18n/labTranslations';
 import { declaredSwitches } from '../labSwitches';
 import {
@@ -90,7 +92,10 @@ const Choices = memo(function Choices() {
   );
 });
 
-function SwitchField({ spec, value }: { spec: SwitchSpec; value: string }) {
+function SwitchField({ spec: model, value }: { spec: SwitchSpec; value: string }) {
+  // Title and option labels in the page's language, by switch key and option value.
+  const { i18n } = useTranslation();
+  const spec = localizeSwitch(model, isLocale(i18n.language) ? i18n.language : 'en');
   return (
     <label className="field">
       {spec.label}
