@@ -6,8 +6,8 @@
  * takes the queued jobs one by one and awaits each INSIDE the same trace entry
  * (`World.continueStep`), delivering frames after each, until no job is left. Every await
  * is drained before the step ends, so the next step, `observe`, the invariants and the
- * fingerprint see a quiet World; same seed + same actions ⇒ the same databases (up to the
- * engine's own ids and timestamps, which the model normalises where it shows them).
+ * fingerprint see a quiet World; same seed + same actions ⇒ the same database bytes (the
+ * LangGraph saver stores the engine's wall-clock ids and timestamps under sequence names).
  *
  * A crash inside a job (a CrashSignal from a fault point) is recorded like a crash in
  * `step`. Whatever the dead incarnation still had in flight is the model's business to

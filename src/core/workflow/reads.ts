@@ -1,8 +1,7 @@
 /**
  * Read-only views of the LangGraph worker's databases for the lab (observe, node lines,
- * invariants), plus wiping a dead process's memory. Counts and node names only: LangGraph's
- * own checkpoint ids and timestamps are random and wall-clock based, so nothing the lab
- * shows or compares depends on them.
+ * invariants), plus wiping a dead process's memory. Counts and node names only: checkpoint
+ * ids are names (stored by sequence, checkpointIds.ts), not something a learner reasons with.
  */
 import type { Store } from '../db/store';
 

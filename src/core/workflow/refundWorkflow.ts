@@ -30,6 +30,7 @@ import {
 } from '../effects/shop';
 import type { LookupAnswer, RefundAnswer } from '../effects/provider';
 import { SqlJsSaver } from './sqlSaver';
+import type { CheckpointNaming } from './checkpointIds';
 import { billModelCall, modelCallCount } from './modelBill';
 import { approvalGiven, approvalsGranted, orderBalance } from './reads';
 import { countNodeRun, loadMessages, recordApprovalRequest, runStarted, saveMessage } from './workerLog';
@@ -62,6 +63,8 @@ export interface WorkflowEnv {
   /** False once this incarnation crashed: its graph is abandoned. */
   readonly alive: () => boolean;
   readonly design: RecoveryDesign;
+  /** How the saver stores LangGraph's ids (by sequence in the World, so bytes repeat); default: as they are. */
+  readonly naming?: CheckpointNaming;
   /** Node faults that are failures, not crashes (`shop_unavailable`): true once when armed. */
   readonly consume: (fault: string) => boolean;
   /** Sends a refund request over the network; the answer, or null if none came back. */
@@ -90,7 +93,7 @@ export const MODEL_ANSWERS = [
 /** Durable checkpoints for designs that keep them; process memory otherwise. */
 function saverFor(env: WorkflowEnv): BaseCheckpointSaver {
   const durable = env.design === 'all_three' || env.design === 'current_node';
-  return new SqlJsSaver(durable ? env.workerStore : env.memoryStore, { faults: env.faults, now: () => env.clock.now, alive: env.alive });
+  return new SqlJsSaver(durable ? env.workerStore : env.memoryStore, { faults: env.faults, now: () => env.clock.now, alive: env.alive, naming: env.naming });
 }
 
 const keyed = (env: WorkflowEnv) => env.design === 'all_three' || env.design === 'key_only';

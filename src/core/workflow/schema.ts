@@ -12,7 +12,7 @@ export const CHECKPOINT_SCHEMA = `
 CREATE TABLE lg_checkpoint (
   thread_id TEXT NOT NULL,
   checkpoint_ns TEXT NOT NULL DEFAULT '',
-  checkpoint_id TEXT NOT NULL,               -- LangGraph's own (uuid6) id, time-ordered
+  checkpoint_id TEXT NOT NULL,               -- in the lab: a sequence name for LangGraph's uuid6 id, same order (checkpointIds.ts)
   parent_checkpoint_id TEXT,
   type TEXT NOT NULL,
   checkpoint,                                -- serialized checkpoint (json text or blob)

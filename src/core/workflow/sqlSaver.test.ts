@@ -5,6 +5,7 @@ import { CrashSignal, type FaultPoints } from '../faults';
 import { useSqlJs } from '../../test/sqljs';
 import { CHECKPOINT_SCHEMA } from './schema';
 import { AbandonedRunError, PUT_FAULT, SqlJsSaver, WRITES_FAULT } from './sqlSaver';
+import { newIdTable, sequenceNaming } from './checkpointIds';
 
 useSqlJs();
 
@@ -60,5 +61,25 @@ describe('SqlJsSaver in the worker database', () => {
     await expect(saver.putWrites(saved, [['a', 1]], 'task-1')).rejects.toBeInstanceOf(AbandonedRunError);
     await expect(saver.getTuple(saved)).rejects.toBeInstanceOf(AbandonedRunError);
     expect(store.all('SELECT * FROM lg_write')).toEqual([]);
+  });
+
+  it('ids stored by sequence: the rows hold sequence names and the virtual time, every read hands back the engine\'s ids', async () => {
+    const store = new Store(requireSqlJs(), 'A', CHECKPOINT_SCHEMA);
+    const saver = new SqlJsSaver(store, { now: () => 7, naming: sequenceNaming(newIdTable()) });
+    const engineCp = { ...checkpoint('1f1ec35a-77ce-6cc0-ffff-d66a725f7ad5'), ts: '2026-11-29T20:44:21.260Z' };
+    // The task's writes arrive first (LangGraph does not wait for the put): the checkpoint is named then.
+    await saver.putWrites({ configurable: { ...config.configurable, checkpoint_id: engineCp.id } }, [['a', 1]], '44196072-975f-5196-9707-42c7a957bbd7');
+    const saved = await saver.put(config, engineCp, { source: 'input', step: -1, parents: {} }, {});
+    expect(store.all('SELECT checkpoint_id, checkpoint FROM lg_checkpoint').map((r) => [r.checkpoint_id, JSON.parse(String(r.checkpoint)).ts])).toEqual([
+      ['00000001-0000-6000-8000-000000000000', '1970-01-01T00:00:00.007Z'],
+    ]);
+    expect(store.all('SELECT checkpoint_id, task_id FROM lg_write')).toEqual([
+      { checkpoint_id: '00000001-0000-6000-8000-000000000000', task_id: '00000001-0000-5000-8000-000000000000' },
+    ]);
+    const tuple = await saver.getTuple(config);
+    expect(tuple?.config.configurable?.checkpoint_id).toBe(engineCp.id);
+    expect(tuple?.checkpoint).toMatchObject({ id: engineCp.id, ts: engineCp.ts });
+    expect(tuple?.pendingWrites).toEqual([['44196072-975f-5196-9707-42c7a957bbd7', 'a', 1]]);
+    expect((await saver.getTuple(saved))?.checkpoint.id).toBe(engineCp.id);
   });
 });

@@ -13,6 +13,11 @@
  * `alive()` lets the executor abandon a crashed graph: LangGraph keeps a chain of
  * checkpointer promises, and after a crash nothing from the dead incarnation may reach the
  * database, so each call first asks whether its incarnation still lives.
+ *
+ * `naming` decides how LangGraph's checkpoint and task ids (and checkpoint timestamps) are
+ * stored: as they are (default), or by sequence (`checkpointIds.ts`) so the same seed and
+ * actions give the same database bytes. Either way every read hands the engine back its own
+ * ids, so LangGraph cannot tell the difference (the conformance suite runs with both).
  */
 import {
   BaseCheckpointSaver,
@@ -35,6 +40,7 @@ import {
 import type { RunnableConfig } from '@langchain/core/runnables';
 import type { Row, Store } from '../db/store';
 import { noFaults, type FaultPoints } from '../faults';
+import { engineNaming, type CheckpointNaming } from './checkpointIds';
 
 export const PUT_FAULT = 'checkpoint.before_put_commit';
 export const WRITES_FAULT = 'checkpoint.before_writes_commit';
@@ -45,6 +51,8 @@ export interface SqlJsSaverOptions {
   now?: () => number;
   /** False once the incarnation that owns this saver crashed: every call then fails. */
   alive?: () => boolean;
+  /** How engine ids are stored; default: as they are. */
+  naming?: CheckpointNaming;
   serde?: SerializerProtocol;
 }
 
@@ -65,6 +73,7 @@ export class SqlJsSaver extends BaseCheckpointSaver {
   private readonly faults: FaultPoints;
   private readonly now: () => number;
   private readonly alive: () => boolean;
+  private readonly naming: CheckpointNaming;
 
   constructor(store: Store, options: SqlJsSaverOptions = {}) {
     super(options.serde);
@@ -72,6 +81,7 @@ export class SqlJsSaver extends BaseCheckpointSaver {
     this.faults = options.faults ?? noFaults;
     this.now = options.now ?? (() => 0);
     this.alive = options.alive ?? (() => true);
+    this.naming = options.naming ?? engineNaming;
   }
 
   async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
@@ -81,11 +91,11 @@ export class SqlJsSaver extends BaseCheckpointSaver {
     const checkpointId = getCheckpointId(config);
     if (threadId === undefined) return undefined;
     const row = checkpointId
-      ? this.store.get('SELECT * FROM lg_checkpoint WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?', [threadId, ns, checkpointId])
+      ? this.store.get('SELECT * FROM lg_checkpoint WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?', [threadId, ns, this.naming.lookup(checkpointId)])
       : this.store.get('SELECT * FROM lg_checkpoint WHERE thread_id = ? AND checkpoint_ns = ? ORDER BY checkpoint_id DESC LIMIT 1', [threadId, ns]);
     if (!row) return undefined;
     // Like MemorySaver: a lookup by id answers with the caller's config, a "latest" lookup with the full one.
-    const tupleConfig = checkpointId ? config : { configurable: { thread_id: threadId, checkpoint_id: String(row.checkpoint_id), checkpoint_ns: ns } };
+    const tupleConfig = checkpointId ? config : { configurable: { thread_id: threadId, checkpoint_id: this.naming.engineId(String(row.checkpoint_id)), checkpoint_ns: ns } };
     return this.toTuple(row, tupleConfig);
   }
 
@@ -100,9 +110,9 @@ export class SqlJsSaver extends BaseCheckpointSaver {
     const checkpointId = config.configurable?.checkpoint_id as string | undefined;
     if (threadId) { where.push('thread_id = ?'); params.push(threadId); }
     if (ns !== undefined) { where.push('checkpoint_ns = ?'); params.push(ns); }
-    if (checkpointId) { where.push('checkpoint_id = ?'); params.push(checkpointId); }
+    if (checkpointId) { where.push('checkpoint_id = ?'); params.push(this.naming.lookup(checkpointId)); }
     const beforeId = before?.configurable?.checkpoint_id as string | undefined;
-    if (beforeId) { where.push('checkpoint_id < ?'); params.push(beforeId); }
+    if (beforeId) { where.push('checkpoint_id < ?'); params.push(this.naming.lookup(beforeId)); }
     const rows = this.store.all(
       `SELECT * FROM lg_checkpoint${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY thread_id, checkpoint_ns, checkpoint_id DESC`,
       params,
@@ -115,7 +125,7 @@ export class SqlJsSaver extends BaseCheckpointSaver {
         limit -= 1;
       }
       yield await this.toTuple(row, {
-        configurable: { thread_id: String(row.thread_id), checkpoint_ns: String(row.checkpoint_ns), checkpoint_id: String(row.checkpoint_id) },
+        configurable: { thread_id: String(row.thread_id), checkpoint_ns: String(row.checkpoint_ns), checkpoint_id: this.naming.engineId(String(row.checkpoint_id)) },
       }, metadata);
     }
   }
@@ -127,10 +137,16 @@ export class SqlJsSaver extends BaseCheckpointSaver {
     if (threadId === undefined) {
       throw new Error('Failed to put checkpoint. The passed RunnableConfig is missing a required "thread_id" field in its "configurable" property.');
     }
+    // Named before the first await: names follow the engine's call order (checkpointIds.ts).
+    const storedId = this.naming.checkpoint(checkpoint.id);
+    const parentId = config.configurable?.checkpoint_id as string | undefined;
+    const storedParentId = parentId === undefined ? null : this.naming.lookup(parentId);
     // Channel values go to lg_blob, one row per (channel, version) that this checkpoint
     // introduced (`newVersions`, or every version when the caller gives none); a value whose
     // channel has no version stays inline in the checkpoint.
     const copy = copyCheckpoint(checkpoint);
+    copy.id = storedId;
+    copy.ts = this.naming.stamp(storedId, checkpoint.ts, new Date(this.now()).toISOString());
     const versions = newVersions ?? copy.channel_versions;
     const blobs = await Promise.all(Object.entries(versions).map(async ([channel, version]) => {
       if (!(channel in copy.channel_values)) return { channel, version: String(version), type: 'empty', data: null };
@@ -153,7 +169,7 @@ export class SqlJsSaver extends BaseCheckpointSaver {
       this.store.run(
         `INSERT OR REPLACE INTO lg_checkpoint (thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, type, checkpoint, metadata_type, metadata, saved_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [threadId, ns, checkpoint.id, (config.configurable?.checkpoint_id as string | undefined) ?? null,
+        [threadId, ns, storedId, storedParentId,
           type, toStored(type, data), metadataType, toStored(metadataType, metadataData), this.now()],
       );
       this.faults.reach(PUT_FAULT);
@@ -172,6 +188,9 @@ export class SqlJsSaver extends BaseCheckpointSaver {
     if (checkpointId === undefined) {
       throw new Error('Failed to put writes. The passed RunnableConfig is missing a required "checkpoint_id" field in its "configurable" property.');
     }
+    // Named before the first await (checkpointIds.ts): the writes may come before their checkpoint's put.
+    const storedCheckpointId = this.naming.checkpoint(checkpointId);
+    const storedTaskId = this.naming.task(taskId);
     const serialized = await Promise.all(writes.map(async ([channel, value], idx) => {
       const [type, data] = await this.serde.dumpsTyped(value);
       // Special channels (error, interrupt, resume, scheduled) have one fixed slot each and are replaced;
@@ -184,7 +203,7 @@ export class SqlJsSaver extends BaseCheckpointSaver {
         this.store.run(
           `INSERT OR ${w.idx < 0 ? 'REPLACE' : 'IGNORE'} INTO lg_write (thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, value, task_path, saved_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          [threadId, ns, checkpointId, taskId, w.idx, w.channel, w.type, toStored(w.type, w.data), taskPath, this.now()],
+          [threadId, ns, storedCheckpointId, storedTaskId, w.idx, w.channel, w.type, toStored(w.type, w.data), taskPath, this.now()],
         );
       }
       this.faults.reach(WRITES_FAULT);
@@ -210,6 +229,8 @@ export class SqlJsSaver extends BaseCheckpointSaver {
     const checkpointId = String(row.checkpoint_id);
     const parentId = row.parent_checkpoint_id === null ? undefined : String(row.parent_checkpoint_id);
     const checkpoint = (await this.serde.loadsTyped(String(row.type), row.checkpoint as Stored)) as Checkpoint;
+    checkpoint.id = this.naming.engineId(checkpointId);
+    checkpoint.ts = this.naming.engineTs(checkpointId, checkpoint.ts);
     await this.loadChannelValues(checkpoint, threadId, ns);
     if (checkpoint.v < 4 && parentId !== undefined) await this.migratePendingSends(checkpoint, threadId, ns, parentId);
     const tuple: CheckpointTuple = {
@@ -218,7 +239,7 @@ export class SqlJsSaver extends BaseCheckpointSaver {
       metadata: knownMetadata ?? (await this.serde.loadsTyped(String(row.metadata_type), row.metadata as Stored)) as CheckpointMetadata,
       pendingWrites: await this.pendingWrites(threadId, ns, checkpointId),
     };
-    if (parentId !== undefined) tuple.parentConfig = { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: parentId } };
+    if (parentId !== undefined) tuple.parentConfig = { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: this.naming.engineId(parentId) } };
     return tuple;
   }
 
@@ -241,12 +262,14 @@ export class SqlJsSaver extends BaseCheckpointSaver {
       'SELECT task_id, idx, channel, type, value, task_path FROM lg_write WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?',
       [threadId, ns, checkpointId],
     );
-    rows.sort((a, b) => compareWritesSortKeys(
-      writesSortKey(String(a.task_path), String(a.task_id), Number(a.idx)),
-      writesSortKey(String(b.task_path), String(b.task_id), Number(b.idx)),
+    // Sorted by the engine's task ids, as LangGraph would sort them (stored names may order differently).
+    const taskIds = rows.map((r) => this.naming.engineId(String(r.task_id)));
+    const order = rows.map((_r, i) => i).sort((a, b) => compareWritesSortKeys(
+      writesSortKey(String(rows[a]!.task_path), taskIds[a]!, Number(rows[a]!.idx)),
+      writesSortKey(String(rows[b]!.task_path), taskIds[b]!, Number(rows[b]!.idx)),
     ));
-    return Promise.all(rows.map(async (r) => [
-      String(r.task_id), String(r.channel), await this.serde.loadsTyped(String(r.type), r.value as Stored),
+    return Promise.all(order.map(async (i) => [
+      taskIds[i]!, String(rows[i]!.channel), await this.serde.loadsTyped(String(rows[i]!.type), rows[i]!.value as Stored),
     ] as CheckpointPendingWrite));
   }
 

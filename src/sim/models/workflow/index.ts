@@ -16,6 +16,7 @@ import { CALLER, editOrder, expireApprovalNow, grantApproval, latestOperation, O
 import { CrashSignal, type FaultPoints } from '../../../core/faults';
 import { msg } from '../../../core/message';
 import { modelCalls, VENDOR_SCHEMA } from '../../../core/workflow/modelBill';
+import { newIdTable, sequenceNaming } from '../../../core/workflow/checkpointIds';
 import { latestApproval, latestRefusal, nextApprovalId } from '../../../core/effects/reads';
 import {
   approvalsGranted, checkpointCount, intentCount, ledgerCount, orderBalance, forgetProcessMemory, latestPendingWrites, pendingWriteCount, refundsPerReference,
@@ -96,6 +97,8 @@ async function runJob(ctx: ModelContext, job: Job): Promise<void> {
     faults,
     alive: () => crash === null && ctx.status(WORKER) === 'up',
     design: ctx.switches.recovery as RecoveryDesign,
+    // LangGraph's ids stored by sequence; the table lives in ctx.memo, so undo restores it with the databases.
+    naming: sequenceNaming(ctx.memo('langgraph_ids', newIdTable)),
     consume: (fault) => ctx.consume(fault),
     sendRefund: (request) => {
       ctx.send(WORKER, PROVIDER, 'lg_refund_request', { ...request });

@@ -81,6 +81,23 @@ describe('LangGraph refund workflow', () => {
     expect(views[0]).toEqual(views[1]);
   });
 
+  it('same seed and actions give the same bytes in every database (LangGraph\'s ids and timestamps are stored by sequence)', async () => {
+    // Every design: the durable saver (all_three, current_node) and the in-memory one (key_only, messages_only),
+    // with a failed sibling, a retry, a crash inside submit, a restart and a reconcile lookup. A run takes well
+    // over a millisecond, so the wall clock LangGraph's uuid6 ids and timestamps come from has moved between them.
+    const actions = ['shop_unavailable', 'ask', 'retry', { crash_at: 'workflow.after_provider_answer' }, 'lose_response', 'approve', { restart: 'A' }];
+    for (const recovery of ['all_three', 'current_node', 'key_only', 'messages_only']) {
+      const images = [];
+      for (let i = 0; i < 2; i++) {
+        const { world } = await run(recovery, actions);
+        images.push(world.images());
+        world.dispose();
+      }
+      expect(Object.keys(images[0]!)).toEqual(['A', 'A_memory', 'shop', 'provider', 'vendor']);
+      for (const node of Object.keys(images[0]!)) expect(Buffer.from(images[1]![node]!).equals(Buffer.from(images[0]![node]!)), `${recovery}: ${node}`).toBe(true);
+    }
+  });
+
   it('an expiry needs an open approval: with none it is refused and the shop is unchanged; after a grant it expires that one', async () => {
     const { world } = await run('all_three', ['ask']);
     const before = JSON.stringify(world.observe());
