@@ -16,11 +16,13 @@ import { keepAsEvidence, sweepCommands } from '../../../core/authority/evidence'
 import { lastAcceptedSent } from '../../../core/authority/inspect';
 import { readState } from '../../../core/authority/fold';
 import { toolKey } from '../../../core/effects/keys';
+import { commandBody, parseAuthorityFrame, resultBody } from '../../../core/authority/frames';
+import { msg, type Message } from '../../../core/message';
 import type { Model, ModelContext } from '../../model';
-import type { Frame } from '../../network';
 import { CLIENTS, describeAuthorityAction, parseAuthorityAction, type AuthorityAction } from './actions';
 import { authorityInitialSchema, setupCommands, validateAuthorityInitial } from './initial';
 import { authorityInvariants } from './invariants';
+import { authorityCandidates, authorityFingerprint, authorityFrameFingerprint } from './search';
 import { describeAuthorityNodes, groupOf, observeAuthority, workItemStates } from './view';
 
 const AUTHORITY = 'authority';
@@ -59,7 +61,7 @@ export const authorityModel: Model<AuthorityAction> = {
       const result = accept(store, ctx.clock, ctx.faults(AUTHORITY), command);
       if (result.code !== 'ACCEPTED') throw new Error(`setup command ${step.kind} was ${result.code}`);
     });
-    ctx.note(`lead founded ${initial.group} and set it up with ${setupCommands(initial).length} signed commands (events 1–${setupCommands(initial).length}).`);
+    ctx.note(msg('authority.setup', { group: initial.group, count: setupCommands(initial).length }));
   },
 
   parseAction: parseAuthorityAction,
@@ -94,7 +96,7 @@ export const authorityModel: Model<AuthorityAction> = {
         for (const actor of ['agent-1', 'agent-2'] as const) {
           send(ctx, sign(ctx, { actor, actionId: `race-${stamp}-${actor}`, group, kind: 'claim', payload: { work_item: action.work_item }, expectedRevision: revision }));
         }
-        ctx.note(`Both read ${action.work_item} at revision ${revision} and claim it. The authority serialises them.`);
+        ctx.note(msg('authority.race', { work_item: action.work_item, revision }));
         return;
       }
       case 'tool_call': {
@@ -102,7 +104,7 @@ export const authorityModel: Model<AuthorityAction> = {
         const w = readState(ctx.store(AUTHORITY)).workItems[action.work_item]!;
         const key = toolKey(w.mission, action.work_item, w.epoch, 'work');
         const { performed } = callTool(ctx.store(TOOL), key, ctx.clock.now);
-        return ctx.note(performed ? `The tool performs ${action.work_item}'s attempt under ${key}.` : `The tool has already performed ${key}: it returns the first result and does nothing again (MWP-WRK-018).`);
+        return ctx.note(msg(performed ? 'authority.tool_performed' : 'authority.tool_already_performed', { work_item: action.work_item, key }));
       }
       case 'stale_last':
         return sendVariant(ctx, action.type, lastAccepted(ctx)!);
@@ -112,11 +114,12 @@ export const authorityModel: Model<AuthorityAction> = {
   },
 
   receive(ctx, frame) {
-    if (frame.to === AUTHORITY) return authorityReceives(ctx, frame);
-    const body = frame.body as unknown as { result: AcceptResult; actionId: string };
-    const r = body.result;
+    const parsed = parseAuthorityFrame(frame.kind, frame.body);
+    if (typeof parsed === 'string') throw new Error(`${frame.to}: malformed frame: ${parsed}`);
+    if (parsed.kind === 'command') return authorityReceives(ctx, parsed.command);
+    const r = parsed.result;
     recordReply(ctx.store(frame.to), {
-      stamp: ctx.clock.nextStamp(), actionId: body.actionId, code: r.code, digest: r.digest,
+      stamp: ctx.clock.nextStamp(), actionId: parsed.actionId, code: r.code, digest: r.digest,
       receiptId: 'receipt' in r ? r.receipt.receiptId : null,
       eventId: 'receipt' in r ? r.receipt.eventId : null,
       message: 'message' in r ? r.message : null,
@@ -129,7 +132,7 @@ export const authorityModel: Model<AuthorityAction> = {
     for (const due of sweepCommands(store, groupOf(ctx), 'lead', ctx.clock.now)) {
       const result = accept(store, ctx.clock, ctx.faults(AUTHORITY), sign(ctx, due.command));
       if (result.code === 'ACCEPTED') {
-        ctx.note(`${due.workItem}: ${due.owner} (epoch ${due.epoch}) ${due.missedStart ? 'did not start again by its deadline' : 'did not renew its lease in time'}; the work goes back to the queue for a new owner at a higher epoch.`);
+        ctx.note(msg(due.missedStart ? 'authority.swept_missed_start' : 'authority.swept_missed_renewal', { work_item: due.workItem, owner: due.owner, epoch: due.epoch }));
       }
     }
   },
@@ -139,6 +142,9 @@ export const authorityModel: Model<AuthorityAction> = {
     id: `work_item-${id}`, title: `Work item ${id} (authority)`, machine: workItemMachine, state: status,
   })),
   describeNodes: describeAuthorityNodes,
+  enabled: (ctx) => authorityCandidates(ctx).filter((action) => authorityModel.precondition(ctx, action) === null),
+  fingerprint: authorityFingerprint,
+  frameFingerprint: authorityFrameFingerprint,
 };
 
 function sign(ctx: ModelContext, content: CommandContent): SignedCommand {
@@ -148,8 +154,8 @@ function sign(ctx: ModelContext, content: CommandContent): SignedCommand {
 function send(ctx: ModelContext, command: SignedCommand): void {
   const digest = digestOf(command);
   recordSent(ctx.store(command.actor), ctx.clock.nextStamp(), command, digest);
-  ctx.send(command.actor, AUTHORITY, 'command', { command: command as unknown as Record<string, unknown> });
-  ctx.note(`${command.actor} signs ${command.actionId} (${command.kind}); content digest ${short(digest)}.`);
+  ctx.send(command.actor, AUTHORITY, 'command', commandBody(command));
+  ctx.note(msg('authority.signs', { actor: command.actor, action_id: command.actionId, kind: command.kind, digest: short(digest) }));
 }
 
 /** The newest command any client sent. */
@@ -185,7 +191,7 @@ function sendVariant(ctx: ModelContext, variant: 'resend_last' | 'tamper_last' |
     }
     case 'forge_last': {
       const other = CLIENTS.find((c) => c !== original.actor)!;
-      ctx.note(`The signature is made with ${other}'s key, not ${original.actor}'s.`);
+      ctx.note(msg('authority.forged', { other, actor: original.actor }));
       return send(ctx, { ...original, signature: signDigest(seededKeyPair(ctx.rng.seed, other), digestOf(original)) });
     }
   }
@@ -210,28 +216,29 @@ function revisionNow(ctx: ModelContext, kind: CommandContent['kind'], payload: R
   return currentRevision(ctx.store(AUTHORITY), target) ?? (target.creates ? 0 : null);
 }
 
-function authorityReceives(ctx: ModelContext, frame: Frame): void {
-  const command = frame.body.command as SignedCommand;
+function authorityReceives(ctx: ModelContext, command: SignedCommand): void {
   const store = ctx.store(AUTHORITY);
   const result = accept(store, ctx.clock, ctx.faults(AUTHORITY), command);
   ctx.note(explain(command, result));
   if (keepAsEvidence(store, command, result, ctx.clock.now)) {
-    ctx.note(`${command.actor} no longer holds ${String(command.payload.work_item ?? '')}'s lease: its ${command.kind} is kept as Evidence, not as the authoritative result (MWP-WRK-019).`);
+    ctx.note(msg('authority.kept_as_evidence', { actor: command.actor, work_item: String(command.payload.work_item ?? ''), kind: command.kind }));
   }
-  ctx.send(AUTHORITY, command.actor, 'result', { result: result as unknown as Record<string, unknown>, actionId: command.actionId });
+  ctx.send(AUTHORITY, command.actor, 'result', resultBody(command.actionId, result));
 }
 
-function explain(command: SignedCommand, result: AcceptResult): string {
+function explain(command: SignedCommand, result: AcceptResult): Message {
   const who = `${command.actor}/${command.actionId}`;
   switch (result.code) {
     case 'ACCEPTED':
-      return `ACCEPTED ${who}: event ${result.event.eventId} (seq ${result.event.seq}, ${result.event.aggregateId} rev ${result.event.aggregateRevision}), receipt ${result.receipt.receiptId}.`;
+      return msg('authority.accepted', {
+        who, event: result.event.eventId, seq: result.event.seq, aggregate: result.event.aggregateId, revision: result.event.aggregateRevision, receipt: result.receipt.receiptId,
+      });
     case 'DUPLICATE':
-      return `DUPLICATE ${who}: digest ${short(result.digest)} matches receipt ${result.receipt.receiptId}; the original receipt comes back and nothing is appended (MWP-EVT-003).`;
+      return msg('authority.duplicate', { who, digest: short(result.digest), receipt: result.receipt.receiptId });
     case 'ACTION_ID_COLLISION':
-      return `ACTION_ID_COLLISION ${who}: digest ${short(result.digest)} differs — ${result.message} (MWP-EVT-003).`;
+      return msg('authority.collision', { who, digest: short(result.digest), message: result.message });
     default:
-      return `${result.code} ${who}: ${result.message}. Nothing was written.`;
+      return msg('authority.rejected', { code: result.code, who, message: result.message });
   }
 }
 
