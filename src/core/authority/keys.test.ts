@@ -38,4 +38,17 @@ describe('seeded keys and the verified-signature cache', () => {
     expect(verifyDigest(stranger, DIGEST, signature)).toBe(false);
     expect(verifyDigest(stranger, DIGEST, signature)).toBe(false);
   });
+
+  it('a remembered signature is the one signing makes, and a hand-made pair naming a derived public key never gets it', () => {
+    const keys = seededKeyPair(6, 'lead');
+    const first = signDigest(keys, DIGEST);
+    expect(signDigest(keys, DIGEST)).toBe(first);
+    expect(verifyDigest(keys.publicKeyHex, DIGEST, first)).toBe(true);
+    // The forger names lead's public key but holds another private key: it must sign for
+    // real (a cache keyed by public key and digest alone would hand it lead's signature).
+    const forger = { actor: 'lead', privateKey: seededKeyPair(6, 'mallory').privateKey, publicKeyHex: keys.publicKeyHex };
+    const forged = signDigest(forger, DIGEST);
+    expect(forged).not.toBe(first);
+    expect(verifyDigest(keys.publicKeyHex, DIGEST, forged)).toBe(false);
+  });
 });
