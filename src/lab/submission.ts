@@ -6,7 +6,12 @@
 import { z } from 'zod';
 import { checkExercise } from './exercises/check';
 import { checkExerciseAsync, isAsyncLab } from './exercises/checkAsync';
+import { fb, feedbackText, renderFeedback, type FeedbackMessage } from './exercises/feedback';
 import { exerciseRecordSchema, studentSchema, type ExerciseRecord } from './exercises/records';
+import { localizeLab } from './i18n/labStrings';
+import { DEFAULT_LOCALE, type Locale } from './i18n/locales';
+import { catalogFor } from './i18n/messageCatalogs';
+import { isLocale } from './i18n/locales';
 import type { Progress } from './progress';
 import type { Exercise, ExerciseInput, Verdict } from './exercises/schema';
 import type { Lab } from './schema';
@@ -21,6 +26,12 @@ export const submissionSchema = z.object({
   student: studentSchema,
   // The same record schema progress uses: what the app can save, a submission can carry.
   labs: z.record(z.string(), z.object({ exercises: z.record(z.string(), exerciseRecordSchema) })),
+  /**
+   * The language the student worked in. Optional: files exported before the lab had
+   * languages have none. Any string is accepted (a file from a build with more locales still
+   * imports); only a locale this build ships is restored.
+   */
+  locale: z.string().max(35).optional(),
 }).strict();
 
 export type Submission = z.infer<typeof submissionSchema>;
@@ -32,7 +43,7 @@ export function buildSubmission(progress: Progress, appVersion: string, exported
     for (const [id, record] of Object.entries(records)) if (record.attempts.length > 0 || record.draft) exercises[id] = record;
     if (Object.keys(exercises).length > 0) labs[labId] = { exercises };
   }
-  return { format: SUBMISSION_FORMAT, schemaVersion: 1, appVersion, exportedAt, student: progress.student, labs };
+  return { format: SUBMISSION_FORMAT, schemaVersion: 1, appVersion, exportedAt, student: progress.student, labs, ...(progress.locale ? { locale: progress.locale } : {}) };
 }
 
 export type ParsedSubmission = { ok: true; submission: Submission } | { ok: false; error: string };
@@ -55,7 +66,7 @@ export function parseSubmission(text: string): ParsedSubmission {
 export function importSubmission(progress: Progress, submission: Submission): Progress {
   const exercises = { ...progress.exercises };
   for (const [labId, lab] of Object.entries(submission.labs)) exercises[labId] = { ...exercises[labId], ...lab.exercises };
-  return { ...progress, exercises, student: submission.student };
+  return { ...progress, exercises, student: submission.student, ...(isLocale(submission.locale) ? { locale: submission.locale } : {}) };
 }
 
 /** True when importing would replace exercise records the browser already has. */
@@ -74,8 +85,10 @@ export interface GradeRow {
   attempts: number;
   /** Predict attempts after the first (1-based): practice, they never change the grade. */
   practiceAttempts: number[];
-  /** The recomputed verdict of the deciding attempt (predict: the first; others: the last). */
+  /** The recomputed verdict of the deciding attempt (predict: the first; others: the last), in the grader's language. */
   feedback: string;
+  /** The feedback's message key (`feedback.predict_wrong`…): the same in every language, for scripts. */
+  feedbackKey?: string;
   /** Attempts whose claimed verdict differs from the recomputed one (1-based). */
   tamperedAttempts: number[];
 }
@@ -83,6 +96,23 @@ export interface GradeRow {
 export interface RegradeOptions {
   /** The graded set: these labs' exercises (all loaded labs when absent). */
   labs?: string[];
+  /** The language of the feedback text (default English); statuses, keys and IDs never change with it. */
+  lang?: Locale;
+}
+
+/** Feedback words in the grader's language: message text, with the lab's own quotes from its translation. */
+class Wording {
+  private readonly localized = new WeakMap<Lab, Lab>();
+  constructor(readonly locale: Locale) {}
+  text(message: FeedbackMessage): string {
+    return renderFeedback(message, catalogFor(this.locale));
+  }
+  verdict(lab: Lab, exercise: Exercise, verdict: Verdict): string {
+    if (this.locale === DEFAULT_LOCALE) return verdict.feedback;
+    let shown = this.localized.get(lab);
+    if (!shown) this.localized.set(lab, (shown = localizeLab(lab, lab.translations?.[this.locale])));
+    return feedbackText(verdict, this.locale, shown.exercises.find((e) => e.id === exercise.id));
+  }
 }
 
 /**
@@ -93,19 +123,21 @@ export interface RegradeOptions {
  * exercise tampered.
  */
 export function regrade(submission: Submission, labs: Lab[], options: RegradeOptions = {}): GradeRow[] {
-  return collectRows(submission, labs, options, (lab, exercise, record) => gradeRow(lab, exercise, record, record.attempts.map((attempt) => recheck(lab, exercise, attempt.input))));
+  const words = new Wording(options.lang ?? DEFAULT_LOCALE);
+  return collectRows(submission, labs, options, words, (lab, exercise, record) => gradeRow(lab, exercise, record, record.attempts.map((attempt) => recheck(lab, exercise, attempt.input)), words));
 }
 
 /** `regrade` for any lab, awaiting the engine for asynchronous ones (L05). */
 export async function regradeAsync(submission: Submission, labs: Lab[], options: RegradeOptions = {}): Promise<GradeRow[]> {
   const pending: Promise<GradeRow>[] = [];
-  const rows = collectRows(submission, labs, options, (lab, exercise, record) => {
-    if (!isAsyncLab(lab)) return gradeRow(lab, exercise, record, record.attempts.map((attempt) => recheck(lab, exercise, attempt.input)));
+  const words = new Wording(options.lang ?? DEFAULT_LOCALE);
+  const rows = collectRows(submission, labs, options, words, (lab, exercise, record) => {
+    if (!isAsyncLab(lab)) return gradeRow(lab, exercise, record, record.attempts.map((attempt) => recheck(lab, exercise, attempt.input)), words);
     const index = pending.length;
     pending.push((async () => {
       const verdicts: Verdict[] = [];
       for (const attempt of record.attempts) verdicts.push(await recheckAsync(lab, exercise, attempt.input));
-      return gradeRow(lab, exercise, record, verdicts);
+      return gradeRow(lab, exercise, record, verdicts, words);
     })());
     return index;
   });
@@ -114,7 +146,7 @@ export async function regradeAsync(submission: Submission, labs: Lab[], options:
 }
 
 /** Walks the graded set in order; `grade` makes an attempted exercise's row (or a placeholder). */
-function collectRows<T>(submission: Submission, labs: Lab[], options: RegradeOptions, grade: (lab: Lab, exercise: Exercise, record: ExerciseRecord) => T): (GradeRow | T)[] {
+function collectRows<T>(submission: Submission, labs: Lab[], options: RegradeOptions, words: Wording, grade: (lab: Lab, exercise: Exercise, record: ExerciseRecord) => T): (GradeRow | T)[] {
   const graded = options.labs ? labs.filter((l) => options.labs!.includes(l.id)) : labs;
   const inSet = (labId: string) => !options.labs || options.labs.includes(labId);
   const rows: (GradeRow | T)[] = [];
@@ -123,7 +155,8 @@ function collectRows<T>(submission: Submission, labs: Lab[], options: RegradeOpt
     for (const exercise of lab.exercises) {
       const record = records[exercise.id];
       if (!record || record.attempts.length === 0) {
-        rows.push({ lab: lab.id, exercise: exercise.id, kind: exercise.kind, status: 'not-attempted', attempts: 0, practiceAttempts: [], feedback: 'not attempted', tamperedAttempts: [] });
+        const message = fb('feedback.not_attempted');
+        rows.push({ lab: lab.id, exercise: exercise.id, kind: exercise.kind, status: 'not-attempted', attempts: 0, practiceAttempts: [], feedback: words.text(message), feedbackKey: message.key, tamperedAttempts: [] });
       } else {
         rows.push(grade(lab, exercise, record));
       }
@@ -134,20 +167,24 @@ function collectRows<T>(submission: Submission, labs: Lab[], options: RegradeOpt
     const lab = labs.find((l) => l.id === labId);
     for (const [exerciseId, record] of Object.entries(entry.exercises)) {
       if (lab?.exercises.some((e) => e.id === exerciseId)) continue;
-      rows.push({ lab: labId, exercise: exerciseId, kind: '?', status: 'unknown-exercise', attempts: record.attempts.length, practiceAttempts: [], feedback: `no exercise ${labId}/${exerciseId}`, tamperedAttempts: [] });
+      const message = fb('feedback.unknown_exercise', { lab: labId, exercise: exerciseId });
+      rows.push({ lab: labId, exercise: exerciseId, kind: '?', status: 'unknown-exercise', attempts: record.attempts.length, practiceAttempts: [], feedback: words.text(message), feedbackKey: message.key, tamperedAttempts: [] });
     }
   }
   return rows;
 }
 
 /** One attempted exercise's row from its recomputed verdicts (predict: the first decides). */
-function gradeRow(lab: Lab, exercise: Exercise, record: ExerciseRecord, recomputed: Verdict[]): GradeRow {
+function gradeRow(lab: Lab, exercise: Exercise, record: ExerciseRecord, recomputed: Verdict[], words: Wording): GradeRow {
   const tampered = record.attempts.flatMap((attempt, i) => (attempt.verdict.pass !== recomputed[i]!.pass ? [i + 1] : []));
   const practice = exercise.kind === 'predict' ? recomputed.slice(1).map((_, i) => i + 2) : [];
   const deciding = exercise.kind === 'predict' ? recomputed[0]! : recomputed[recomputed.length - 1]!;
   const status: GradeStatus = tampered.length > 0 ? 'tampered' : deciding.pass === null ? 'needs-human' : deciding.pass ? 'pass' : 'fail';
-  const note = practice.length > 0 ? ` [first prediction decides; ${practice.length} later pick(s) are practice]` : '';
-  return { lab: lab.id, exercise: exercise.id, kind: exercise.kind, status, attempts: record.attempts.length, practiceAttempts: practice, feedback: `${deciding.feedback}${note}`, tamperedAttempts: tampered };
+  const note = practice.length > 0 ? words.text(fb('feedback.practice_note', { count: practice.length })) : '';
+  return {
+    lab: lab.id, exercise: exercise.id, kind: exercise.kind, status, attempts: record.attempts.length, practiceAttempts: practice,
+    feedback: `${words.verdict(lab, exercise, deciding)}${note}`, ...(deciding.message ? { feedbackKey: deciding.message.key } : {}), tamperedAttempts: tampered,
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ import type { World } from '../../sim/world';
 import { deepMatch } from '../deepMatch';
 import { runPlan, type Plan, type Refusal } from '../play';
 import type { Lab } from '../schema';
+import { fb, renderFeedback, verdictOf, type FeedbackMessage } from './feedback';
 import { repairBySearch } from './repairBySearch';
 import type { Exercise, ExerciseInput, Goal, PredictExercise, RepairExercise, ReproduceExercise, Verdict } from './schema';
 
@@ -17,8 +18,8 @@ export function readPath(observed: Record<string, unknown>, path: string): unkno
 }
 
 /** How a check reports the action that stopped its run. */
-function refusal(world: World, refused: Refusal): string {
-  return `step ${world.trace.length} (${JSON.stringify(refused.action)}, action ${refused.index + 1}) was refused: ${refused.error}`;
+function refusal(world: World, refused: Refusal): FeedbackMessage {
+  return fb('feedback.refusal', { step: world.trace.length, action: JSON.stringify(refused.action), index: refused.index + 1, error: refused.error });
 }
 
 /** The run behind a predict exercise: what the simulator shows at its step (the answer key is derived, not trusted). */
@@ -27,7 +28,7 @@ export function predictPlan(exercise: PredictExercise): Plan<unknown> {
     start: exercise.start,
     actions: [...exercise.start.actions, exercise.step],
     judge(world, refused) {
-      if (refused) throw new Error(`exercise ${exercise.id}: ${refusal(world, refused)}`);
+      if (refused) throw new Error(`exercise ${exercise.id}: ${renderFeedback(refusal(world, refused))}`);
       return readPath(world.observe(), exercise.observe);
     },
   };
@@ -46,13 +47,12 @@ function predictCheck(exercise: PredictExercise, pick: unknown): Plan<Verdict> {
     judge(world, refused) {
       const actual = outcome.judge(world, refused);
       const pass = deepMatch(actual, pick).length === 0 && deepMatch(pick, actual).length === 0;
-      const label = exercise.choices.find((c) => deepMatch(c.value, actual).length === 0)?.label ?? JSON.stringify(actual);
+      // The choice's index travels with the message so a reader's language can quote its own label.
+      const choice = exercise.choices.findIndex((c) => deepMatch(c.value, actual).length === 0);
+      const label = exercise.choices[choice]?.label ?? JSON.stringify(actual);
       const step = exercise.start.actions.length + 1;
-      return {
-        pass,
-        feedback: `${pass ? 'Right' : 'Not quite'}: at step ${step} the simulator gives ${exercise.observe} = ${label}. ${exercise.explanation}`,
-        step, rules: exercise.rules,
-      };
+      const params = { step, observe: exercise.observe, label, choice, explanation: exercise.explanation };
+      return verdictOf(pass, fb(pass ? 'feedback.predict_right' : 'feedback.predict_wrong', params), exercise.rules, step);
     },
   };
 }
@@ -62,15 +62,16 @@ export function checkPredict(lab: Lab, exercise: PredictExercise, pick: unknown)
 }
 
 /** The first trace step at which the goal holds, or null. */
-function goalReachedAt(world: World, goal: Goal): { step: number; detail: string } | null {
+function goalReachedAt(world: World, goal: Goal): { step: number; detail: FeedbackMessage } | null {
   if ('violates' in goal) {
     for (const entry of world.trace) {
       const broken = entry.invariants.find((i) => i.id === goal.violates && !i.ok);
-      if (broken) return { step: entry.index, detail: `${broken.id} broke: ${broken.violations[0]}` };
+      if (broken) return { step: entry.index, detail: fb('feedback.reproduced_violation', { step: entry.index, invariant: broken.id, violation: broken.violations[0] ?? null }) };
     }
     return null;
   }
-  return deepMatch(goal.observe, world.observe()).length === 0 ? { step: world.trace.length - 1, detail: `the World shows ${JSON.stringify(goal.observe)}` } : null;
+  const step = world.trace.length - 1;
+  return deepMatch(goal.observe, world.observe()).length === 0 ? { step, detail: fb('feedback.reproduced_observed', { step, observed: JSON.stringify(goal.observe) }) } : null;
 }
 
 /**
@@ -84,16 +85,18 @@ function reproduceCheck(exercise: ReproduceExercise, actions: unknown[], ran?: R
     start: { ...exercise.start, switches },
     actions: [...exercise.start.actions, ...actions],
     judge(world, refused) {
-      if (refused) return { pass: false, feedback: `Not reproduced: your recorded steps do not replay: ${refusal(world, refused)}`, rules: exercise.rules };
+      if (refused) return verdictOf(false, fb('feedback.not_replayed', undefined, { refusal: refusal(world, refused) }), exercise.rules);
       const changed = Object.entries(exercise.start.switches ?? {}).filter(([key, value]) => switches[key] !== value);
       const reached = goalReachedAt(world, exercise.goal);
       if (changed.length > 0) {
-        const design = changed.map(([key, value]) => `${key} = ${switches[key]} (the exercise sets ${value})`).join(', ');
-        return { pass: false, feedback: `Not reproduced: you ran with ${design}${reached ? '' : ', and the goal did not happen'}. Set it back and try again.`, rules: exercise.rules };
+        const design = changed.map(([key, value]) => fb('feedback.changed_switch', { key, value: switches[key] ?? null, expected: value }));
+        return verdictOf(false, fb(reached ? 'feedback.ran_with' : 'feedback.ran_with_no_goal', undefined, { design }), exercise.rules);
       }
       return reached
-        ? { pass: true, feedback: `Reproduced at step ${reached.step}: ${reached.detail}.`, step: reached.step, rules: exercise.rules }
-        : { pass: false, feedback: `Not reproduced: after ${actions.length} step(s) the goal has not happened.${exercise.hint ? ` Hint: ${exercise.hint}` : ''}`, rules: exercise.rules };
+        ? verdictOf(true, reached.detail, exercise.rules, reached.step)
+        : verdictOf(false, exercise.hint
+          ? fb('feedback.not_reproduced_hint', { count: actions.length, hint: exercise.hint })
+          : fb('feedback.not_reproduced', { count: actions.length }), exercise.rules);
     },
   };
 }
@@ -109,7 +112,7 @@ export function checkReproduce(lab: Lab, exercise: ReproduceExercise, actions: u
  */
 function repairCheck(lab: Lab, exercise: RepairExercise, choices: Record<string, string>): Verdict | Plan<Verdict> {
   for (const option of exercise.options) {
-    if (!option.values.includes(choices[option.switch] ?? '')) return { pass: false, feedback: `Choose a value for ${option.switch}.`, rules: exercise.rules };
+    if (!option.values.includes(choices[option.switch] ?? '')) return verdictOf(false, fb('feedback.choose_value', { switch: option.switch }), exercise.rules);
   }
   const searched = repairBySearch(lab, exercise, choices);
   if (searched) return searched;
@@ -117,19 +120,21 @@ function repairCheck(lab: Lab, exercise: RepairExercise, choices: Record<string,
     start: { ...exercise.start, switches: { ...exercise.start.switches, ...choices } },
     actions: exercise.actions,
     judge(world, refused) {
-      if (refused) return { pass: false, feedback: `With this design the scenario cannot run: ${refusal(world, refused)}`, rules: exercise.rules };
+      if (refused) return verdictOf(false, fb('feedback.design_cannot_run', undefined, { refusal: refusal(world, refused) }), exercise.rules);
       for (const entry of world.trace) {
         const broken = entry.invariants.find((i) => !i.ok);
         if (broken) {
-          return { pass: false, feedback: `At step ${entry.index} ${broken.id} breaks (${broken.rule}): ${broken.violations[0]}.`, step: entry.index, rules: [...exercise.rules, broken.rule] };
+          const message = fb('feedback.repair_breaks', { step: entry.index, invariant: broken.id, rule: broken.rule, violation: broken.violations[0] ?? null });
+          return verdictOf(false, message, [...exercise.rules, broken.rule], entry.index);
         }
       }
       const misses = deepMatch(exercise.expect, world.observe());
       if (misses.length > 0) {
         const m = misses[0]!;
-        return { pass: false, feedback: `No invariant breaks, but the scenario does not finish: ${m.path} is ${JSON.stringify(m.actual)}, not ${JSON.stringify(m.expected)}.`, step: world.trace.length - 1, rules: exercise.rules };
+        const message = fb('feedback.repair_unfinished', { path: m.path, actual: String(JSON.stringify(m.actual)), expected: String(JSON.stringify(m.expected)) });
+        return verdictOf(false, message, exercise.rules, world.trace.length - 1);
       }
-      return { pass: true, feedback: 'Every invariant holds at every step, and the scenario ends as it should.', rules: exercise.rules };
+      return verdictOf(true, fb('feedback.repair_ok'), exercise.rules);
     },
   };
 }
@@ -142,8 +147,8 @@ export function checkRepair(lab: Lab, exercise: RepairExercise, choices: Record<
 export function checkExplain(exercise: Extract<Exercise, { kind: 'explain' }>, text: string): Verdict {
   const words = text.trim().split(/\s+/).filter(Boolean).length;
   return words >= exercise.minWords
-    ? { pass: null, feedback: `Saved (${words} words) for your instructor to read.`, rules: exercise.rules }
-    : { pass: false, feedback: `Write at least ${exercise.minWords} words (${words} so far).`, rules: exercise.rules };
+    ? verdictOf(null, fb('feedback.explain_saved', { words }), exercise.rules)
+    : verdictOf(false, fb('feedback.explain_short', { min: exercise.minWords, words }), exercise.rules);
 }
 
 export function isPlan(check: Verdict | Plan<Verdict>): check is Plan<Verdict> {
@@ -152,7 +157,7 @@ export function isPlan(check: Verdict | Plan<Verdict>): check is Plan<Verdict> {
 
 /** Any exercise against an input of the matching kind: a verdict at once, or the run that decides it. */
 export function planExercise(lab: Lab, exercise: Exercise, input: ExerciseInput): Verdict | Plan<Verdict> {
-  if (exercise.kind !== input.kind) return { pass: false, feedback: `expected a ${exercise.kind} answer, got ${input.kind}`, rules: exercise.rules };
+  if (exercise.kind !== input.kind) return verdictOf(false, fb('feedback.wrong_kind', { expected: exercise.kind, actual: input.kind }), exercise.rules);
   switch (exercise.kind) {
     case 'predict': return predictCheck(exercise, (input as { pick: unknown }).pick);
     case 'reproduce': {

@@ -7,6 +7,7 @@
  * same schemas, so whatever a student can save also exports, imports and grades.
  */
 import { z } from 'zod';
+import { feedbackMessageSchema } from './feedback';
 
 /** Size limits, shown to the student where they type (see ExercisesPanel, ProgressPage). */
 export const LIMITS = {
@@ -42,6 +43,8 @@ export const exerciseInputSchema = z.discriminatedUnion('kind', [
 export const verdictSchema = z.object({
   pass: z.boolean().nullable(),
   feedback: z.string(),
+  // The feedback as a message key (any language); absent in files saved before it existed.
+  message: feedbackMessageSchema.optional(),
   step: z.number().int().optional(),
   rules: z.array(z.string()).default([]),
 });

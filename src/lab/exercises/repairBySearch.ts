@@ -7,6 +7,7 @@
 import type { Counterexample, ExploreResult } from '../../sim/explorer/result';
 import { searchLab, unsearchable } from '../search';
 import type { Lab } from '../schema';
+import { fb, verdictOf } from './feedback';
 import type { RepairExercise, Verdict } from './schema';
 
 export interface RepairSearch {
@@ -36,10 +37,6 @@ export function repairBySearch(lab: Lab, exercise: RepairExercise, choices: Reco
   if (!searched?.counterexample) return null;
   const found = searched.counterexample;
   const steps = found.actions.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(', ');
-  return {
-    pass: false,
-    feedback: `Search breaks this design: ${found.invariant} (${found.rule}) in ${found.steps} step${found.steps === 1 ? '' : 's'}: ${steps}. ${found.violations[0] ?? ''} (bounds: ${searched.result.boundsText})`,
-    step: found.actions.length,
-    rules: [...exercise.rules, found.rule],
-  };
+  const params = { invariant: found.invariant, rule: found.rule, steps: found.steps, actions: steps, violation: found.violations[0] ?? '', bounds: searched.result.boundsText };
+  return verdictOf(false, fb(found.steps === 1 ? 'feedback.search_breaks_one' : 'feedback.search_breaks_other', params), [...exercise.rules, found.rule], found.actions.length);
 }

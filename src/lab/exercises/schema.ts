@@ -6,6 +6,7 @@
  * - explain: free text for a human grader.
  */
 import { z } from 'zod';
+import type { FeedbackMessage } from './feedback';
 
 const json = z.unknown();
 const jsonObject = z.record(z.string(), z.unknown());
@@ -99,7 +100,10 @@ export type ExerciseInput =
 /** A check's result. `pass` is null for explain (a person grades it). */
 export interface Verdict {
   pass: boolean | null;
+  /** The feedback in English (what reports and older saved progress carry). */
   feedback: string;
+  /** The same feedback as a message key with parameters, for any language (src/lab/exercises/feedback.ts). */
+  message?: FeedbackMessage;
   /** The trace step the feedback points at, when there is one. */
   step?: number;
   rules: string[];

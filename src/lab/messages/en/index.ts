@@ -15,8 +15,9 @@ import { workflow } from './workflow';
 import { authority } from './authority';
 import { invariants } from './invariants';
 import { switches } from './switches';
+import { feedback } from './feedback';
 
 /** The namespaces of the World's narration: the one list every locale is checked against. */
-export const EN_NAMESPACES = { refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches };
+export const EN_NAMESPACES = { refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback };
 
 export const en: Catalog = mergeNamespaces(EN_NAMESPACES);

@@ -15,5 +15,6 @@ import { world } from './world';
 import { authority } from './authority';
 import { invariants } from './invariants';
 import { switches } from './switches';
+import { feedback } from './feedback';
 
-export const catalog = mergeNamespaces({ refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches });
+export const catalog = mergeNamespaces({ refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback });

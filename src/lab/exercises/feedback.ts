@@ -1,0 +1,80 @@
+/**
+ * A checker's feedback as data: a message key from the `feedback` namespace
+ * (src/lab/messages/<locale>/feedback.ts) with its parameters, and `parts`: parameters that
+ * are themselves messages (a refusal inside "your steps do not replay: …", the list of
+ * switches a student changed). The verdict keeps the English text in `feedback`, rendered
+ * from this same message, so graders' reports and old saved progress read as before, and a
+ * page or a grader renders `message` in its own language with `feedbackText`.
+ *
+ * What stays in English inside a translated sentence: codes and IDs (by design), and the
+ * text models still produce as plain strings — an invariant's violation line, a refusal's
+ * reason, the explorer's bounds — until those become message keys themselves.
+ */
+import { z } from 'zod';
+import type { MessageParams } from '../../core/message';
+import { catalogFor } from '../i18n/messageCatalogs';
+import type { Locale } from '../i18n/locales';
+import { en } from '../messages/en';
+import { fillTemplate, type Catalog } from '../messages/format';
+import type { Exercise, Verdict } from './schema';
+
+export interface FeedbackMessage {
+  readonly key: string;
+  readonly params?: MessageParams;
+  /** Parameters rendered from messages of their own (a list is joined with ", "). */
+  readonly parts?: Readonly<Record<string, FeedbackMessage | readonly FeedbackMessage[]>>;
+}
+
+const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+/** The shape saved with an attempt (progress, submissions). */
+export const feedbackMessageSchema: z.ZodType<FeedbackMessage> = z.lazy(() => z.object({
+  key: z.string(),
+  params: z.record(z.string(), scalar).optional(),
+  parts: z.record(z.string(), z.union([feedbackMessageSchema, z.array(feedbackMessageSchema)])).optional(),
+}));
+
+export function fb(key: string, params?: MessageParams, parts?: FeedbackMessage['parts']): FeedbackMessage {
+  return { key, ...(params ? { params } : {}), ...(parts ? { parts } : {}) };
+}
+
+/** A verdict whose `feedback` is its message in English (the text saved and reported as before). */
+export function verdictOf(pass: boolean | null, message: FeedbackMessage, rules: string[], step?: number): Verdict {
+  return { pass, feedback: renderFeedback(message), message, ...(step === undefined ? {} : { step }), rules };
+}
+
+/** Renders a feedback message with a catalog; `overrides` replace top-level params (lab text in the reader's language). */
+export function renderFeedback(message: FeedbackMessage, catalog: Catalog = en, overrides: Readonly<Record<string, string>> = {}): string {
+  const params: Record<string, unknown> = { ...message.params, ...overrides };
+  for (const [name, part] of Object.entries(message.parts ?? {})) {
+    params[name] = Array.isArray(part)
+      ? (part as readonly FeedbackMessage[]).map((p) => renderFeedback(p, catalog)).join(', ')
+      : renderFeedback(part as FeedbackMessage, catalog);
+  }
+  return fillTemplate(message.key, catalog[message.key], params);
+}
+
+/**
+ * The lab's own words a feedback message quotes (a predict choice's label, the
+ * explanation, a hint), taken from the exercise as the reader sees it — pass the exercise
+ * of the localized lab (`localizeLab`) and the quotes follow the language too.
+ */
+function labQuotes(message: FeedbackMessage, exercise: Exercise | undefined): Record<string, string> {
+  if (!exercise) return {};
+  const quotes: Record<string, string> = {};
+  const params = message.params ?? {};
+  if (exercise.kind === 'predict') {
+    if ('explanation' in params) quotes.explanation = exercise.explanation;
+    const choice = params.choice;
+    const label = typeof choice === 'number' ? exercise.choices[choice]?.label : undefined;
+    if ('label' in params && label !== undefined) quotes.label = label;
+  }
+  if (exercise.kind === 'reproduce' && 'hint' in params && exercise.hint !== undefined) quotes.hint = exercise.hint;
+  return quotes;
+}
+
+/** A verdict's feedback in `locale`: its message when it has one, else the saved text. */
+export function feedbackText(verdict: { feedback: string; message?: FeedbackMessage }, locale: Locale, exercise?: Exercise): string {
+  if (!verdict.message) return verdict.feedback;
+  return renderFeedback(verdict.message, catalogFor(locale), labQuotes(verdict.message, exercise));
+}
