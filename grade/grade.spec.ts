@@ -10,7 +10,7 @@ import { test } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-interface Manifest { dir: string; files: string[]; labs: string[] | null }
+interface Manifest { dir: string; files: string[]; labs: string[] | null; lang?: string }
 
 const manifest: Manifest = process.env.GRADE_MANIFEST ? JSON.parse(readFileSync(process.env.GRADE_MANIFEST, 'utf8')) : { dir: '', files: [], labs: null };
 const out = process.env.GRADE_OUT ?? '';
@@ -31,7 +31,7 @@ for (let start = 0; start < manifest.files.length; start += BATCH) {
         writeFileSync(join(out, file), JSON.stringify({ file, ok: false, error: `cannot read: ${String(error)}` }));
         continue;
       }
-      const options = manifest.labs ? { labs: manifest.labs } : {};
+      const options = { ...(manifest.labs ? { labs: manifest.labs } : {}), ...(manifest.lang ? { lang: manifest.lang } : {}) };
       const result = await page.evaluate(([t, o]) => (window as unknown as { durableLab: { regrade(t: string, o: object): unknown } }).durableLab.regrade(t, o), [text, options] as const);
       writeFileSync(join(out, file), JSON.stringify({ file, ...(result as object) }));
     }

@@ -5,6 +5,7 @@
  * `regrade(text)` re-executes a submission file's attempts and returns verdicts. Nothing
  * here can change the World or the saved progress.
  */
+import type { RegradeOptions } from '../lab/submission';
 import { ensureAllLabs, regradeText, useApp } from './store';
 
 export interface DurableLabTestApi {
@@ -12,7 +13,7 @@ export interface DurableLabTestApi {
   labs(): Promise<{ id: string | null; ok: boolean; file: string }[]>;
   route(): unknown;
   /** Re-executes a submission's recorded attempts in this page and returns the verdicts. */
-  regrade(text: string, options?: { labs?: string[] }): unknown;
+  regrade(text: string, options?: RegradeOptions): unknown;
   /** Saved exercise records (read-only copy). */
   exercises(): unknown;
 }
