@@ -41,7 +41,7 @@ const neverLooksAgain = (model: Model): Model => ({
 });
 
 describe('authority invariants: checkStep agrees with check', () => {
-  for (const switches of [{}, { lease_sweep: 'on' }]) {
+  for (const switches of [{}, { lease_sweep: 'on' }] as Record<string, string>[]) {
     it(`on random schedules of the real model ${JSON.stringify(switches)}`, () => {
       const report = checkStepAgreement(config(switches), { runs: 6, steps: 30, seed: 3, maxAdvance: 6, crashRate: 0.15 });
       expect(report.disagreements).toEqual([]);
