@@ -80,6 +80,12 @@ export class World {
   readonly trace: TraceEntry[] = [];
 
   private readonly stores = new Map<string, Store>();
+  /**
+   * Stores not opened yet, as the image they would open from: a World made from images
+   * (cached post-setup images, a fork) or put back to a checkpoint opens a node's database
+   * only when something reads or writes it, so a fork or an undo costs what it touches.
+   */
+  private readonly unopened = new Map<string, Uint8Array>();
   private readonly statuses = new Map<string, NodeStatus>();
   private readonly armed = new Set<string>();
   /** Cut links, as "a|b" with a < b. */
@@ -106,7 +112,9 @@ export class World {
     this.history = options.history === false ? null : new History(options.history ?? DEFAULT_HISTORY);
     this.oracle = options.oracle ?? 'step';
     for (const node of this.nodes) {
-      this.stores.set(node.id, this.openStore(node, images?.get(node.id)));
+      const image = images?.get(node.id);
+      if (image) this.closeAs(node.id, image);
+      else this.stores.set(node.id, this.openStore(node, undefined));
       this.statuses.set(node.id, 'up');
     }
     this.ctx = this.makeContext();
@@ -304,8 +312,30 @@ export class World {
 
   store(node: string): Store {
     const store = this.stores.get(node);
-    if (!store) throw new Error(`no node '${node}'`);
-    return store;
+    if (store) return store;
+    const image = this.unopened.get(node);
+    if (!image) throw new Error(`no node '${node}'`);
+    const opened = this.openStore(this.nodes.find((n) => n.id === node)!, image);
+    this.unopened.delete(node);
+    this.stores.set(node, opened);
+    return opened;
+  }
+
+  /** True when store `id` holds exactly `saved`'s bytes (never written since that image was taken or opened). */
+  private holds(id: string, saved: StoreImage): boolean {
+    const current = this.stores.get(id);
+    if (!current) return this.unopened.get(id) === saved.image;
+    if (saved.store === current) return saved.generation === current.writeGeneration;
+    const last = this.lastImages.get(id);
+    return last !== undefined && last.image === saved.image && last.store === current && last.generation === current.writeGeneration;
+  }
+
+  /** Leaves `id` unopened, to open from `image` on first use (its current Store, if any, is closed). */
+  private closeAs(id: string, image: Uint8Array): void {
+    this.stores.get(id)?.close();
+    this.stores.delete(id);
+    this.unopened.set(id, image);
+    this.lastImages.set(id, { store: null, generation: -1, image });
   }
 
   armedFaults(): string[] {
@@ -346,13 +376,14 @@ export class World {
   /** Every node's database image, by node ID (copies: the World keeps its own). */
   images(): Record<string, Uint8Array> {
     const out: Record<string, Uint8Array> = {};
-    for (const id of this.stores.keys()) out[id] = this.imageOf(id).image.slice();
+    for (const node of this.nodes) out[node.id] = this.imageOf(node.id).image.slice();
     return out;
   }
 
   dispose(): void {
     for (const store of this.stores.values()) store.close();
     this.stores.clear();
+    this.unopened.clear();
     this.lastImages.clear();
   }
 
@@ -369,6 +400,7 @@ export class World {
 
   /** A store's current bytes: its last image if it has not written since, else a fresh export. */
   private imageOf(id: string): StoreImage {
+    if (this.unopened.has(id)) return this.lastImages.get(id)!;
     const store = this.store(id);
     const last = this.lastImages.get(id);
     if (last && last.store === store && last.generation === store.writeGeneration) return last;
@@ -381,7 +413,7 @@ export class World {
   private checkpoint(force = false): Checkpoint | null {
     if (!this.history && !force) return null;
     const images = new Map<string, StoreImage>();
-    for (const id of this.stores.keys()) images.set(id, this.imageOf(id));
+    for (const node of this.nodes) images.set(node.id, this.imageOf(node.id));
     const checkpoint: Checkpoint = { step: this.actions.length, images, state: this.saveState() };
     this.history?.add(checkpoint);
     return checkpoint;
@@ -411,17 +443,15 @@ export class World {
     this.memos = new Map(state.memo ? Object.entries(structuredClone(state.memo)) : []);
   }
 
-  /** Back to a checkpoint: reopens only the stores that wrote since it; the rest stay open. */
+  /**
+   * Back to a checkpoint: a store that wrote since it is closed and left to reopen from the
+   * checkpoint's image when next used; the rest stay as they are.
+   */
   private restore(checkpoint: Checkpoint): void {
     for (const node of this.nodes) {
       const saved = checkpoint.images.get(node.id)!;
-      const current = this.stores.get(node.id)!;
-      if (saved.store === current && saved.generation === current.writeGeneration) continue;
-      current.close();
-      const reopened = this.openStore(node, saved.image);
-      this.stores.set(node.id, reopened);
-      // Same bytes under a new Store object: a second restore of this checkpoint can keep it.
-      checkpoint.images.set(node.id, this.lastImages.get(node.id)!);
+      if (this.holds(node.id, saved)) continue;
+      this.closeAs(node.id, saved.image);
     }
     this.restoreState(checkpoint.state);
     this.actions.length = checkpoint.step;
