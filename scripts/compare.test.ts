@@ -20,6 +20,8 @@ describe('npm run compare', () => {
     expect(lg(rows)).toEqual(lg(committed));
     // The ledger decides, for both executors: never two refunds for one intent.
     for (const row of rows) expect(row.ledger, `${row.executor} / ${row.title}`).not.toMatch(/WRONG/);
+    // Every fault is run against both executors (none is left out as "not modelled").
+    for (const row of rows) expect(row.ledgerCount, `${row.executor} / ${row.title}`).toEqual(expect.any(Number));
     expect(toMarkdown(rows)).toContain('| 3 | crash before the local result is saved | LangGraph |');
     // Every row, both executors, and the two tables learners read are what the runs give
     // now: a hand edit to the README table or comparison.md, or a stale hand-written row, fails here.

@@ -26,8 +26,8 @@ export interface Fault {
   title: string;
   /** L06 scenario id for the hand-written executor. */
   handwritten: string;
-  /** Steps in the workflow model (LangGraph), or why the fault is not modelled there. */
-  langgraph: unknown[] | { notModelled: string };
+  /** Steps in the workflow model (LangGraph). */
+  langgraph: unknown[];
 }
 
 export const FAULTS: Fault[] = [
@@ -38,8 +38,10 @@ export const FAULTS: Fault[] = [
     langgraph: ['ask', { crash_at: 'workflow.after_provider_answer' }, 'approve', { restart: 'A' }] },
   { n: 4, title: 'duplicate approval', handwritten: 'f4-duplicate-approval', langgraph: ['ask', 'approve', 'duplicate_approval'] },
   { n: 5, title: 'two workers competing', handwritten: 'f5-two-workers', langgraph: ['ask', 'approve_to_two'] },
-  { n: 6, title: 'an old worker arriving late', handwritten: 'f6-late-worker',
-    langgraph: { notModelled: 'a stalled LangGraph run would have to outlive the step that started it; the owner-epoch fence is the shop\'s (the same for both executors, L06/L07)' } },
+  // A's run stalls inside submit after its epoch check (a promise parked across steps); B takes the operation over and
+  // resumes the thread from the same checkpoints; A wakes and sends the request it built (SPEC 9.9 fault 6, seed §7).
+  { n: 6, title: 'an old worker arriving late', handwritten: 'f6-stall-after-check-intent-key',
+    langgraph: ['ask', 'stall_after_check', 'approve', 'takeover', 'wake'] },
   { n: 7, title: 'the same key reused with changed parameters', handwritten: 'f7-changed-parameters', langgraph: ['ask', 'approve', 'resubmit_changed'] },
   { n: 8, title: 'approval expired', handwritten: 'f8-approval-expired', langgraph: ['ask', 'grant', 'expire', 'retry'] },
   { n: 9, title: 'order version changed', handwritten: 'f9-order-changed', langgraph: ['ask', 'grant', 'edit_order', 'retry'] },
@@ -54,7 +56,7 @@ export interface Row {
   reused: string;
   dedupedByBusiness: string;
   ledger: string;
-  ledgerCount: number | null;
+  ledgerCount: number;
   status: string | null;
 }
 
@@ -118,6 +120,7 @@ async function handwrittenRow(lab: Lab, fault: Fault): Promise<Row> {
     return {
       fault: fault.n, title: fault.title, executor: 'hand-written',
       recoveryPoint: crashed >= 0 ? 'the operation row in the shop (its status decides: retry, lookup or wait)'
+        : notes.includes('refund.takes_over') ? 'the operation row, taken over by another worker under a higher epoch'
         : notes.some((k) => k.includes('timeout') || k.includes('unknown')) ? 'the operation row (UNKNOWN after the timeout)' : '— (no crash; the operation row carries the state)',
       reruns: [requests > 1 ? `${requests} refund requests (a resend with the same key)` : requests === 1 ? 'nothing: one refund request' : 'no refund request',
         lookups > 0 ? `${lookups} lookup(s)` : ''].filter(Boolean).join('; '),
@@ -131,28 +134,28 @@ async function handwrittenRow(lab: Lab, fault: Fault): Promise<Row> {
 }
 
 async function langgraphRow(lab: Lab, fault: Fault): Promise<Row> {
-  if (!Array.isArray(fault.langgraph)) {
-    return { fault: fault.n, title: fault.title, executor: 'LangGraph', recoveryPoint: '—', reruns: '—', reused: '—',
-      dedupedByBusiness: '—', ledger: `not modelled: ${fault.langgraph.notModelled}`, ledgerCount: null, status: null };
-  }
   const world = await play(lab, fault.langgraph, { recovery: 'all_three' });
   try {
     const { o, trace, requests, lookups, ledgerCount, refusal } = measure(world);
     const notes = noteKeys(trace);
     const runs = o.node_runs as Record<string, number>;
     const resumed = notes.find((n) => n.key === 'workflow.resuming');
+    const takenOver = notes.find((n) => n.key === 'workflow.takeover_resumes');
+    const fenced = notes.filter((n) => n.key === 'workflow.fenced').length;
     const rerunNodes = Object.entries(runs).filter(([, k]) => k > 1).map(([node, k]) => `${node} ×${k} (whole node)`);
     const ranOnce = Object.entries(runs).filter(([, k]) => k === 1).map(([node]) => node);
     const existing = notes.filter((n) => n.key === 'workflow.intent' && n.params.code === 'EXISTING').length;
     return {
       fault: fault.n, title: fault.title, executor: 'LangGraph',
       recoveryPoint: resumed ? `the latest checkpoint: resumes before ${String(resumed.params.next || 'the next super-step')} (pending writes applied)`
+        : takenOver ? `the latest saved checkpoint, by worker ${String(takenOver.params.worker)} (next: ${String(takenOver.params.next)}); the engine does not stop the stalled run`
         : crashStep(trace) >= 0 ? 'the latest checkpoint' : '— (no crash; the approval breakpoint is the durable pause)',
       reruns: [...rerunNodes, Number(o.model_calls) > 1 ? `${String(o.model_calls)} model calls` : '', lookups > 0 ? `reconcile: ${lookups} lookup(s)` : '']
         .filter(Boolean).join('; ') || 'nothing',
-      reused: crashStep(trace) >= 0 || rerunNodes.length > 0 ? `saved results of ${ranOnce.filter((n) => n !== 'reconcile').join(', ') || 'no node'}` : 'nothing needed',
+      reused: crashStep(trace) >= 0 || rerunNodes.length > 0 || takenOver ? `saved results of ${ranOnce.filter((n) => n !== 'reconcile').join(', ') || 'no node'}` : 'nothing needed',
       dedupedByBusiness: [answeredFromKeyRecord(requests, ledgerCount),
-        existing > 0 ? `${existing} approval(s) found their existing intent` : '', refusal ? `refused: ${refusal}` : ''].filter(Boolean).join('; ') || 'nothing needed',
+        existing > 0 ? `${existing} approval(s) found their existing intent` : '', refusal ? `refused: ${refusal}` : '',
+        fenced > 0 ? `${fenced} late result(s) fenced by the owner epoch` : ''].filter(Boolean).join('; ') || 'nothing needed',
       ledger: ledgerVerdict(o, requests), ledgerCount, status: String(o.status),
     };
   } finally {

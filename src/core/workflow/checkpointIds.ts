@@ -6,17 +6,21 @@
  * wall-clock time; a task's id is a uuid5 of its checkpoint's id. LangGraph.js 1.7.3 has no
  * hook to supply either (`createCheckpoint` calls `uuid6` itself; the loop keeps the
  * checkpoint's own id and ignores what `put` returns). So the saver translates at its
- * border: it STORES a name from a per-World sequence (checkpoint n of the World is
- * `0000000n-0000-6000-8000-000000000000`, task n `0000000n-0000-5000-8000-…`; UUID-shaped
- * because LangGraph derives task ids from a checkpoint id as a UUID namespace, and
- * zero-padded hex so text order is sequence order, which is the creation order the
- * engine's time-ordered ids had) and HANDS BACK the engine's own id (and timestamp) on
- * every read. LangGraph never sees a stored name, so nothing it computes from ids changes:
- * a resumed run matches its saved pending writes to its tasks exactly as before.
+ * border: it STORES a name that depends only on the order of calls (which the World makes
+ * deterministic) and HANDS BACK the engine's own id (and timestamp) on every read. LangGraph
+ * never sees a stored name, so nothing it computes from ids changes: a resumed run matches
+ * its saved pending writes to its tasks exactly as before.
+ *
+ * Names are UUID-shaped (LangGraph derives task ids from a checkpoint id as a UUID
+ * namespace). A task is named by a sequence (task n: `0000000n-0000-5000-8000-…`). A
+ * checkpoint name must also keep the ORDER of the engine's ids, which are time-ordered and
+ * which "latest", `list` and `before` sort by: the checkpoint a new id follows gets
+ * `0000000n-0000-6000-8000-000000000000`; an id first seen AFTER a later one (a run that
+ * stalled with an unsaved checkpoint while another worker saved newer ones) gets a name
+ * between its neighbours' — fixed-width hex, so text order is the engine's order.
  *
  * A name is given at the FIRST call that mentions an id (put or putWrites — LangGraph can
- * save a task's writes before its checkpoint's put runs), synchronously at call entry, so
- * the order is the engine's call order, which the World makes deterministic.
+ * save a task's writes before its checkpoint's put runs), synchronously at call entry.
  *
  * The table is plain data: the workflow model keeps it in `ctx.memo`, so the World
  * checkpoints and restores it together with the databases. It is simulator bookkeeping, not
@@ -30,10 +34,12 @@ export interface CheckpointIdTable {
   stored: Record<string, string>;
   /** Stored name → the engine's id and (checkpoints only) its timestamp. */
   engine: Record<string, { id: string; ts?: string }>;
+  /** The engine's checkpoint ids named so far, in their own (text) order. */
+  checkpointOrder: string[];
 }
 
 export function newIdTable(): CheckpointIdTable {
-  return { next: { checkpoint: 0, task: 0 }, stored: {}, engine: {} };
+  return { next: { checkpoint: 0, task: 0 }, stored: {}, engine: {}, checkpointOrder: [] };
 }
 
 /** How a saver names ids in its tables. */
@@ -64,20 +70,52 @@ export const engineNaming: CheckpointNaming = {
 
 const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
 
+/** A checkpoint name is an 80-bit rank: the sequence in its top 32 bits, room to insert below it in the other 48. */
+const LOW_BITS = 48n;
+function rankName(rank: bigint): string {
+  const h = rank.toString(16).padStart(20, '0');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-6${h.slice(12, 15)}-8${h.slice(15, 18)}-${h.slice(18, 20)}0000000000`;
+}
+function nameRank(name: string): bigint {
+  const h = name.replace(/-/g, '');
+  return BigInt(`0x${h.slice(0, 12)}${h.slice(13, 16)}${h.slice(17, 22)}`);
+}
+
 /** Sequence names kept in `table` (see the module comment); timestamps from the virtual clock. */
 export function sequenceNaming(table: CheckpointIdTable): CheckpointNaming {
-  const name = (kind: 'checkpoint' | 'task', engineId: string): string => {
-    const known = table.stored[engineId];
-    if (known !== undefined) return known;
-    table.next[kind] += 1;
-    const stored = `${hex(table.next[kind], 8)}-0000-${kind === 'checkpoint' ? '6' : '5'}000-8000-000000000000`;
+  const remember = (engineId: string, stored: string): string => {
     table.stored[engineId] = stored;
     table.engine[stored] = { id: engineId };
     return stored;
   };
+  const task = (engineId: string): string => {
+    const known = table.stored[engineId];
+    if (known !== undefined) return known;
+    table.next.task += 1;
+    return remember(engineId, `${hex(table.next.task, 8)}-0000-5000-8000-000000000000`);
+  };
+  const checkpoint = (engineId: string): string => {
+    const known = table.stored[engineId];
+    if (known !== undefined) return known;
+    const order = table.checkpointOrder;
+    let at = order.length;
+    while (at > 0 && order[at - 1]! > engineId) at -= 1;
+    const below = at > 0 ? nameRank(table.stored[order[at - 1]!]!) : null;
+    const above = at < order.length ? nameRank(table.stored[order[at]!]!) : null;
+    let rank: bigint;
+    if (above === null) {
+      table.next.checkpoint += 1;
+      rank = BigInt(table.next.checkpoint) << LOW_BITS;
+    } else {
+      rank = ((below ?? 0n) + above) / 2n;
+      if (rank === below || rank === above) throw new Error('checkpointIds: no name left between two checkpoints');
+    }
+    order.splice(at, 0, engineId);
+    return remember(engineId, rankName(rank));
+  };
   return {
-    checkpoint: (engineId) => name('checkpoint', engineId),
-    task: (engineId) => name('task', engineId),
+    checkpoint,
+    task,
     stamp: (storedId, engineTs, virtualTs) => {
       const entry = table.engine[storedId];
       if (entry) entry.ts = engineTs;

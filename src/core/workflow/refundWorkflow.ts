@@ -11,8 +11,12 @@
  *   is kept as a pending write and reused on resume (no second model call).
  * - `‖approve‖` is a static breakpoint (`interruptBefore`): the run stops there durably and
  *   the approval EVENT resumes it — no thread waits for a human.
- * - `submit` persists the intent, sends the refund with the intent key (by design) and
- *   records the answer; a crash inside re-runs the node whole on resume.
+ * - `submit` moves the intent under the owner epoch it read (the shop's fenced update: the
+ *   epoch check), sends the refund with the intent key (by design) and records the answer
+ *   under that same epoch; a crash inside re-runs the node whole on resume. A worker can
+ *   stall between its check and its send (SPEC 9.9 fault 6): another worker takes the
+ *   operation over and resumes the thread from the same checkpoints; the stalled run still
+ *   holds its request and sends it when it wakes — LangGraph does not fence a late run.
  * - `reconcile` looks an UNKNOWN outcome up before anything is sent again.
  *
  * The recovery design (L05) decides what survives a crash: LangGraph's checkpoints in the
@@ -67,6 +71,11 @@ export interface WorkflowEnv {
   readonly naming?: CheckpointNaming;
   /** Node faults that are failures, not crashes (`shop_unavailable`): true once when armed. */
   readonly consume: (fault: string) => boolean;
+  /**
+   * Fault 6: null, or a promise the submit node awaits after its epoch check and before its
+   * send — the worker has stalled; the promise resolves when it wakes.
+   */
+  readonly stall?: () => Promise<void> | null;
   /** Sends a refund request over the network; the answer, or null if none came back. */
   readonly sendRefund: (request: { operationId: string; idemKey: string | null; amountCents: number; paramDigest: string }) => RefundAnswer | null;
   readonly sendLookup: (operationId: string) => LookupAnswer | null;
@@ -150,9 +159,15 @@ export function compileWorkflow(env: WorkflowEnv) {
     const idemKey = keyed(env) ? op.operationId : null;
     // On a re-run the intent may already be SUBMITTED / UNKNOWN: the node cannot tell from its own state whether the
     // earlier send arrived, so it sends again — with the same key when the design keeps one.
-    transition(env.shop, env.clock, op.operationId, op.status === 'PREPARED' ? 'DISPATCH' : 'RESUBMIT', op.ownerEpoch, 'sent by the LangGraph submit node',
+    transition(env.shop, env.clock, op.operationId, op.status === 'PREPARED' ? 'DISPATCH' : 'RESUBMIT', op.ownerEpoch, `sent by the LangGraph submit node on ${env.worker}`,
       { send: { key: idemKey, expiresAt: env.clock.now + 1000 } });
     env.note('workflow.sending', { operation: op.operationId, key: idemKey ?? '(none)' });
+    const stalled = env.stall?.();
+    if (stalled) {
+      env.note('workflow.stalled', { worker: env.worker, operation: op.operationId, epoch: op.ownerEpoch });
+      // The check is behind it: whatever happened meanwhile, it sends the request it built.
+      await stalled;
+    }
     const answer = env.sendRefund({ operationId: op.operationId, idemKey, amountCents: op.amountCents, paramDigest: op.paramDigest });
     env.faults.reach(WorkflowFault.afterProviderAnswer);
     return { outcome: record(env, op, answer) };
@@ -191,20 +206,28 @@ function intentFromMessages(messages: string[]): string {
   return line ? line.slice('system: approved, intent '.length) : '';
 }
 
-/** The answer (or its absence) → the intent's status, in the shop. */
+/**
+ * The answer (or its absence) → the intent's status, in the shop, under the owner epoch the
+ * node checked (`op`): a worker whose operation was taken over meanwhile is fenced off and
+ * records nothing (the new owner's record stands).
+ */
 function record(env: WorkflowEnv, op: Operation, answer: RefundAnswer | null): string {
   const current = readOperation(env.shop, op.operationId)!;
+  if (current.ownerEpoch !== op.ownerEpoch) {
+    env.note('workflow.fenced', { worker: env.worker, operation: op.operationId, epoch: current.ownerEpoch });
+    return current.status;
+  }
   if (answer === null) {
-    transition(env.shop, env.clock, op.operationId, 'TIMEOUT', current.ownerEpoch, 'no answer from the provider');
+    transition(env.shop, env.clock, op.operationId, 'TIMEOUT', op.ownerEpoch, 'no answer from the provider');
     env.note('workflow.no_answer', { operation: op.operationId });
     return 'UNKNOWN';
   }
   if (answer.status === 'OK') {
-    transition(env.shop, env.clock, op.operationId, 'CONFIRM', current.ownerEpoch, answer.replayed ? 'the provider replayed its earlier answer' : 'the provider booked it',
+    transition(env.shop, env.clock, op.operationId, 'CONFIRM', op.ownerEpoch, answer.replayed ? 'the provider replayed its earlier answer' : 'the provider booked it',
       { externalRef: answer.refundId });
     return 'CONFIRMED';
   }
-  transition(env.shop, env.clock, op.operationId, 'REJECT', current.ownerEpoch, `the provider answered ${answer.status}`);
+  transition(env.shop, env.clock, op.operationId, 'REJECT', op.ownerEpoch, `the provider answered ${answer.status}`);
   return 'REJECTED';
 }
 
@@ -267,6 +290,22 @@ export async function recover(env: WorkflowEnv): Promise<void> {
     return;
   }
   env.note('workflow.resuming', { next: state.next.join(', ') });
+  await graph.invoke(null, configOf(env));
+  await afterRun(env, graph);
+}
+
+/**
+ * Fault 6: another worker took the operation over (a higher owner epoch in the shop) and
+ * resumes the thread from the same checkpoints. LangGraph has no idea the first run is
+ * still alive, stalled inside its node: nothing in the engine fences it.
+ */
+export async function takeOverRun(env: WorkflowEnv): Promise<void> {
+  const graph = compileWorkflow(env);
+  const state = await graph.getState(configOf(env));
+  // `next` is empty when the latest checkpoint's tasks already saved their writes (the stalled run had not saved the
+  // checkpoint after them yet): the resume applies those writes and goes on after them.
+  const next = state.next.length > 0 ? state.next.join(', ') : `after ${state.tasks.map((t) => t.name).join(', ')} (their saved writes)`;
+  env.note('workflow.takeover_resumes', { worker: env.worker, next });
   await graph.invoke(null, configOf(env));
   await afterRun(env, graph);
 }

@@ -82,4 +82,27 @@ describe('SqlJsSaver in the worker database', () => {
     expect(tuple?.pendingWrites).toEqual([['44196072-975f-5196-9707-42c7a957bbd7', 'a', 1]]);
     expect((await saver.getTuple(saved))?.checkpoint.id).toBe(engineCp.id);
   });
+
+  it('ids stored by sequence keep the engine\'s order: a checkpoint first seen after a newer one is named below it', async () => {
+    // A stalled run's checkpoint (created first, saved last) beside another worker's newer ones: "latest" and
+    // `before` must follow the engine's time-ordered ids, not the order the saver happened to see them.
+    const [older, newer, newest] = ['1f1ec35a-0001-6000-8000-000000000000', '1f1ec35a-0002-6000-8000-000000000000', '1f1ec35a-0003-6000-8000-000000000000'];
+    const store = new Store(requireSqlJs(), 'A', CHECKPOINT_SCHEMA);
+    const saver = new SqlJsSaver(store, { naming: sequenceNaming(newIdTable()) });
+    const meta = { source: 'loop' as const, step: 0, parents: {} };
+    await saver.put(config, checkpoint(newer), meta, {});
+    await saver.put(config, checkpoint(older), meta, {});
+    expect((await saver.getTuple(config))?.checkpoint.id).toBe(newer);
+    await saver.put(config, checkpoint(newest), meta, {});
+    expect((await saver.getTuple(config))?.checkpoint.id).toBe(newest);
+    const listed = [];
+    for await (const t of saver.list(config)) listed.push(t.checkpoint.id);
+    expect(listed).toEqual([newest, newer, older]);
+    const before = [];
+    for await (const t of saver.list(config, { before: { configurable: { checkpoint_id: newer } } })) before.push(t.checkpoint.id);
+    expect(before).toEqual([older]);
+    expect(store.all('SELECT checkpoint_id FROM lg_checkpoint ORDER BY checkpoint_id').map((r) => r.checkpoint_id)).toEqual([
+      '00000000-8000-6000-8000-000000000000', '00000001-0000-6000-8000-000000000000', '00000002-0000-6000-8000-000000000000',
+    ]);
+  });
 });

@@ -18,4 +18,10 @@ export const workflow = {
   'workflow.resubmitted': 'The caller re-submitted the intent with another amount: {{code}}.',
   'workflow.provider_answers': 'The provider answers {{status}} (replayed from its key record: {{replayed}}).',
   'workflow.answer_lost': 'The provider\'s answer is lost on the way back.',
+  'workflow.stall_armed': 'Armed: worker A\'s next submit will stall after its epoch check, holding the request it built.',
+  'workflow.stalled': '{{worker}} passed the epoch check for {{operation}} (epoch {{epoch}}), built its request and stalled before sending it.',
+  'workflow.taken_over': 'Worker B took {{operation}} over: owner epoch {{epoch}}.',
+  'workflow.takeover_resumes': '{{worker}} compiles the graph over the same checkpoints and resumes the thread (next: {{next}}); LangGraph does not know the first run is still alive.',
+  'workflow.woke': 'Worker A wakes and carries on: its epoch check is behind it, so it sends the request it built.',
+  'workflow.fenced': '{{worker}} records nothing for {{operation}}: the shop\'s fence is at epoch {{epoch}} now.',
 };

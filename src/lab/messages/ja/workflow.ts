@@ -20,4 +20,10 @@ export const workflow = {
   'workflow.resubmitted': '呼び出し側が別の金額でこの意図を再提出しました：{{code}}。',
   'workflow.provider_answers': 'プロバイダの応答：{{status}}（キーの記録からの再送：{{replayed}}）。',
   'workflow.answer_lost': 'プロバイダの応答は戻る途中で失われました。',
+  'workflow.stall_armed': '設定済み：ワーカー A の次の submit は、エポック確認の後、組み立てたリクエストを持ったまま停止します。',
+  'workflow.stalled': '{{worker}} は {{operation}} のエポック確認（エポック {{epoch}}）を通過し、リクエストを組み立てたところで、送信前に停止しました。',
+  'workflow.taken_over': 'ワーカー B が {{operation}} を引き継ぎました：所有者エポックは {{epoch}}。',
+  'workflow.takeover_resumes': '{{worker}} は同じチェックポイントの上でグラフをコンパイルし、スレッドを再開します（次：{{next}}）。最初の実行がまだ生きていることを LangGraph は知りません。',
+  'workflow.woke': 'ワーカー A が目を覚まして続行します。エポック確認はもう済んでいるので、組み立てたリクエストを送ります。',
+  'workflow.fenced': '{{worker}} は {{operation}} について何も記録しません：ショップのフェンスはすでにエポック {{epoch}} です。',
 } as const satisfies Record<keyof typeof en, string>;

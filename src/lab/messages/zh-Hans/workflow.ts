@@ -20,4 +20,10 @@ export const workflow = {
   'workflow.resubmitted': '调用方用另一个金额重新提交了这个意图：{{code}}。',
   'workflow.provider_answers': '供应商答复 {{status}}（是否根据幂等记录重放：{{replayed}}）。',
   'workflow.answer_lost': '供应商的答复在返回途中丢失。',
+  'workflow.stall_armed': '已设置：工作者 A 的下一次 submit 会在纪元检查之后、带着已构造好的请求停住。',
+  'workflow.stalled': '{{worker}} 通过了 {{operation}} 的纪元检查（纪元 {{epoch}}），构造好请求后在发送前停住了。',
+  'workflow.taken_over': '工作者 B 接管了 {{operation}}：所有者纪元为 {{epoch}}。',
+  'workflow.takeover_resumes': '{{worker}} 在同一批检查点上编译图并恢复该线程（下一步：{{next}}）；LangGraph 并不知道第一次运行仍然活着。',
+  'workflow.woke': '工作者 A 醒来继续执行：纪元检查已经过去，于是它发送了之前构造好的请求。',
+  'workflow.fenced': '{{worker}} 没有为 {{operation}} 记录任何结果：商店的栅栏已经是纪元 {{epoch}}。',
 } as const satisfies Record<keyof typeof en, string>;

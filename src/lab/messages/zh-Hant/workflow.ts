@@ -20,4 +20,10 @@ export const workflow = {
   'workflow.resubmitted': '呼叫方以另一個金額重新提交了這個意圖：{{code}}。',
   'workflow.provider_answers': '供應商回覆 {{status}}（是否依冪等記錄重播：{{replayed}}）。',
   'workflow.answer_lost': '供應商的回覆在回程中遺失。',
+  'workflow.stall_armed': '已設定：工作者 A 的下一次 submit 會在紀元檢查之後、帶著已建構好的請求停住。',
+  'workflow.stalled': '{{worker}} 通過了 {{operation}} 的紀元檢查（紀元 {{epoch}}），建構好請求後在送出前停住了。',
+  'workflow.taken_over': '工作者 B 接管了 {{operation}}：擁有者紀元為 {{epoch}}。',
+  'workflow.takeover_resumes': '{{worker}} 在同一批檢查點上編譯圖並恢復該執行緒（下一步：{{next}}）；LangGraph 並不知道第一次執行仍然活著。',
+  'workflow.woke': '工作者 A 醒來繼續執行：紀元檢查已經過去，於是它送出了先前建構好的請求。',
+  'workflow.fenced': '{{worker}} 沒有為 {{operation}} 記錄任何結果：商店的柵欄已經是紀元 {{epoch}}。',
 } as const satisfies Record<keyof typeof en, string>;

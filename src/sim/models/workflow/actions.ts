@@ -8,11 +8,15 @@
  * For L06's fault matrix: `grant` (the approval is recorded in the shop, its event has not
  * reached the worker yet — `retry` delivers it), `expire`, `edit_order`, `resubmit_changed`
  * (the caller re-submits the intent with another amount), `approve_to_two` (the approval
- * event reaches two workers, which resume the same thread at once).
+ * event reaches two workers, which resume the same thread at once), and fault 6:
+ * `stall_after_check` (A's next submit node stalls after its epoch check, request built),
+ * `takeover` (worker B takes the operation over — owner epoch + 1 — and resumes the thread
+ * from the same checkpoints), `wake` (A's stalled run carries on and sends).
  */
 export const WORKFLOW_ACTIONS = [
   'ask', 'approve', 'duplicate_approval', 'retry', 'shop_unavailable', 'lose_response',
   'grant', 'expire', 'edit_order', 'resubmit_changed', 'approve_to_two',
+  'stall_after_check', 'takeover', 'wake',
 ] as const;
 export type WorkflowAction = { type: (typeof WORKFLOW_ACTIONS)[number] };
 
@@ -36,5 +40,8 @@ export function describeWorkflowAction(action: WorkflowAction): string {
     case 'edit_order': return 'The order is edited (new version)';
     case 'resubmit_changed': return 'The caller re-submits the intent with a different amount';
     case 'approve_to_two': return 'The approval event reaches two workers; both resume the run at once';
+    case 'stall_after_check': return "Worker A's next submit stalls after its epoch check, request in hand";
+    case 'takeover': return 'Worker B takes the operation over (epoch + 1) and resumes the thread';
+    case 'wake': return 'Worker A wakes and sends the request it built';
   }
 }

@@ -12,8 +12,8 @@
 import { operationMachine } from '../../../core/effects/operationMachine';
 import { ProviderFaultPoint, providerLookup, providerRefund, type LookupAnswer, type ProviderCapabilities, type RefundAnswer } from '../../../core/effects/provider';
 import { PROVIDER_SCHEMA, SHOP_SCHEMA } from '../../../core/effects/schema';
-import { CALLER, editOrder, expireApprovalNow, grantApproval, latestOperation, ORDER_ID, resubmitIntent, setupShop } from '../../../core/effects/shop';
-import { CrashSignal, type FaultPoints } from '../../../core/faults';
+import { CALLER, editOrder, expireApprovalNow, grantApproval, latestOperation, ORDER_ID, resubmitIntent, setupShop, takeOver } from '../../../core/effects/shop';
+import { CrashSignal, noFaults, type FaultPoints } from '../../../core/faults';
 import { msg } from '../../../core/message';
 import { modelCalls, VENDOR_SCHEMA } from '../../../core/workflow/modelBill';
 import { newIdTable, sequenceNaming } from '../../../core/workflow/checkpointIds';
@@ -33,6 +33,8 @@ type RecoveryDesign = import('../../../core/workflow/refundWorkflow').RecoveryDe
 type WorkflowEnv = import('../../../core/workflow/refundWorkflow').WorkflowEnv;
 
 const WORKER = 'A';
+/** Fault 6's second worker: it runs the same graph over the same checkpoint database (A's). */
+const WORKER_B = 'B';
 const MEMORY = 'A_memory';
 const SHOP = 'shop';
 const PROVIDER = 'provider';
@@ -48,34 +50,68 @@ function loadEngine(): Promise<Engine> {
   return engine;
 }
 
-type Job = 'start' | 'resume' | 'recover' | 'race';
+type Job = 'start' | 'resume' | 'recover' | 'race' | 'takeover' | 'wake';
 
-/** Per-World runtime (jobs queued by this step, answers that arrived during a job). Empty between steps. */
+/** A's run, stalled inside its submit node (fault 6): `wake` releases it, `done` settles when it has finished. */
+interface Parked {
+  release: () => void;
+  done: Promise<void>;
+}
+
+/**
+ * Per-World runtime: jobs queued by this step, answers that arrived during a job (by
+ * worker and operation) — both empty between steps — and A's stalled run, the one thing that
+ * outlives a step (a promise suspended in LangGraph's submit node until `wake`). Like every
+ * async model state it is rebuilt by replay, never undone (src/sim/CONTEXT.md).
+ */
 interface Runtime {
   jobs: Job[];
   refundAnswers: Map<string, RefundAnswer>;
   lookupAnswers: Map<string, LookupAnswer>;
+  parked: Parked | null;
 }
 const runtimes = new WeakMap<ModelContext, Runtime>();
 function runtime(ctx: ModelContext): Runtime {
   let r = runtimes.get(ctx);
   if (!r) {
-    r = { jobs: [], refundAnswers: new Map(), lookupAnswers: new Map() };
+    r = { jobs: [], refundAnswers: new Map(), lookupAnswers: new Map(), parked: null };
     runtimes.set(ctx, r);
   }
   return r;
 }
 
+const answerKey = (worker: string, operationId: unknown) => `${worker}|${String(operationId)}`;
+
+
 function queue(ctx: ModelContext, job: Job): void {
-  if (ctx.status(WORKER) !== 'up') return; // a crashed or paused worker runs nothing; recovery picks it up
+  // A crashed or stalled A runs nothing (recovery or wake picks it up); B's takeover and A's wake are not A's new work.
+  if (ctx.status(WORKER) !== 'up' && job !== 'takeover' && job !== 'wake') return;
   runtime(ctx).jobs.push(job);
 }
 
-/** Runs one job as one incarnation of worker A: a crash inside it abandons the graph. */
+/** Fault 6: A wakes and its stalled run carries on (inside this step) until it finishes. */
+async function wake(ctx: ModelContext): Promise<void> {
+  const r = runtime(ctx);
+  const parked = r.parked!;
+  r.parked = null;
+  ctx.setStatus(WORKER, 'up');
+  ctx.note(msg('workflow.woke'));
+  parked.release();
+  await parked.done;
+}
+
+/**
+ * Runs one job as one incarnation of worker A (or, for `takeover`, as worker B): a crash
+ * inside it abandons the graph. If A's submit node stalls (fault 6), the job returns with
+ * the run parked and A paused; `wake` finishes it in a later step.
+ */
 async function runJob(ctx: ModelContext, job: Job): Promise<void> {
   const lg = await loadEngine();
+  if (job === 'wake') return wake(ctx);
+  const worker = job === 'takeover' ? WORKER_B : WORKER;
   let crash: CrashSignal | null = null;
-  const inner = ctx.faults(WORKER);
+  // B is not where the crash points are armed (they are A's): it runs without them.
+  const inner = worker === WORKER ? ctx.faults(WORKER) : noFaults;
   const faults: FaultPoints = {
     reach: (point) => {
       try {
@@ -87,49 +123,68 @@ async function runJob(ctx: ModelContext, job: Job): Promise<void> {
     },
   };
   const r = runtime(ctx);
+  let parkedSignal: (() => void) | null = null;
+  const parked = new Promise<'parked'>((resolve) => { parkedSignal = () => resolve('parked'); });
+  let release: () => void = () => {};
   const env: WorkflowEnv = {
-    worker: WORKER,
+    worker,
     workerStore: ctx.store(WORKER),
     memoryStore: ctx.store(MEMORY),
     shop: ctx.store(SHOP),
     vendor: ctx.store(VENDOR),
     clock: ctx.clock,
     faults,
-    alive: () => crash === null && ctx.status(WORKER) === 'up',
+    alive: () => crash === null && (worker !== WORKER || ctx.status(WORKER) === 'up'),
     design: ctx.switches.recovery as RecoveryDesign,
     // LangGraph's ids stored by sequence; the table lives in ctx.memo, so undo restores it with the databases.
     naming: sequenceNaming(ctx.memo('langgraph_ids', newIdTable)),
     consume: (fault) => ctx.consume(fault),
+    stall: () => {
+      if (worker !== WORKER || !ctx.consume('stall_after_check')) return null;
+      parkedSignal?.();
+      return new Promise<void>((resolve) => { release = resolve; });
+    },
     sendRefund: (request) => {
-      ctx.send(WORKER, PROVIDER, 'lg_refund_request', { ...request });
+      ctx.send(worker, PROVIDER, 'lg_refund_request', { ...request });
       ctx.settle();
-      const answer = r.refundAnswers.get(request.operationId) ?? null;
-      r.refundAnswers.delete(request.operationId);
+      const key = answerKey(worker, request.operationId);
+      const answer = r.refundAnswers.get(key) ?? null;
+      r.refundAnswers.delete(key);
       return answer;
     },
     sendLookup: (operationId) => {
-      ctx.send(WORKER, PROVIDER, 'lg_lookup_request', { operationId });
+      ctx.send(worker, PROVIDER, 'lg_lookup_request', { operationId });
       ctx.settle();
-      const answer = r.lookupAnswers.get(operationId) ?? null;
-      r.lookupAnswers.delete(operationId);
+      const key = answerKey(worker, operationId);
+      const answer = r.lookupAnswers.get(key) ?? null;
+      r.lookupAnswers.delete(key);
       return answer;
     },
     note: (key, params) => ctx.note(msg(key, params)),
   };
-  try {
-    if (job === 'start') await lg.startRun(env);
-    else if (job === 'resume') await lg.resumeRun(env);
-    else if (job === 'race') await lg.resumeTwice(env);
-    else await lg.recover(env);
-  } catch (error) {
-    if (crash) {
-      // The process died: what it kept only in memory dies with it.
-      forgetProcessMemory(ctx.store(MEMORY));
-      throw crash;
+  const finished = (async () => {
+    try {
+      if (job === 'start') await lg.startRun(env);
+      else if (job === 'resume') await lg.resumeRun(env);
+      else if (job === 'race') await lg.resumeTwice(env);
+      else if (job === 'takeover') await lg.takeOverRun(env);
+      else await lg.recover(env);
+    } catch (error) {
+      if (crash) {
+        // The process died: what it kept only in memory dies with it.
+        forgetProcessMemory(ctx.store(MEMORY));
+        throw crash;
+      }
+      if (error instanceof CrashSignal) throw error;
+      // A node failure (not a crash): LangGraph saved the error and the siblings' writes; the run waits for a retry.
+      ctx.note(msg('workflow.run_failed', { why: error instanceof Error ? error.message : String(error) }));
     }
-    if (error instanceof CrashSignal) throw error;
-    // A node failure (not a crash): LangGraph saved the error and the siblings' writes; the run waits for a retry.
-    ctx.note(msg('workflow.run_failed', { why: error instanceof Error ? error.message : String(error) }));
+  })();
+  if ((await Promise.race([finished.then(() => 'done' as const), parked])) === 'parked') {
+    // By the time the submit node runs, the checkpoint before it is saved (workflow.test.ts checks that nothing of
+    // the parked run writes after the step), so the step's databases are final.
+    r.parked = { release: () => release(), done: finished };
+    ctx.setStatus(WORKER, 'paused');
   }
 }
 
@@ -158,9 +213,10 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
     { point: 'checkpoint.before_put_commit', node: WORKER, label: 'before a checkpoint commits (LangGraph saver)' },
     { point: ProviderFaultPoint.beforeCommit, node: PROVIDER, label: 'provider, before its refund commits' },
   ],
-  modelFaults: ['shop_unavailable', 'lose_response'],
+  modelFaults: ['shop_unavailable', 'lose_response', 'stall_after_check'],
   nodes: () => [
     { id: WORKER, kind: 'worker', label: 'Worker A (LangGraph)', schema: CHECKPOINT_SCHEMA + WORKER_LOG_SCHEMA },
+    { id: WORKER_B, kind: 'worker', label: 'Worker B (LangGraph, A\'s checkpoint database)', schema: '' },
     { id: MEMORY, kind: 'service', label: 'A\'s process memory', schema: CHECKPOINT_SCHEMA },
     { id: SHOP, kind: 'service', label: 'Shop database', schema: SHOP_SCHEMA },
     { id: PROVIDER, kind: 'provider', label: 'Payment provider', schema: PROVIDER_SCHEMA },
@@ -171,6 +227,8 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
     { from: WORKER, to: PROVIDER, label: 'refund, lookup' },
     { from: WORKER, to: VENDOR, label: 'model calls' },
     { from: WORKER, to: MEMORY, label: 'in-memory state' },
+    { from: WORKER_B, to: WORKER, label: 'checkpoints (takeover)' },
+    { from: WORKER_B, to: PROVIDER, label: 'refund, lookup' },
   ],
 
   validateInitial(initial) {
@@ -208,6 +266,17 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
         return null;
       case 'resubmit_changed':
         return latestOperation(ctx.store(SHOP)) ? null : 'There is no intent to re-submit.';
+      case 'stall_after_check':
+        return ctx.status(WORKER) === 'up' ? null : 'Worker A is not running.';
+      case 'takeover': {
+        if (!runtime(ctx).parked) return 'Nobody is stalled: B takes over only from a worker that stopped answering.';
+        if (ctx.switches.recovery !== 'all_three' && ctx.switches.recovery !== 'current_node') {
+          return 'This design keeps the checkpoints only in A\'s process memory: B has nothing to resume from.';
+        }
+        return latestOperation(ctx.store(SHOP))?.owner === WORKER_B ? 'B already owns the operation.' : null;
+      }
+      case 'wake':
+        return runtime(ctx).parked ? null : 'Worker A is not stalled.';
       default:
         return null;
     }
@@ -252,6 +321,20 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
       case 'lose_response':
         ctx.arm(action.type);
         return;
+      case 'stall_after_check':
+        ctx.arm(action.type);
+        ctx.note(msg('workflow.stall_armed'));
+        return;
+      case 'takeover': {
+        const op = latestOperation(ctx.store(SHOP))!;
+        const epoch = takeOver(ctx.store(SHOP), op.operationId, WORKER_B);
+        ctx.note(msg('workflow.taken_over', { operation: op.operationId, epoch }));
+        queue(ctx, 'takeover');
+        return;
+      }
+      case 'wake':
+        queue(ctx, 'wake');
+        return;
     }
   },
 
@@ -268,14 +351,14 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
         ctx.note(msg('workflow.answer_lost'));
         return;
       }
-      ctx.send(PROVIDER, WORKER, 'lg_refund_response', { operationId: body.operationId, answer });
+      ctx.send(PROVIDER, frame.from, 'lg_refund_response', { operationId: body.operationId, answer });
     } else if (frame.to === PROVIDER && frame.kind === 'lg_lookup_request') {
       const answer = providerLookup(ctx.store(PROVIDER), ctx.clock, CAPS, String(body.operationId));
-      ctx.send(PROVIDER, WORKER, 'lg_lookup_response', { operationId: body.operationId, answer });
-    } else if (frame.to === WORKER && frame.kind === 'lg_refund_response') {
-      runtime(ctx).refundAnswers.set(String(body.operationId), body.answer as RefundAnswer);
-    } else if (frame.to === WORKER && frame.kind === 'lg_lookup_response') {
-      runtime(ctx).lookupAnswers.set(String(body.operationId), body.answer as LookupAnswer);
+      ctx.send(PROVIDER, frame.from, 'lg_lookup_response', { operationId: body.operationId, answer });
+    } else if (frame.kind === 'lg_refund_response') {
+      runtime(ctx).refundAnswers.set(answerKey(frame.to, body.operationId), body.answer as RefundAnswer);
+    } else if (frame.kind === 'lg_lookup_response') {
+      runtime(ctx).lookupAnswers.set(answerKey(frame.to, body.operationId), body.answer as LookupAnswer);
     }
   },
 
@@ -309,6 +392,8 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
       approval_requests: approvalRequests(worker),
       repeated_approval_requests: repeatedApprovalRequests(worker),
       waiting_for_approval: waitingForApproval(ctx),
+      run_stalled: runtime(ctx).parked !== null,
+      owner: op ? `${op.owner}@${op.ownerEpoch}` : null,
       durable_checkpoints: checkpointCount(worker),
       durable_pending_writes: pendingWriteCount(worker),
       memory_checkpoints: checkpointCount(ctx.store(MEMORY)),
@@ -354,7 +439,9 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
         `checkpoints: ${checkpointCount(worker)}, pending writes: ${pendingWriteCount(worker)}`,
         `node runs: ${Object.entries(runs).map(([n, k]) => `${n}×${k}`).join(', ') || '—'}`,
         waitingForApproval(ctx) ? 'paused before approve (waiting for the approval event)' : '',
+        runtime(ctx).parked ? 'stalled in submit, after its epoch check, request in hand' : '',
       ].filter(Boolean),
+      [WORKER_B]: [op?.owner === WORKER_B ? `took ${op.operationId} over (epoch ${op.ownerEpoch})` : 'idle'],
       [MEMORY]: [`checkpoints in memory: ${checkpointCount(ctx.store(MEMORY))}`],
       [SHOP]: [op ? `${op.operationId}: ${op.status}` : 'no intent yet', `approvals: ${approvalsGranted(ctx.store(SHOP), ORDER_ID)}`],
       [PROVIDER]: [`ledger rows: ${ledgerCount(ctx.store(PROVIDER))}`],

@@ -83,19 +83,54 @@ describe('LangGraph refund workflow', () => {
 
   it('same seed and actions give the same bytes in every database (LangGraph\'s ids and timestamps are stored by sequence)', async () => {
     // Every design: the durable saver (all_three, current_node) and the in-memory one (key_only, messages_only),
-    // with a failed sibling, a retry, a crash inside submit, a restart and a reconcile lookup. A run takes well
+    // with a failed sibling, a retry, a crash inside submit, a restart and a reconcile lookup; and fault 6 (a run
+    // parked across steps, a second worker's graph over the same saver). A run takes well
     // over a millisecond, so the wall clock LangGraph's uuid6 ids and timestamps come from has moved between them.
     const actions = ['shop_unavailable', 'ask', 'retry', { crash_at: 'workflow.after_provider_answer' }, 'lose_response', 'approve', { restart: 'A' }];
-    for (const recovery of ['all_three', 'current_node', 'key_only', 'messages_only']) {
+    const stall = ['ask', 'stall_after_check', 'approve', 'takeover', 'wake'];
+    const runs: [string, unknown[]][] = [
+      ...['all_three', 'current_node', 'key_only', 'messages_only'].map((recovery): [string, unknown[]] => [recovery, actions]),
+      ['all_three', stall], ['current_node', stall],
+    ];
+    for (const [recovery, schedule] of runs) {
       const images = [];
       for (let i = 0; i < 2; i++) {
-        const { world } = await run(recovery, actions);
+        const { world } = await run(recovery, schedule);
         images.push(world.images());
         world.dispose();
       }
-      expect(Object.keys(images[0]!)).toEqual(['A', 'A_memory', 'shop', 'provider', 'vendor']);
+      expect(Object.keys(images[0]!)).toEqual(['A', 'B', 'A_memory', 'shop', 'provider', 'vendor']);
       for (const node of Object.keys(images[0]!)) expect(Buffer.from(images[1]![node]!).equals(Buffer.from(images[0]![node]!)), `${recovery}: ${node}`).toBe(true);
     }
+  });
+
+  it('fault 6: A stalls after its epoch check; B takes over and refunds from the same checkpoints; A wakes and sends — the intent key keeps one refund', async () => {
+    const actions = ['ask', 'stall_after_check', 'approve'];
+    const { world, o } = await run('all_three', actions);
+    expect(o).toMatchObject({ run_stalled: true, worker: 'paused', status: 'SUBMITTED', ledger_count: 0, owner: 'A@1' });
+    // Nothing of the parked run writes after its step ends (the checkpoint before submit is already saved): a
+    // macrotask later, A's database is byte for byte what the step left.
+    const bytes = world.images().A!;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(Buffer.from(world.images().A!).equals(Buffer.from(bytes))).toBe(true);
+    expect((await stepAsync(world, 'takeover')).ok).toBe(true);
+    expect(world.observe()).toMatchObject({ ledger_count: 1, status: 'CONFIRMED', owner: 'B@2', run_stalled: true, node_runs: { submit: 2 } });
+    expect((await stepAsync(world, 'wake')).ok).toBe(true);
+    const after = world.observe();
+    expect(after).toMatchObject({ ledger_count: 1, status: 'CONFIRMED', owner: 'B@2', run_stalled: false, worker: 'up' });
+    // The provider got two requests under one key and replayed the second; A's late record was fenced.
+    expect(world.trace.at(-1)!.notes.map((n) => (typeof n === 'string' ? n : n.key))).toEqual(expect.arrayContaining(['workflow.woke', 'workflow.fenced']));
+    expect(broken(world)).toEqual([]);
+    world.dispose();
+    // Without the key (current_node) the late send books a second refund.
+    const unkeyed = await run('current_node', [...actions, 'takeover', 'wake']);
+    expect(unkeyed.o).toMatchObject({ ledger_count: 2 });
+    expect(broken(unkeyed.world)).toContain('LG-LEDGER-1');
+    unkeyed.world.dispose();
+    // B cannot take over from checkpoints that lived only in A's process memory.
+    const memoryOnly = await run('key_only', actions);
+    expect(await stepAsync(memoryOnly.world, 'takeover')).toMatchObject({ ok: false, error: expect.stringMatching(/process memory/) });
+    memoryOnly.world.dispose();
   });
 
   it('an expiry needs an open approval: with none it is refused and the shop is unchanged; after a grant it expires that one', async () => {
