@@ -52,7 +52,7 @@ function sampleVerdicts(): { lab: Lab; exercise: Exercise; verdict: Verdict }[] 
 
 describe('verdicts carry their feedback as a message', () => {
   let verdicts: ReturnType<typeof sampleVerdicts> = [];
-  beforeAll(() => { verdicts = sampleVerdicts(); });
+  beforeAll(() => { verdicts = sampleVerdicts(); }, 300_000);
 
   it('every verdict has a message whose English rendering is its feedback text', () => {
     expect(verdicts.length).toBeGreaterThan(50);
@@ -99,6 +99,12 @@ describe('feedback in the reader\'s language', () => {
     const refused = checkExercise(l07, overwrite, { kind: 'reproduce', actions: ['no-such-action'] });
     expect(refused.message?.parts?.refusal).toBeDefined();
     expect(feedbackText(refused, 'zh-Hans')).toMatch(/^未复现：你记录的步骤无法重放：第 \d+ 步（"no-such-action"，第 \d+ 个动作）被拒绝：/);
+  });
+
+  it('a refusal the World gives is quoted in the locale too', () => {
+    const refused = checkExercise(l07, exerciseOf(l07, 'overwrite'), { kind: 'reproduce', actions: ['heal'] });
+    expect(refused.feedback).toMatch(/was refused: No link is cut\.$/);
+    expect(feedbackText(refused, 'ja')).toMatch(/拒否されました：切断されているリンクはありません。$/);
   });
 
   it('a verdict saved before messages existed shows its saved text', () => {

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { MessageParams } from '../../core/message';
 import { catalogFor } from '../i18n/messageCatalogs';
 import type { Locale } from '../i18n/locales';
+import { refusalText } from '../i18n/refusals';
 import { en } from '../messages/en';
 import { fillTemplate, type Catalog } from '../messages/format';
 import type { Exercise, Verdict } from './schema';
@@ -73,8 +74,17 @@ function labQuotes(message: FeedbackMessage, exercise: Exercise | undefined): Re
   return quotes;
 }
 
+/** The message with every quoted refusal (`feedback.refusal`'s `error`) in `locale` where it is a known one. */
+function withRefusalsIn(message: FeedbackMessage, locale: Locale): FeedbackMessage {
+  const error = message.params?.error;
+  const params = message.key === 'feedback.refusal' && typeof error === 'string' ? { ...message.params, error: refusalText(error, locale) } : message.params;
+  const parts = message.parts && Object.fromEntries(Object.entries(message.parts).map(([name, part]) => [name,
+    Array.isArray(part) ? (part as readonly FeedbackMessage[]).map((p) => withRefusalsIn(p, locale)) : withRefusalsIn(part as FeedbackMessage, locale)]));
+  return { ...message, ...(params ? { params } : {}), ...(parts ? { parts } : {}) };
+}
+
 /** A verdict's feedback in `locale`: its message when it has one, else the saved text. */
 export function feedbackText(verdict: { feedback: string; message?: FeedbackMessage }, locale: Locale, exercise?: Exercise): string {
   if (!verdict.message) return verdict.feedback;
-  return renderFeedback(verdict.message, catalogFor(locale), labQuotes(verdict.message, exercise));
+  return renderFeedback(withRefusalsIn(verdict.message, locale), catalogFor(locale), labQuotes(verdict.message, exercise));
 }

@@ -16,8 +16,9 @@ import { authority } from './authority';
 import { invariants } from './invariants';
 import { switches } from './switches';
 import { feedback } from './feedback';
+import { refusals } from './refusals';
 
 /** The namespaces of the World's narration: the one list every locale is checked against. */
-export const EN_NAMESPACES = { refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback };
+export const EN_NAMESPACES = { refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals };
 
 export const en: Catalog = mergeNamespaces(EN_NAMESPACES);

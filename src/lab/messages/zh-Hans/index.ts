@@ -16,5 +16,6 @@ import { authority } from './authority';
 import { invariants } from './invariants';
 import { switches } from './switches';
 import { feedback } from './feedback';
+import { refusals } from './refusals';
 
-export const catalog = mergeNamespaces({ refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback });
+export const catalog = mergeNamespaces({ refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals });

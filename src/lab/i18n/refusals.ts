@@ -1,0 +1,44 @@
+/**
+ * Refusals ("No frame is in flight.", "B is crashed.") in a reader's language. The World and
+ * the models still return refusals as English strings (their owners convert them to
+ * message keys over time); until then this reads the common ones back into keys of the
+ * `refusals` namespace by matching the English template itself — the template is the
+ * pattern, so there is one text per refusal, not a copy — and renders them in the locale.
+ * A refusal it does not know stays as it was (English), never blank.
+ * refusals.test.ts drives a real World to each refusal so a reworded one fails there.
+ */
+import type { Message } from '../../core/message';
+import { en } from '../messages/en';
+import { fillTemplate } from '../messages/format';
+import { catalogFor } from './messageCatalogs';
+import type { Locale } from './locales';
+
+/** Parameters that may hold spaces (`A – B`); every other one is one word (a node, a number, a point). */
+const SPACED = new Set(['nodes']);
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const PATTERNS: { key: string; pattern: RegExp }[] = Object.entries(en)
+  .filter(([key]) => key.startsWith('refusals.'))
+  .map(([key, template]) => {
+    const source = template.split(/(\{\{\s*\w+\s*\}\})/).map((part) => {
+      const param = /^\{\{\s*(\w+)\s*\}\}$/.exec(part)?.[1];
+      return param ? `(?<${param}>${SPACED.has(param) ? '.+' : '\\S+'})` : escape(part);
+    }).join('');
+    return { key, pattern: new RegExp(`^${source}$`) };
+  });
+
+/** The refusal as a message key with its parameters, or null when it is not one of the common ones. */
+export function refusalMessage(text: string): Message | null {
+  for (const { key, pattern } of PATTERNS) {
+    const match = pattern.exec(text);
+    if (match) return match.groups ? { key, params: { ...match.groups } } : { key };
+  }
+  return null;
+}
+
+/** A refusal in `locale`: translated when it is a known one, else as given. */
+export function refusalText(text: string, locale: Locale): string {
+  const message = refusalMessage(text);
+  return message ? fillTemplate(message.key, catalogFor(locale)[message.key], message.params) : text;
+}
