@@ -26,9 +26,19 @@ function labIndex(): Plugin {
         try {
           const lab = JSON.parse(text) as Record<string, unknown>;
           const exercises = Array.isArray(lab.exercises) ? lab.exercises.map((e: { id?: unknown }) => ({ id: String(e?.id ?? '') })) : [];
-          return [{ dir, file, id: String(lab.id ?? dir), title: String(lab.title ?? dir), summary: String(lab.summary ?? ''), spec: lab.spec ?? [], rules: lab.rules ?? [], exercises }];
+          // Catalog title and summary per locale (labs/<id>/strings.<locale>.json); the loader checks the rest when the lab opens.
+          const translations: Record<string, { title: string; summary: string }> = {};
+          for (const name of readdirSync(join('labs', dir)).filter((f) => /^strings\.[\w-]+\.json$/.test(f))) {
+            const path = join('labs', dir, name);
+            this.addWatchFile(path);
+            try {
+              const t = JSON.parse(readFileSync(path, 'utf8')) as { title?: unknown; summary?: unknown };
+              if (typeof t.title === 'string' && typeof t.summary === 'string') translations[name.slice(8, -5)] = { title: t.title, summary: t.summary };
+            } catch { /* reported by the loader when the lab is opened */ }
+          }
+          return [{ dir, file, id: String(lab.id ?? dir), title: String(lab.title ?? dir), summary: String(lab.summary ?? ''), spec: lab.spec ?? [], rules: lab.rules ?? [], exercises, translations }];
         } catch (error) {
-          return [{ dir, file, id: dir, title: dir, summary: '', spec: [], rules: [], exercises: [], broken: `not valid JSON: ${(error as Error).message}` }];
+          return [{ dir, file, id: dir, title: dir, summary: '', spec: [], rules: [], exercises: [], translations: {}, broken: `not valid JSON: ${(error as Error).message}` }];
         }
       });
       return `export default ${JSON.stringify(entries)};`;

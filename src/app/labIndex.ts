@@ -14,6 +14,12 @@ export interface LabIndexEntry {
   spec: string[];
   rules: string[];
   exercises: { id: string }[];
+  /**
+   * Title and summary per locale, from `labs/<id>/strings.<locale>.json` (only locales the
+   * lab has a readable strings file for), so the catalog speaks the page's language without
+   * loading the lab.
+   */
+  translations?: Partial<Record<string, { title: string; summary: string }>>;
   /** Set when the file is not even JSON. */
   broken?: string;
 }

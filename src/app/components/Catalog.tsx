@@ -5,32 +5,44 @@
  * for lab files whose result appears right next to its input.
  */
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isLocale } from '../../lab/i18n/locales';
 import type { LabLoad } from '../../lab/schema';
 import { labProgress, nextLab, type LabProgress } from '../catalogProgress';
 import { LAB_INDEX, type LabIndexEntry } from '../labIndex';
 import { navigate, previewLabFiles, selectLoads, selectPreviewNote, selectPreviews, selectProgress, useApp } from '../store';
 import { LabErrorCard } from './LabErrorCard';
+import { useLocalizedLab } from '../i18n/labTranslations';
 
-const TEXT = {
-  title: 'Durable Execution Lab',
-  intro: 'Step through crashes while the real protocol runs underneath: every node keeps its own SQLite database in this tab, every message crosses a simulated network, and every step can be undone.',
-  next: 'Next', continue: 'Continue', start: 'Start',
-  open: 'Open',
-  spec: (spec: string[], rules: string[]) => `SPEC ${spec.join(', ')}${rules.length ? ` · ${rules.join(', ')}` : ''}`,
-  state: { new: 'not started', attempted: 'in progress', done: 'done' } as const,
-  exercises: (p: LabProgress) => (p.total === 0 ? '' : ` · ${p.done} / ${p.total} exercises right${p.finished > p.done ? `, ${p.finished - p.done} missed` : ''}`),
-  check: 'Check a lab file',
-  checkHelp: 'Pick a lab.json (and its README.md) to validate it here. A valid one opens like any other lab.',
-  checkInput: 'Lab file to check',
-  checked: 'Checked files',
-  broken: (why: string) => `did not load: ${why}`,
-};
+/** The catalog's words in the page's language (src/app/i18n/locales/<locale>/app.ts). */
+function useText() {
+  const { t, i18n } = useTranslation();
+  const locale = isLocale(i18n.language) ? i18n.language : 'en';
+  return {
+    title: t('nav.brand'),
+    intro: t('catalog.intro'),
+    next: t('catalog.next'), continue: t('catalog.continue'), start: t('catalog.start'),
+    open: t('catalog.open'),
+    // SPEC section numbers and rule IDs are codes: the same in every language.
+    spec: (spec: string[], rules: string[]) => `SPEC ${spec.join(', ')}${rules.length ? ` · ${rules.join(', ')}` : ''}`,
+    state: { new: t('catalog.state.new'), attempted: t('catalog.state.attempted'), done: t('catalog.state.done') } as const,
+    exercises: (p: LabProgress) => (p.total === 0 ? '' : ` · ${t('catalog.exercises', { done: p.done, total: p.total })}${p.finished > p.done ? `, ${t('catalog.missed', { count: p.finished - p.done })}` : ''}`),
+    check: t('catalog.check'),
+    checkHelp: t('catalog.checkHelp'),
+    checkInput: t('catalog.checkInput'),
+    checked: t('catalog.checked'),
+    broken: (why: string) => t('catalog.broken', { why }),
+    /** An index entry's title and summary in the page's language, from the lab's strings file. */
+    entry: (e: LabIndexEntry) => e.translations?.[locale] ?? e,
+  };
+}
 
 export function Catalog() {
   const loads = useApp(selectLoads);
   const progress = useApp(selectProgress);
   const failed = new Map(loads.flatMap((l) => (!l.ok && l.id ? [[l.id, l] as const] : [])));
   const next = nextLab(LAB_INDEX.filter((e) => !e.broken && !failed.has(e.id)), progress);
+  const TEXT = useText();
   return (
     <main className="catalog">
       <section className="intro">
@@ -38,7 +50,7 @@ export function Catalog() {
         <p>{TEXT.intro}</p>
         {next && (
           <p className="next-lab" data-testid="next-lab" data-lab={next.id}>
-            <strong>{TEXT.next}:</strong> <span className="lab-id">{next.id}</span> {next.title}{' '}
+            <strong>{TEXT.next}:</strong> <span className="lab-id">{next.id}</span> {TEXT.entry(next).title}{' '}
             <button className="primary" onClick={() => navigate({ page: 'lab', labId: next.id })} data-testid="next-lab-open">
               {progress.labs[next.id] ? TEXT.continue : TEXT.start}
             </button>
@@ -58,10 +70,12 @@ export function Catalog() {
 }
 
 const CatalogEntry = memo(function CatalogEntry({ entry, progress, isNext }: { entry: LabIndexEntry; progress: LabProgress; isNext: boolean }) {
+  const TEXT = useText();
+  const shown = TEXT.entry(entry);
   return (
     <article className={`lab-card state-${progress.state}${isNext ? ' is-next' : ''}`} data-testid={`lab-card-${entry.id}`} data-state={progress.state}>
-      <h3><span className="lab-id">{entry.id}</span> {entry.title}</h3>
-      <p>{entry.summary}</p>
+      <h3><span className="lab-id">{entry.id}</span> {shown.title}</h3>
+      <p>{shown.summary}</p>
       <p className="muted">{TEXT.spec(entry.spec, entry.rules)}</p>
       {entry.broken ? <p className="error">{TEXT.broken(entry.broken)}</p> : (
         <div className="lab-card-foot">
@@ -76,6 +90,7 @@ const CatalogEntry = memo(function CatalogEntry({ entry, progress, isNext }: { e
 function Authoring() {
   const previews = useApp(selectPreviews);
   const note = useApp(selectPreviewNote);
+  const TEXT = useText();
   return (
     <section className="panel authoring" aria-label={TEXT.check}>
       <h2>{TEXT.check}</h2>
@@ -95,8 +110,9 @@ function Authoring() {
 }
 
 function PreviewEntry({ load }: { load: LabLoad }) {
-  if (!load.ok) return <LabErrorCard load={load} />;
-  const { lab } = load;
+  const TEXT = useText();
+  const lab = useLocalizedLab(load.ok ? load.lab : null);
+  if (!load.ok || !lab) return <LabErrorCard load={load as Extract<LabLoad, { ok: false }>} />;
   return (
     <article className="lab-card" data-testid={`lab-card-${lab.id}`}>
       <h3><span className="lab-id">{lab.id}</span> {lab.title}</h3>

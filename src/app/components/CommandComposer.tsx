@@ -4,6 +4,7 @@
  * in the World like any other step.
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { COMMAND_KINDS, type CommandKind } from '../../core/authority/commands';
 import { playAction, selectView, useApp } from '../store';
 
@@ -41,18 +42,19 @@ export function CommandComposer() {
   const [payload, setPayload] = useState(JSON.stringify(TEMPLATES.claim));
   const [error, setError] = useState<string | null>(null);
   const suggestedId = `cmd-${(view?.cursor ?? 0) + 1}`;
+  const { t } = useTranslation();
 
   const send = () => {
     let parsed: unknown;
     try {
       parsed = JSON.parse(payload);
     } catch (e) {
-      setError(`Payload is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
+      setError(t('composer.badJson', { error: e instanceof Error ? e.message : String(e) }));
       return;
     }
     const expected = revision === 'none' ? null : revision === 'current' ? 'current' : Number(revision);
     if (typeof expected === 'number' && !(Number.isInteger(expected) && expected >= 0)) {
-      setError('Expected revision must be none, current, or a whole number.');
+      setError(t('composer.badRevision'));
       return;
     }
     setError(null);
@@ -60,23 +62,23 @@ export function CommandComposer() {
   };
 
   return (
-    <section className="panel composer" aria-label="Command composer">
-      <h2>Compose a command</h2>
+    <section className="panel composer" aria-label={t('composer.title')}>
+      <h2>{t('composer.title')}</h2>
       <div className="composer-grid">
-        <label>Actor<select value={actor} onChange={(e) => setActor(e.target.value)} data-testid="composer-actor">
+        <label>{t('composer.actor')}<select value={actor} onChange={(e) => setActor(e.target.value)} data-testid="composer-actor">
           {ACTORS.map((a) => <option key={a}>{a}</option>)}</select></label>
-        <label>Action ID<input value={actionId} placeholder={suggestedId} onChange={(e) => setActionId(e.target.value)} data-testid="composer-action-id" /></label>
-        <label>Kind<select value={kind} data-testid="composer-kind" onChange={(e) => {
+        <label>{t('composer.actionId')}<input value={actionId} placeholder={suggestedId} onChange={(e) => setActionId(e.target.value)} data-testid="composer-action-id" /></label>
+        <label>{t('composer.kind')}<select value={kind} data-testid="composer-kind" onChange={(e) => {
           const next = e.target.value as CommandKind;
           setKind(next);
           setPayload(JSON.stringify(TEMPLATES[next] ?? {}));
         }}>{COMMAND_KINDS.map((k) => <option key={k}>{k}</option>)}</select></label>
-        <label>Expected revision<input value={revision} onChange={(e) => setRevision(e.target.value)} data-testid="composer-revision" title="none, current, or a number" /></label>
+        <label>{t('composer.revision')}<input value={revision} onChange={(e) => setRevision(e.target.value)} data-testid="composer-revision" title={t('composer.revisionHelp')} /></label>
       </div>
-      <label className="composer-payload">Payload (JSON)
+      <label className="composer-payload">{t('composer.payload')}
         <textarea rows={2} spellCheck={false} value={payload} onChange={(e) => setPayload(e.target.value)} data-testid="composer-payload" />
       </label>
-      <button className="primary" onClick={send} data-testid="composer-send">Sign and send</button>
+      <button className="primary" onClick={send} data-testid="composer-send">{t('composer.send')}</button>
       {error && <p className="error" role="alert" data-testid="composer-error">{error}</p>}
     </section>
   );

@@ -9,26 +9,31 @@
  * narration. Everything comes from the trace and the node's database.
  */
 import { memo, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useRenderMessage } from '../i18n/renderMessage';
 import { LabSession } from '../../lab/session';
 import type { TraceEntry } from '../../sim/world';
 import { selectSession, selectTrace, useApp } from '../store';
 
-const TEXT = {
-  title: 'What survives a crash',
-  heading: (node: string, point: string, step: number) => `${node} crashed at ${point} (step ${step})`,
-  lost: 'Lost — it was only in memory', kept: 'Kept — in its database (what a restart reads)', recovery: (step: number) => `Recovery (restart at step ${step})`,
-  rolledBack: (store: string, name: string) => `${store}.${name} rolled back`,
-  wouldWrite: (table: string, w: { insert: number; update: number; delete: number }) => `${table}: ${w.insert} insert, ${w.update} update, ${w.delete} delete`,
-  nothingUncommitted: 'No transaction was open: nothing uncommitted was lost.',
-  frameLost: (id: number, kind: string, from: string) => `frame #${id} ${kind} from ${from}`,
-  rows: (n: number) => (n === 1 ? '1 row' : `${n} rows`),
-  more: (n: number) => `… ${n} more`,
-  notRestarted: 'Not restarted yet: restart it to see what recovery does with these rows.',
-  recoveryTx: (store: string, name: string, outcome: string) => `${store}.${name} (${outcome})`,
-  sent: (id: number, kind: string, to: string) => `sent #${id} ${kind} to ${to}`,
-  noRecovery: 'Recovery ran no transaction.',
-};
+/** The panel's words in the page's language (src/app/i18n/locales/<locale>/app.ts). */
+function useText() {
+  const { t } = useTranslation();
+  return {
+    title: t('crash.title'),
+    heading: (node: string, point: string, step: number) => t('crash.heading', { node, point, step }),
+    lost: t('crash.lost'), kept: t('crash.kept'), recovery: (step: number) => t('crash.recovery', { step }),
+    rolledBack: (store: string, name: string) => t('crash.rolledBack', { store, name }),
+    wouldWrite: (table: string, w: { insert: number; update: number; delete: number }) => t('crash.wouldWrite', { table, insert: w.insert, update: w.update, delete: w.delete }),
+    nothingUncommitted: t('crash.nothingUncommitted'),
+    frameLost: (id: number, kind: string, from: string) => t('crash.frameLost', { id, kind, from }),
+    rows: (n: number) => t('crash.rows', { count: n }),
+    more: (n: number) => t('crash.more', { count: n }),
+    notRestarted: t('crash.notRestarted'),
+    recoveryTx: (store: string, name: string, outcome: string) => t('crash.recoveryTx', { store, name, outcome }),
+    sent: (id: number, kind: string, to: string) => t('crash.sent', { id, kind, to }),
+    noRecovery: t('crash.noRecovery'),
+  };
+}
 
 const MAX_ROWS = 6;
 
@@ -65,6 +70,7 @@ const CrashDetail = memo(function CrashDetail({ crash, restart, lostFrames }: No
   const kept = useMemo(() => (session ? keptRows(session, node, crash.index) : []), [session, node, crash]);
   const rolledBack = crash.transactions.filter((t) => t.store === node && t.outcome === 'rollback');
   const renderMessage = useRenderMessage();
+  const TEXT = useText();
   return (
     <section className="panel crash-panel" aria-label={TEXT.title} data-testid="crash-panel" data-node={node} data-step={crash.index}>
       <h2>{TEXT.title}</h2>

@@ -11,9 +11,13 @@
  * student actually ran.
  */
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import Markdown from 'react-markdown';
+import { feedbackText } from '../../lab/exercises/feedback';
+import { isLocale } from '../../lab/i18n/locales';
 import { exerciseStatus, LIMITS, type ExerciseRecord, type ExerciseStatus } from '../../lab/exercises/records';
 import type { Exercise, Verdict } from '../../lab/exercises/schema';
+import { useLocalizedLab } from '../i18n/labTranslations';
 import { recordedSteps, returnToKept, saveDraft, selectProgress, selectSession, selectView, startReproduce, submitExercise, submitExerciseAsync, useApp } from '../store';
 
 /** A label with any verdict word a model may still carry ("… (correct)") taken off. */
@@ -29,26 +33,29 @@ export function ExercisesPanel() {
   // A reproduce attempt in progress keeps its exercise open across a reload.
   const active = progress.activeExercise?.lab === session?.lab.id ? progress.activeExercise?.exercise ?? null : null;
   const [open, setOpen] = useState<string | null>(active);
-  if (!session || session.lab.exercises.length === 0) return null;
+  const { t } = useTranslation();
+  // Titles and prompts in the page's language (IDs, kinds and choices' values unchanged).
+  const lab = useLocalizedLab(session?.lab);
+  if (!session || !lab || session.lab.exercises.length === 0) return null;
   const records = progress.exercises[session.lab.id] ?? {};
   const done = session.lab.exercises.filter((e) => exerciseStatus(records[e.id]) === 'done').length;
   const kept = progress.kept[session.lab.id];
   return (
-    <section className="panel exercises" aria-label="Exercises" data-testid="exercises">
-      <h2>Exercises <span className="muted">{done} / {session.lab.exercises.length} done</span></h2>
+    <section className="panel exercises" aria-label={t('exercises.title')} data-testid="exercises">
+      <h2>{t('exercises.title')} <span className="muted">{t('exercises.doneCount', { done, total: session.lab.exercises.length })}</span></h2>
       {kept && (
         <p className="kept-sandbox" role="status" data-testid="kept-sandbox">
-          Your own {kept.steps.length} step(s) were kept when they were replaced.{' '}
-          <button className="link" onClick={returnToKept} data-testid="return-to-kept">Back to my steps</button>
+          {t('exercises.kept', { n: kept.steps.length })}{' '}
+          <button className="link" onClick={returnToKept} data-testid="return-to-kept">{t('exercises.backToSteps')}</button>
         </p>
       )}
       <ul>
-        {session.lab.exercises.map((exercise) => {
+        {lab.exercises.map((exercise) => {
           const status = exerciseStatus(records[exercise.id]);
           return (
             <li key={exercise.id} className={`exercise status-${status}`} data-testid={`exercise-${exercise.id}`} data-status={status}>
               <button className="link exercise-title" onClick={() => setOpen(open === exercise.id ? null : exercise.id)} data-testid={`exercise-${exercise.id}-open`} aria-expanded={open === exercise.id}>
-                <span className="badge-kind">{exercise.kind}</span> {exercise.title} {MARK[status]}
+                <span className="badge-kind">{t(`exercises.kind.${exercise.kind}`)}</span> {exercise.title} {MARK[status]}
               </button>
               {open === exercise.id && <ExerciseBody exercise={exercise} record={records[exercise.id]} />}
             </li>
@@ -63,6 +70,9 @@ function ExerciseBody({ exercise, record }: { exercise: Exercise; record: Exerci
   const [verdict, setVerdict] = useState<Verdict | null>(record?.attempts.at(-1)?.verdict ?? null);
   const submit = (input: Parameters<typeof submitExercise>[1]) => { void submitExerciseAsync(exercise, input).then(setVerdict); };
   const status = exerciseStatus(record);
+  const { i18n } = useTranslation();
+  // Feedback in the page's language (its message descriptor), quoting the translated lab.
+  const locale = isLocale(i18n.language) ? i18n.language : 'en';
   return (
     <div className="exercise-body">
       <div className="markdown"><Markdown>{exercise.prompt}</Markdown></div>
@@ -72,7 +82,7 @@ function ExerciseBody({ exercise, record }: { exercise: Exercise; record: Exerci
       {exercise.kind === 'explain' && <ExplainForm exercise={exercise} draft={record?.draft ?? ''} onSubmit={submit} />}
       {verdict && (
         <p className={`verdict ${verdict.pass === true ? 'pass' : verdict.pass === false ? 'fail' : 'pending'}`} data-testid={`exercise-${exercise.id}-verdict`} data-pass={String(verdict.pass)}>
-          {verdict.feedback}{verdict.rules.length > 0 && <span className="muted"> ({verdict.rules.join(', ')})</span>}
+          {feedbackText(verdict, locale, exercise)}{verdict.rules.length > 0 && <span className="muted"> ({verdict.rules.join(', ')})</span>}
         </p>
       )}
     </div>
@@ -83,6 +93,7 @@ type Submit = (input: Parameters<typeof submitExercise>[1]) => void;
 
 function PredictForm({ exercise, record, onSubmit }: { exercise: Extract<Exercise, { kind: 'predict' }>; record: ExerciseRecord | undefined; onSubmit: Submit }) {
   const [pick, setPick] = useState<number | null>(null);
+  const { t } = useTranslation();
   const first = record?.attempts[0];
   const practice = (record?.attempts.length ?? 0) - 1;
   const firstLabel = first && first.input.kind === 'predict'
@@ -91,11 +102,11 @@ function PredictForm({ exercise, record, onSubmit }: { exercise: Extract<Exercis
     <div>
       {first ? (
         <p className="decided" data-testid={`exercise-${exercise.id}-decided`} data-pass={String(first.verdict.pass)}>
-          Your prediction was <strong>{firstLabel}</strong> — {first.verdict.pass ? 'right' : 'not right'}. The first pick decides this exercise;
-          any pick from now on is practice{practice > 0 ? ` (${practice} so far)` : ''} and is reported as practice.
+          <Trans t={t} i18nKey="exercises.decided" components={{ b: <strong /> }}
+            values={{ label: firstLabel ?? '', verdict: t(first.verdict.pass ? 'exercises.right' : 'exercises.notRight'), soFar: practice > 0 ? t('exercises.soFar', { n: practice }) : '' }} />
         </p>
       ) : (
-        <p className="muted">Your first pick counts: choose before you run it.</p>
+        <p className="muted">{t('exercises.firstPick')}</p>
       )}
       {exercise.choices.map((choice, i) => (
         <label key={i} className="choice">
@@ -103,7 +114,7 @@ function PredictForm({ exercise, record, onSubmit }: { exercise: Extract<Exercis
         </label>
       ))}
       <button className="primary" disabled={pick === null} data-testid={`exercise-${exercise.id}-check`}
-        onClick={() => pick !== null && onSubmit({ kind: 'predict', pick: exercise.choices[pick]!.value })}>{first ? 'Run it again (practice)' : 'Run it and check'}</button>
+        onClick={() => pick !== null && onSubmit({ kind: 'predict', pick: exercise.choices[pick]!.value })}>{first ? t('exercises.runAgain') : t('exercises.runCheck')}</button>
     </div>
   );
 }
@@ -111,6 +122,7 @@ function PredictForm({ exercise, record, onSubmit }: { exercise: Extract<Exercis
 function ReproduceForm({ exercise, onSubmit }: { exercise: Extract<Exercise, { kind: 'reproduce' }>; onSubmit: Submit }) {
   const progress = useApp(selectProgress);
   const view = useApp(selectView); // re-render as steps are recorded
+  const { t } = useTranslation();
   const active = progress.activeExercise?.exercise === exercise.id;
   const steps = active ? recordedSteps() : [];
   const fixed = Object.entries(exercise.start.switches ?? {});
@@ -118,20 +130,20 @@ function ReproduceForm({ exercise, onSubmit }: { exercise: Extract<Exercise, { k
   return (
     <div>
       {!active ? (
-        <button className="primary" onClick={() => startReproduce(exercise)} data-testid={`exercise-${exercise.id}-start`}>Start: set the lab up for this</button>
+        <button className="primary" onClick={() => startReproduce(exercise)} data-testid={`exercise-${exercise.id}-start`}>{t('exercises.start')}</button>
       ) : (
         <>
-          <p className="muted" data-testid={`exercise-${exercise.id}-recorded`}>Recording: {steps.length} step(s). Use the actions, then check.</p>
+          <p className="muted" data-testid={`exercise-${exercise.id}-recorded`}>{t('exercises.recording', { n: steps.length })}</p>
           {fixed.length > 0 && (
             <p className={changed.length > 0 ? 'verdict fail' : 'muted'} data-testid={`exercise-${exercise.id}-fixed`}>
-              This exercise sets {fixed.map(([k, v]) => `${k} = ${v}`).join(', ')}. {changed.length > 0
-                ? `You changed ${changed.map(([k]) => `${k} (now ${view!.switches[k]})`).join(', ')}: the check replays what you ran, so it will not count.`
-                : 'The check replays your steps under the switches you ran with.'}
+              {t('exercises.sets', { settings: fixed.map(([k, v]) => `${k} = ${v}`).join(', ') })} {changed.length > 0
+                ? t('exercises.changed', { changes: changed.map(([k]) => t('exercises.changedOne', { key: k, value: view!.switches[k] ?? '' })).join(', ') })
+                : t('exercises.replays')}
             </p>
           )}
           <button className="primary" onClick={() => onSubmit({ kind: 'reproduce', actions: steps, switches: { ...view?.switches } })} data-testid={`exercise-${exercise.id}-check`}
-            disabled={steps.length > LIMITS.reproduceSteps}>Check my steps</button>
-          {steps.length > LIMITS.reproduceSteps && <p className="verdict fail">Too many recorded steps: the limit is {LIMITS.reproduceSteps.toLocaleString('en')}.</p>}
+            disabled={steps.length > LIMITS.reproduceSteps}>{t('exercises.check')}</button>
+          {steps.length > LIMITS.reproduceSteps && <p className="verdict fail">{t('exercises.tooManySteps', { limit: LIMITS.reproduceSteps })}</p>}
         </>
       )}
     </div>
@@ -141,6 +153,7 @@ function ReproduceForm({ exercise, onSubmit }: { exercise: Extract<Exercise, { k
 function RepairForm({ exercise, done, onSubmit }: { exercise: Extract<Exercise, { kind: 'repair' }>; done: boolean; onSubmit: Submit }) {
   const view = useApp(selectView);
   const [spoilers, setSpoilers] = useState(false);
+  const { t } = useTranslation();
   // Nothing preselected: the first value in lab.json is often the solution.
   const [choices, setChoices] = useState<Record<string, string>>({});
   const reveal = done || spoilers;
@@ -157,10 +170,10 @@ function RepairForm({ exercise, done, onSubmit }: { exercise: Extract<Exercise, 
             {spec?.label ?? option.switch}
             <select value={choices[option.switch] ?? ''} data-testid={`exercise-${exercise.id}-option-${option.switch}`}
               onChange={(e) => setChoices({ ...choices, [option.switch]: e.target.value })}>
-              <option value="" disabled>— choose —</option>
+              <option value="" disabled>{t('exercises.choose')}</option>
               {values.map((v) => {
                 const presented = spec?.options.find((o) => o.value === v)?.presented;
-                return <option key={v} value={v}>{labelOf(v)}{reveal && presented ? ` — the lab's ${presented} design` : ''}</option>;
+                return <option key={v} value={v}>{labelOf(v)}{reveal && presented ? t(`exercises.presented.${presented}`) : ''}</option>;
               })}
             </select>
           </label>
@@ -168,10 +181,10 @@ function RepairForm({ exercise, done, onSubmit }: { exercise: Extract<Exercise, 
       })}
       {!done && (
         <label className="choice muted">
-          <input type="checkbox" checked={spoilers} onChange={(e) => setSpoilers(e.target.checked)} data-testid={`exercise-${exercise.id}-spoilers`} /> Spoilers: show which design the lab calls right or wrong
+          <input type="checkbox" checked={spoilers} onChange={(e) => setSpoilers(e.target.checked)} data-testid={`exercise-${exercise.id}-spoilers`} /> {t('exercises.spoilers')}
         </label>
       )}
-      <button className="primary" disabled={!ready} onClick={() => onSubmit({ kind: 'repair', choices })} data-testid={`exercise-${exercise.id}-check`}>Run the scenario with this design</button>
+      <button className="primary" disabled={!ready} onClick={() => onSubmit({ kind: 'repair', choices })} data-testid={`exercise-${exercise.id}-check`}>{t('exercises.runDesign')}</button>
     </div>
   );
 }
@@ -180,9 +193,10 @@ function ExplainForm({ exercise, draft, onSubmit }: { exercise: Extract<Exercise
   const [text, setText] = useState(draft);
   const [cut, setCut] = useState(false);
   const max = LIMITS.explainChars;
+  const { t } = useTranslation();
   return (
     <div>
-      <textarea rows={5} value={text} maxLength={max} data-testid={`exercise-${exercise.id}-text`} aria-label={`Your answer: ${exercise.title}`} aria-describedby={`exercise-${exercise.id}-limit`}
+      <textarea rows={5} value={text} maxLength={max} data-testid={`exercise-${exercise.id}-text`} aria-label={t('exercises.answer', { title: exercise.title })} aria-describedby={`exercise-${exercise.id}-limit`}
         onPaste={(e) => {
           const el = e.currentTarget;
           const after = el.value.length - (el.selectionEnd - el.selectionStart) + e.clipboardData.getData('text').length;
@@ -200,9 +214,9 @@ function ExplainForm({ exercise, draft, onSubmit }: { exercise: Extract<Exercise
           saveDraft(exercise, next);
         }} />
       <p className={cut ? 'verdict fail' : 'muted'} id={`exercise-${exercise.id}-limit`} data-testid={`exercise-${exercise.id}-limit`}>
-        {cut ? `That is too long: the limit is ${max.toLocaleString('en')} characters. ` : ''}{text.length.toLocaleString('en')} / {max.toLocaleString('en')} characters
+        {cut ? t('exercises.tooLong', { max }) : ''}{t('exercises.chars', { length: text.length, max })}
       </p>
-      <button className="primary" onClick={() => onSubmit({ kind: 'explain', text })} data-testid={`exercise-${exercise.id}-check`}>Hand in</button>
+      <button className="primary" onClick={() => onSubmit({ kind: 'explain', text })} data-testid={`exercise-${exercise.id}-check`}>{t('exercises.handIn')}</button>
     </div>
   );
 }

@@ -6,14 +6,19 @@
  * step.
  */
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { QueryResult } from '../../core/db/store';
 import { selectCursor, selectNodes, selectSession, selectTrace, useApp } from '../store';
 
-const TEXT = {
-  title: 'Inspector', subtitle: 'read-only; each node has its own database',
-  node: 'Node whose database to inspect', query: 'SQL query (read-only)',
-  placeholder: 'SELECT * FROM …  (Ctrl+Enter runs)', run: 'Run', noRows: 'No rows.', result: 'Query result',
-};
+/** The inspector's words in the page's language (src/app/i18n/locales/<locale>/app.ts). */
+function useText() {
+  const { t } = useTranslation();
+  return {
+    title: t('inspector.title'), subtitle: t('inspector.subtitle'),
+    node: t('inspector.node'), query: t('inspector.query'),
+    placeholder: t('inspector.placeholder'), run: t('inspector.run'), noRows: t('inspector.noRows'), result: t('inspector.result'),
+  };
+}
 
 /** Tables per node schema (DDL text): fixed for the life of a lab's World. */
 const tablesBySchema = new Map<string, string[]>();
@@ -26,6 +31,7 @@ export function Inspector() {
   const [node, setNode] = useState<string>('');
   const [sql, setSql] = useState('');
   const [result, setResult] = useState<QueryResult | null>(null);
+  const TEXT = useText();
   const nodeId = node || nodes[0]?.spec.id || '';
   const spec = nodes.find((n) => n.spec.id === nodeId)?.spec;
   const tables = session && spec ? tablesOf(session, spec.id, spec.schema) : [];

@@ -6,27 +6,34 @@
  * the step log to step through, or exports as a card.
  */
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Bounds } from '../../sim/explorer/bounds';
 import type { ExploreResult, Progress } from '../../sim/explorer/result';
 import { startSearch, type SearchJob } from '../explorer/searchClient';
 import { selectSession, selectSwitches, useApp, watchCard } from '../store';
 import type { Card } from '../../lab/cards';
 
-const TEXT = {
-  title: 'Search',
-  intro: 'Let the computer be the adversary: it tries every schedule of actions, deliveries, losses, crashes and clock moves within these bounds, and reports the shortest one that breaks an invariant.',
-  depth: 'Depth', maxStates: 'Max states', crashes: 'Crashes', drops: 'Drops', duplicates: 'Duplicates', advances: 'Clock moves',
-  swarm: 'Random walks (swarm)', seed: 'Seed', runs: 'Walks',
-  run: 'Run search', cancel: 'Cancel', cancelled: 'Search cancelled.',
-  progress: (p: Progress) => `${p.states} states, ${p.transitions} transitions, depth ${p.depth} · ${Math.round(p.transitions / Math.max(p.elapsedMs / 1000, 0.001))} transitions/s`,
-  clean: (r: ExploreResult) => r.mode === 'swarm'
-    ? `No invariant broken in ${r.states} states over ${r.runs ?? 0} random walks (seed ${r.seed ?? '?'}; bounds: ${r.boundsText}).`
-    : `No invariant broken in ${r.states} states up to depth ${r.depthCompleted} (bounds: ${r.boundsText}).`,
-  incomplete: (r: ExploreResult) => `Stopped by ${r.stoppedBy}: only depth ${r.depthCompleted} was searched completely.`,
-  broken: (id: string, steps: number) => `${id} breaks in ${steps} step${steps === 1 ? '' : 's'}:`,
-  load: 'Load into the step log', export: 'Export as card', copy: 'Copy card JSON',
-  loaded: 'Loaded: step forward through it.',
-};
+/** The panel's words in the page's language (src/app/i18n/locales/<locale>/app.ts); counts through Intl. */
+function useText() {
+  const { t } = useTranslation();
+  return {
+    title: t('search.title'),
+    intro: t('search.intro'),
+    depth: t('search.depth'), maxStates: t('search.maxStates'), crashes: t('search.crashes'), drops: t('search.drops'), duplicates: t('search.duplicates'), advances: t('search.advances'),
+    advancesPlaceholder: t('search.advancesPlaceholder'), default: t('search.default'),
+    swarm: t('search.swarm'), seed: t('search.seed'), runs: t('search.runs'),
+    run: t('search.run'), cancel: t('search.cancel'), cancelled: t('search.cancelled'),
+    progress: (p: Progress) => t('search.progress', { states: p.states, transitions: p.transitions, depth: p.depth, rate: Math.round(p.transitions / Math.max(p.elapsedMs / 1000, 0.001)) }),
+    // boundsText and stoppedBy are the explorer's own notation (bound names and numbers).
+    clean: (r: ExploreResult) => r.mode === 'swarm'
+      ? t('search.cleanSwarm', { states: r.states, runs: r.runs ?? 0, seed: r.seed ?? '?', bounds: r.boundsText })
+      : t('search.clean', { states: r.states, depth: r.depthCompleted, bounds: r.boundsText }),
+    incomplete: (r: ExploreResult) => t('search.incomplete', { stoppedBy: r.stoppedBy ?? '', depth: r.depthCompleted }),
+    broken: (id: string, steps: number) => t('search.broken', { id, count: steps }),
+    load: t('search.load'), export: t('search.export'), copy: t('search.copy'), copied: t('search.copied'),
+    loaded: t('search.loaded'),
+  };
+}
 
 interface Finished { result: ExploreResult; cards: Record<string, unknown>[] }
 
@@ -42,6 +49,7 @@ export function SearchPanel() {
   const [message, setMessage] = useState<string | null>(null);
   const job = useRef<SearchJob | null>(null);
   const [running, setRunning] = useState(false);
+  const TEXT = useText();
   useEffect(() => () => job.current?.cancel(), []);
   if (!session || !switches) return null;
   const lab = session.lab;
@@ -68,7 +76,7 @@ export function SearchPanel() {
   const maxStates = bounds.maxStates ?? 200_000;
   const fraction = progress ? Math.min(1, progress.states / maxStates) : 0;
   const number = (key: keyof Bounds, label: string, min = 0) => (
-    <label>{label} <input type="number" min={min} value={(bounds[key] as number | undefined) ?? ''} placeholder="default"
+    <label>{label} <input type="number" min={min} value={(bounds[key] as number | undefined) ?? ''} placeholder={TEXT.default}
       data-testid={`search-${key}`} onChange={(e) => setBounds({ ...bounds, [key]: e.target.value === '' ? undefined : Number(e.target.value) })} /></label>
   );
 
@@ -82,7 +90,7 @@ export function SearchPanel() {
         {number('crashes', TEXT.crashes)}
         {number('drops', TEXT.drops)}
         {number('duplicates', TEXT.duplicates)}
-        <label>{TEXT.advances} <input type="text" placeholder="e.g. 1,11" data-testid="search-advances"
+        <label>{TEXT.advances} <input type="text" placeholder={TEXT.advancesPlaceholder} data-testid="search-advances"
           onChange={(e) => {
             const values = e.target.value.split(',').map((v) => Number(v.trim())).filter((v) => Number.isInteger(v) && v > 0);
             setBounds({ ...bounds, advances: values.length ? values : undefined });
@@ -110,6 +118,7 @@ export function SearchPanel() {
 function SearchResult({ lab, finished }: { lab: string; finished: Finished }) {
   const { result, cards } = finished;
   const [note, setNote] = useState<string | null>(null);
+  const TEXT = useText();
   const found = result.counterexamples[0];
   const card = cards[0] as Card | undefined;
   if (!found || !card) {
@@ -143,7 +152,7 @@ function SearchResult({ lab, finished }: { lab: string; finished: Finished }) {
       <div className="search-actions">
         <button onClick={load} data-testid="search-load">{TEXT.load}</button>
         <button onClick={download}>{TEXT.export}</button>
-        <button onClick={() => void navigator.clipboard?.writeText(JSON.stringify(card, null, 2)).then(() => setNote('Copied.'))}>{TEXT.copy}</button>
+        <button onClick={() => void navigator.clipboard?.writeText(JSON.stringify(card, null, 2)).then(() => setNote(TEXT.copied))}>{TEXT.copy}</button>
       </div>
       {note && <p className="muted" data-testid="search-note">{note}</p>}
     </div>

@@ -3,6 +3,7 @@
  * next to the ledger that is the ground truth. Both come from the World's observed state,
  * re-derived after every step.
  */
+import { useTranslation } from 'react-i18next';
 import { selectView, useApp } from '../store';
 
 interface Observed {
@@ -13,25 +14,27 @@ interface Observed {
 
 export function TwoWorldsPanel() {
   const view = useApp(selectView);
+  const { t } = useTranslation();
   if (!view) return null;
   const observed = view.observed as Observed;
   const local = view.switches.refund_mode && view.switches.refund_mode !== 'provider';
   const ledger = observed.ledger ?? [];
   const op = observed.operation;
   return (
-    <section className="panel two-worlds" aria-label="Two worlds" data-testid="two-worlds">
+    <section className="panel two-worlds" aria-label={t('twoWorlds.title')} data-testid="two-worlds">
       <div>
-        <h2>What the worker knows</h2>
+        <h2>{t('twoWorlds.worker')}</h2>
         <p className="big-status" data-testid="worker-status">{observed.status ?? '—'}</p>
-        {op ? <p className="muted">{op.id} · {op.state}{op.external_ref ? ` · receipt ${op.external_ref}` : ''} · {op.owner} (epoch {op.epoch})</p> : <p className="muted">no intent yet</p>}
+        {op ? <p className="muted">{t('twoWorlds.operation', { id: op.id, state: op.state })}{op.external_ref ? t('twoWorlds.receipt', { ref: op.external_ref }) : ''}{t('twoWorlds.owner', { owner: op.owner, epoch: op.epoch })}</p>
+          : <p className="muted">{t('twoWorlds.noIntent')}</p>}
       </div>
       <div>
-        <h2>{local ? 'The ledger (same database)' : "The provider's ledger"}</h2>
+        <h2>{local ? t('twoWorlds.localLedger') : t('twoWorlds.providerLedger')}</h2>
         {ledger.length > 0 ? (
           <ul className="ledger" data-testid="ledger-rows">
-            {ledger.map((row) => <li key={row.id}><code>{row.id}</code> {row.amount_cents}¢ for {row.operation} at t={row.at}</li>)}
+            {ledger.map((row) => <li key={row.id}><code>{row.id}</code> {t('twoWorlds.row', { amount: row.amount_cents, operation: row.operation, at: row.at })}</li>)}
           </ul>
-        ) : <p className="muted" data-testid="ledger-rows">no refunds</p>}
+        ) : <p className="muted" data-testid="ledger-rows">{t('twoWorlds.noRefunds')}</p>}
       </div>
     </section>
   );
