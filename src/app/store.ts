@@ -493,14 +493,27 @@ export function exportSubmissionText(): string {
  * Imports a submission file. Returns what happened; never overwrites existing attempts
  * unless `confirmOverwrite` says yes.
  */
-export async function importSubmissionFile(file: File, confirmOverwrite: () => boolean): Promise<string> {
+export async function importSubmissionFile(file: File, confirmOverwrite: () => boolean): Promise<ImportOutcome> {
   await ensureRuntime();
   const parsed = rt().parseSubmission(await file.text());
-  if (!parsed.ok) return `Import failed: ${file.name} is not a valid submission (${parsed.error}). Nothing was changed.`;
+  if (!parsed.ok) return { key: 'progress.importFailed', params: { file: file.name, error: parsed.error } };
   const progress = useApp.getState().progress;
-  if (rt().importWouldOverwrite(progress, parsed.submission) && !confirmOverwrite()) return 'Import cancelled: your progress is unchanged.';
-  persist(rt().importSubmission(progress, parsed.submission));
-  return `Imported ${file.name} (${parsed.submission.student.name || 'unnamed'}).`;
+  if (rt().importWouldOverwrite(progress, parsed.submission) && !confirmOverwrite()) return { key: 'progress.importCancelled', params: {} };
+  const imported = rt().importSubmission(progress, parsed.submission);
+  persist(imported);
+  return { key: 'progress.imported', params: { file: file.name, name: parsed.submission.student.name }, locale: imported.locale };
+}
+
+/** What an import did, as an app catalog key and its parameters: the progress page words it. */
+export type ImportOutcome =
+  | { key: 'progress.importFailed'; params: { file: string; error: string } }
+  | { key: 'progress.importCancelled'; params: Record<string, never> }
+  /** `locale`: the language the imported file restored, if it recorded one. */
+  | { key: 'progress.imported'; params: { file: string; name: string }; locale?: Progress['locale'] };
+
+/** Records the page's language in progress (saved, and exported with the submission). */
+export function setProgressLocale(locale: NonNullable<Progress['locale']>): void {
+  if (useApp.getState().progress.locale !== locale) persist({ ...useApp.getState().progress, locale });
 }
 
 /** For graders: re-executes a submission in this page (with warnings). Pure: changes nothing. */

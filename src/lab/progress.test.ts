@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CORRUPT_PREFIX, emptyProgress, loadProgress, PROGRESS_KEY, salvageProgress, saveProgress, setAsideKeys, withLab, type KeyValueStorage } from './progress';
+import { buildSubmission, importSubmission, parseSubmission } from './submission';
 
 function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));
@@ -83,5 +84,41 @@ describe('progress that cannot be read in full', () => {
     const { progress, dropped } = salvageProgress({ ...saved, student: { name: 'x'.repeat(201), id: 's-1' } });
     expect(progress.student).toEqual({ name: '', id: 's-1' });
     expect(dropped.map((d) => d.path)).toContain('student.name');
+  });
+});
+
+describe('the student\'s language travels with progress', () => {
+  const withJa = () => ({ ...emptyProgress(), student: { name: 'Ada', id: 's-1' }, locale: 'ja' as const });
+
+  it('is saved and loaded with progress; an unknown language is salvaged away, the rest kept', () => {
+    const storage = memoryStorage();
+    saveProgress(storage, withJa());
+    expect(loadProgress(storage).progress.locale).toBe('ja');
+    const { progress, dropped } = salvageProgress({ ...withJa(), locale: 'klingon' });
+    expect(progress.locale).toBeUndefined();
+    expect(progress.student.name).toBe('Ada');
+    expect(dropped.map((d) => d.path)).toEqual(['locale']);
+  });
+
+  it('is exported in the submission and restored by importing it', () => {
+    const submission = buildSubmission(withJa(), '0.1.0', 'x');
+    expect(submission.locale).toBe('ja');
+    const parsed = parseSubmission(JSON.stringify(submission));
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(importSubmission({ ...emptyProgress(), locale: 'en' }, parsed.submission).locale).toBe('ja');
+  });
+
+  it('a file exported before languages existed still imports and keeps the language in use', () => {
+    const old = { format: 'durable-execution-lab/submission', schemaVersion: 1, appVersion: '0.1.0', exportedAt: 'x', student: { name: 'Ada', id: 's-1' }, labs: {} };
+    const parsed = parseSubmission(JSON.stringify(old));
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(importSubmission({ ...emptyProgress(), locale: 'zh-Hant' }, parsed.submission).locale).toBe('zh-Hant');
+    expect(buildSubmission(emptyProgress(), '0.1.0', 'x')).not.toHaveProperty('locale');
+  });
+
+  it('a file from a build with more languages imports; its unknown language is not applied', () => {
+    const parsed = parseSubmission(JSON.stringify({ ...buildSubmission(withJa(), '0.1.0', 'x'), locale: 'fr' }));
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(importSubmission({ ...emptyProgress(), locale: 'en' }, parsed.submission).locale).toBe('en');
   });
 });

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { attemptSchema, exerciseRecordSchema, LIMITS, studentSchema, type Attempt, type ExerciseRecord } from './exercises/records';
+import { LOCALES } from './i18n/locales';
 import type { Lab } from './schema';
 import type { SessionState } from './session';
 
@@ -43,6 +44,11 @@ export const progressSchema = z.object({
    * they can go back to them (nothing a student built vanishes without a way back).
    */
   kept: z.record(z.string(), sessionStateSchema).default({}),
+  /**
+   * The language the student works in (a shipped locale). Absent in progress saved before
+   * the lab had languages, and until the page first records it.
+   */
+  locale: z.enum(LOCALES).optional(),
 });
 
 export type Progress = z.infer<typeof progressSchema>;
@@ -129,6 +135,11 @@ export function salvageProgress(json: unknown): { progress: Progress; dropped: D
       const record = salvageRecord(`exercises.${labId}.${exerciseId}`, value, drop);
       if (record) progress.exercises[labId] = { ...progress.exercises[labId], [exerciseId]: record };
     }
+  }
+  if (root.locale !== undefined) {
+    const ok = progressSchema.shape.locale.safeParse(root.locale);
+    if (ok.success && ok.data) progress.locale = ok.data;
+    else drop('locale', root.locale, ok.error);
   }
   if (root.activeExercise !== undefined && root.activeExercise !== null) {
     const ok = activeExerciseSchema.safeParse(root.activeExercise);

@@ -4,9 +4,13 @@
  * and any unreadable saved progress that was set aside, for download.
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { exerciseStatus, LIMITS } from '../../lab/exercises/records';
+import { LOCALE_NAMES } from '../../lab/i18n/locales';
 import { setAsideKeys } from '../../lab/progress';
-import { exportSubmissionText, forgetLab, importSubmissionFile, navigate, selectLoads, selectProgress, setStudent, useApp } from '../store';
+import { useLocalizedLab } from '../i18n/labTranslations';
+import type { Lab } from '../../lab/schema';
+import { exportSubmissionText, forgetLab, importSubmissionFile, navigate, selectLoads, selectProgress, setStudent, useApp, type ImportOutcome } from '../store';
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -23,10 +27,12 @@ function download(name: string, text: string): void {
  */
 export function ProgressNotice({ problem }: { problem: string }) {
   const key = setAsideKeys(window.localStorage).find((k) => problem.includes(`"${k}"`));
+  const { t } = useTranslation();
+  // `problem` is the progress loader's report (English; it names storage keys and paths).
   return (
     <div className="banner warn" role="alert" data-testid="storage-problem">
       {problem}{' '}
-      {key && <button className="link" data-testid="download-unreadable" onClick={() => download(`${key.replace(/:/g, '-')}.json`, window.localStorage.getItem(key) ?? '')}>Download the unreadable part</button>}
+      {key && <button className="link" data-testid="download-unreadable" onClick={() => download(`${key.replace(/:/g, '-')}.json`, window.localStorage.getItem(key) ?? '')}>{t('progress.downloadUnreadable')}</button>}
     </div>
   );
 }
@@ -34,31 +40,43 @@ export function ProgressNotice({ problem }: { problem: string }) {
 export function ProgressPage() {
   const loads = useApp(selectLoads);
   const progress = useApp(selectProgress);
-  const [message, setMessage] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
+  const { t, i18n } = useTranslation();
+  const message = !outcome ? null
+    : outcome.key === 'progress.imported'
+      ? outcome.locale
+        ? t('progress.importedLanguage', { file: outcome.params.file, name: outcome.params.name || t('progress.unnamed'), language: LOCALE_NAMES[outcome.locale] })
+        : t('progress.imported', { file: outcome.params.file, name: outcome.params.name || t('progress.unnamed') })
+      : outcome.key === 'progress.importFailed' ? t(outcome.key, outcome.params) : t(outcome.key);
+  const atMost = t('progress.atMost', { max: LIMITS.studentField });
   const labs = loads.flatMap((l) => (l.ok ? [l.lab] : []));
   const asides = setAsideKeys(window.localStorage);
   const fileName = `durable-lab-${(progress.student.id || progress.student.name || 'student').replace(/[^a-zA-Z0-9_-]+/g, '_')}.json`;
   return (
     <main className="progress-page">
-      <h1>Progress</h1>
+      <h1>{t('progress.title')}</h1>
       <section className="panel">
-        <h2>You</h2>
+        <h2>{t('progress.you')}</h2>
         <div className="student">
-          <label className="field">Name <input value={progress.student.name} maxLength={LIMITS.studentField} title={`at most ${LIMITS.studentField} characters`} onChange={(e) => setStudent(e.target.value, progress.student.id)} data-testid="student-name" /></label>
-          <label className="field">Student ID <input value={progress.student.id} maxLength={LIMITS.studentField} title={`at most ${LIMITS.studentField} characters`} onChange={(e) => setStudent(progress.student.name, e.target.value)} data-testid="student-id" /></label>
-          <button className="primary" data-testid="export" onClick={() => download(fileName, exportSubmissionText())}>Export my work</button>
-          <label className="field">Import a file
+          <label className="field">{t('progress.name')} <input value={progress.student.name} maxLength={LIMITS.studentField} title={atMost} onChange={(e) => setStudent(e.target.value, progress.student.id)} data-testid="student-name" /></label>
+          <label className="field">{t('progress.studentId')} <input value={progress.student.id} maxLength={LIMITS.studentField} title={atMost} onChange={(e) => setStudent(progress.student.name, e.target.value)} data-testid="student-id" /></label>
+          <button className="primary" data-testid="export" onClick={() => download(fileName, exportSubmissionText())}>{t('progress.export')}</button>
+          <label className="field">{t('progress.import')}
             <input type="file" accept=".json" data-testid="import-input" onChange={async (e) => {
               const file = e.target.files?.[0];
               e.target.value = '';
-              if (file) setMessage(await importSubmissionFile(file, () => window.confirm('This file has answers for exercises you have already attempted here. Replace them?')));
+              if (!file) return;
+              const done = await importSubmissionFile(file, () => window.confirm(t('progress.confirmOverwrite')));
+              // The file's language comes back with its progress (LanguageSwitcher records later switches).
+              if (done.key === 'progress.imported' && done.locale && done.locale !== i18n.language) await i18n.changeLanguage(done.locale);
+              setOutcome(done);
             }} />
           </label>
         </div>
         {message && <p data-testid="import-message" role="status">{message}</p>}
       </section>
       <table className="progress-table" data-testid="progress-table">
-        <thead><tr><th>Lab</th><th>Done</th><th>Attempted</th><th>Exercises</th><th /></tr></thead>
+        <thead><tr><th>{t('progress.lab')}</th><th>{t('progress.done')}</th><th>{t('progress.attempted')}</th><th>{t('progress.exercises')}</th><th /></tr></thead>
         <tbody>
           {labs.map((lab) => {
             const records = progress.exercises[lab.id] ?? {};
@@ -68,11 +86,11 @@ export function ProgressPage() {
             const missed = statuses.filter((s) => s === 'missed').length;
             return (
               <tr key={lab.id} data-testid={`progress-${lab.id}`} data-done={done} data-attempted={attempted} data-missed={missed}>
-                <td><button className="link" onClick={() => navigate({ page: 'lab', labId: lab.id })}><span className="lab-id">{lab.id}</span> {lab.title}</button></td>
-                <td>{done}</td><td>{attempted}{missed > 0 && <span className="muted" title="predictions whose first pick was wrong"> ({missed} missed)</span>}</td><td>{lab.exercises.length}</td>
+                <td><button className="link" onClick={() => navigate({ page: 'lab', labId: lab.id })}><span className="lab-id">{lab.id}</span> <LabTitle lab={lab} /></button></td>
+                <td>{done}</td><td>{attempted}{missed > 0 && <span className="muted" title={t('progress.missedTitle')}>{t('progress.missed', { n: missed })}</span>}</td><td>{lab.exercises.length}</td>
                 <td><button data-testid={`reset-${lab.id}`} disabled={attempted === 0 && !progress.labs[lab.id]} onClick={() => {
-                  if (window.confirm(`Reset ${lab.id}? Its steps and all ${attempted} attempted exercise(s) will be forgotten.`)) forgetLab(lab.id);
-                }}>Reset</button></td>
+                  if (window.confirm(t('progress.confirmReset', { lab: lab.id, n: attempted }))) forgetLab(lab.id);
+                }}>{t('progress.reset')}</button></td>
               </tr>
             );
           })}
@@ -80,11 +98,16 @@ export function ProgressPage() {
       </table>
       {asides.length > 0 && (
         <section className="panel">
-          <h2>Set-aside progress</h2>
-          <p>Saved progress that could not be read was kept here instead of being thrown away.</p>
-          {asides.map((key) => <button key={key} onClick={() => download(`${key.replace(/:/g, '-')}.json`, window.localStorage.getItem(key) ?? '')}>Download {key}</button>)}
+          <h2>{t('progress.setAside')}</h2>
+          <p>{t('progress.setAsideHelp')}</p>
+          {asides.map((key) => <button key={key} onClick={() => download(`${key.replace(/:/g, '-')}.json`, window.localStorage.getItem(key) ?? '')}>{t('progress.download', { key })}</button>)}
         </section>
       )}
     </main>
   );
+}
+
+/** A lab's title in the page's language (its strings file), else English. */
+function LabTitle({ lab }: { lab: Lab }) {
+  return <>{useLocalizedLab(lab).title}</>;
 }
