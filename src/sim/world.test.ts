@@ -220,6 +220,49 @@ describe('undo', () => {
     expect(world.checkpointSteps()).toEqual([...steps, 7]);
   });
 
+  it('probe() runs a step, shows it, and rolls every store back in place: the World is exactly as before', () => {
+    // Opened from images (after an undo) so some stores open lazily during the probe, and
+    // held from their opening: the rollback must cover them too.
+    const world = World.replay(MANUAL, LONG.slice(0, 8), { history: { recent: 8, every: 4 } });
+    world.undo();
+    const before = stateOf(world);
+    const seen: number[] = [];
+    for (const action of ['B_write', 'deliver_next', 'deliver_next', { crash_at: 'resource.before_commit' }, { advance: 11 }, 'B_acquire']) {
+      world.probe(action, (outcome) => {
+        expect(outcome.ok).toBe(true);
+        seen.push(world.actions.length);
+      });
+      expect(stateOf(world)).toEqual(before);
+    }
+    expect(seen).toEqual(Array(6).fill(before.actions === '[]' ? 1 : JSON.parse(before.actions).length + 1));
+    // The probed state is the one stepping reaches: same observation as a real step.
+    const probed = world.probe('deliver_next', () => JSON.stringify(world.observe()));
+    world.step('deliver_next');
+    expect(JSON.stringify(world.observe())).toEqual(probed);
+    world.dispose();
+  });
+
+  it('probe() is exact also when the step throws halfway', () => {
+    const world = World.replay(MANUAL, LONG.slice(0, 6), { history: { recent: 8, every: 4 } });
+    const before = stateOf(world);
+    // Every store's first transaction throws after its writes (a bug, not a crash signal).
+    let calls = 0;
+    const restore = world.nodes.map(({ id }) => {
+      const store = world.store(id);
+      const original = store.tx.bind(store);
+      store.tx = ((name: string, body: () => unknown) => original(name, () => {
+        const value = body();
+        if (++calls === 1) throw new Error('bug after the writes');
+        return value;
+      })) as typeof store.tx;
+      return () => { store.tx = original; };
+    });
+    expect(() => world.probe('deliver_next', () => undefined)).toThrow('bug after the writes');
+    restore.forEach((undo) => undo());
+    expect(stateOf(world)).toEqual(before);
+    world.dispose();
+  });
+
   it('repairs a World whose step threw halfway (the explorer\'s dirty case)', () => {
     const world = World.replay(MANUAL, LONG.slice(0, 6), { history: { recent: 8, every: 4 } });
     const before = stateOf(world);

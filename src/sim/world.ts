@@ -86,6 +86,8 @@ export class World {
    * only when something reads or writes it, so a fork or an undo costs what it touches.
    */
   private readonly unopened = new Map<string, Uint8Array>();
+  /** True while `probe` runs: stores hold a savepoint that the probe's end rolls back. */
+  private probing = false;
   private readonly statuses = new Map<string, NodeStatus>();
   private readonly armed = new Set<string>();
   /** Cut links, as "a|b" with a < b. */
@@ -207,6 +209,35 @@ export class World {
     return entry;
   }
 
+  /**
+   * Runs one action, lets `visit` look at the World after it, and takes it back — the
+   * explorer's probe. Each store holds an outer savepoint for the duration (a store first
+   * opened during the probe holds from its opening), so taking the step back is a rollback
+   * in place: no image is exported or reopened. The rest of the World (clock, RNG, network,
+   * statuses, memo) is put back from data saved before. Also exact when the step throws
+   * halfway. A refused action changes nothing; `visit` sees it refused.
+   */
+  probe<T>(raw: unknown, visit: (outcome: StepOutcome) => T): T {
+    if (this.recording || this.probing) throw new Error('probe: a step or another probe is running');
+    const state = this.saveState();
+    const steps = this.actions.length;
+    this.probing = true;
+    for (const store of this.stores.values()) store.hold();
+    try {
+      return visit(this.step(raw, { checkpoint: false }));
+    } finally {
+      this.recording = null;
+      for (const store of this.stores.values()) if (store.isHeld) store.letGo();
+      this.probing = false;
+      this.restoreState(state);
+      this.actions.length = steps;
+      this.trace.length = steps + 1;
+      this.history?.dropAfter(steps);
+      // No image is taken while held (export refuses), and a store opened during the probe
+      // rolled back to the image it opened from: every remembered image still holds.
+    }
+  }
+
   // ── Undo and fork ──────────────────────────────────────────────────────────────────────
 
   /** Takes back the latest step (the explorer's probe, the lab's Back). */
@@ -318,6 +349,7 @@ export class World {
     const opened = this.openStore(this.nodes.find((n) => n.id === node)!, image);
     this.unopened.delete(node);
     this.stores.set(node, opened);
+    if (this.probing) opened.hold();
     return opened;
   }
 

@@ -68,6 +68,8 @@ export class Store {
   private readonly onTransaction: (record: TxRecord) => void;
   /** Bumped by every finished transaction (commit or rollback): "may differ from the last image". */
   private generation = 0;
+  /** While held (see `hold`): the generation to return to; transactions become savepoints inside the hold. */
+  private heldAt: number | null = null;
 
   /**
    * @param schema DDL run once when the store is created (a fresh, empty database), or
@@ -105,17 +107,47 @@ export class Store {
       throw new Error(`Store ${this.name}: transaction '${name}' opened inside '${this.current.name}'`);
     }
     this.current = { name, writes: {}, rowids: {} };
-    this.begin.run();
+    const held = this.heldAt !== null;
+    if (held) this.db.exec('SAVEPOINT tx');
+    else this.begin.run();
     try {
       const value = body();
-      this.commit.run();
+      if (held) this.db.exec('RELEASE tx');
+      else this.commit.run();
       this.finish('commit');
       return value;
     } catch (error) {
-      this.rollback.run();
+      if (held) this.db.exec('ROLLBACK TO tx; RELEASE tx');
+      else this.rollback.run();
       this.finish('rollback');
       throw error;
     }
+  }
+
+  /**
+   * Opens an outer savepoint: every transaction until `letGo` nests inside it (committed
+   * as seen by reads, not yet for good), and `letGo` rolls them all back in place. The
+   * explorer's probe (one step, look, undo) uses this instead of reopening the database
+   * from an image. Rolling back restores the pages, so the bytes are those before the hold
+   * and the write generation goes back too (an image taken before still describes it).
+   */
+  hold(): void {
+    if (this.current || this.heldAt !== null) throw new Error(`Store ${this.name}: hold inside a transaction or another hold`);
+    this.db.exec('SAVEPOINT hold');
+    this.heldAt = this.generation;
+  }
+
+  /** Rolls back everything since `hold` and ends it. */
+  letGo(): void {
+    if (this.heldAt === null) throw new Error(`Store ${this.name}: letGo without hold`);
+    if (this.current) throw new Error(`Store ${this.name}: letGo inside transaction '${this.current.name}'`);
+    this.db.exec('ROLLBACK TO hold; RELEASE hold');
+    this.generation = this.heldAt;
+    this.heldAt = null;
+  }
+
+  get isHeld(): boolean {
+    return this.heldAt !== null;
   }
 
   /** Runs a write statement; only legal inside `tx`. Returns the number of rows changed. */
@@ -155,6 +187,7 @@ export class Store {
   /** The database image: the bytes that determinism and back-stepping are checked on. */
   export(): Uint8Array {
     if (this.current) throw new Error(`Store ${this.name}: export inside transaction '${this.current.name}'`);
+    if (this.heldAt !== null) throw new Error(`Store ${this.name}: export while held (its writes are not final)`);
     return this.db.export();
   }
 

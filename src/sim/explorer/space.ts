@@ -1,7 +1,8 @@
 /**
  * How the explorer moves between states: one cursor World walks the search tree — back to
  * the common ancestor with `undo()` (a checkpoint restore, src/sim/history.ts), forward to
- * the target with `step`. A probe steps once, lets the caller look, and undoes.
+ * the target with `step`. A probe steps once, lets the caller look, and rolls back
+ * (World.probe: a savepoint per store, so nothing is reopened from an image).
  */
 import type { ModelAction } from '../model';
 import { World, type StepOutcome, type WorldConfig, type WorldOptions } from '../world';
@@ -18,17 +19,9 @@ export interface SearchSpace {
 
 /** `options.history` must keep checkpoints (undo needs them); dense ones make each undo a restore. */
 export function searchSpace(config: WorldConfig, prefix: readonly unknown[], options: WorldOptions): SearchSpace {
-  let cursor = World.replay(config, prefix, options);
-  let dirty = false;
+  const cursor = World.replay(config, prefix, options);
   let at: ModelAction[] = [];
   const moveTo = (path: readonly ModelAction[]) => {
-    if (dirty) {
-      // A step threw halfway: rebuild rather than trust an undo of a half-done step.
-      cursor.dispose();
-      cursor = World.replay(config, prefix, options);
-      at = [];
-      dirty = false;
-    }
     let common = 0;
     while (common < at.length && common < path.length && at[common] === path[common]) common++;
     for (let i = at.length; i > common; i--) cursor.undo();
@@ -42,15 +35,10 @@ export function searchSpace(config: WorldConfig, prefix: readonly unknown[], opt
       return cursor;
     },
     probe(world, action, visit) {
-      dirty = true;
-      // Undone right after the visit: a checkpoint of the child would be exported for nothing.
-      const outcome = world.step(action, { checkpoint: false });
-      dirty = false;
-      try {
-        return visit(world, outcome);
-      } finally {
-        if (outcome.ok) world.undo();
-      }
+      // World.probe takes the step back by rolling each store back in place (a savepoint
+      // held for the probe), also when the step throws halfway: no image is exported or
+      // reopened, and the cursor stays where it was.
+      return world.probe(action, (outcome) => visit(world, outcome));
     },
     dispose() {
       cursor.dispose();
