@@ -6,7 +6,6 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SwitchSpec } from '../../sim/model';
-import { isLocale } from '../../lab/i18n/locales';
 import { localizeSwitch } from '../../lab/i18n/modelStrings';
 import { useLocalizedLab } from '../i18n/labTranslations';
 import { declaredSwitches } from '../labSwitches';
@@ -95,7 +94,7 @@ const Choices = memo(function Choices() {
 function SwitchField({ spec: model, value }: { spec: SwitchSpec; value: string }) {
   // Title and option labels in the page's language, by switch key and option value.
   const { i18n } = useTranslation();
-  const spec = localizeSwitch(model, isLocale(i18n.language) ? i18n.language : 'en');
+  const spec = localizeSwitch(model, (key) => i18n.getResource(i18n.language, 'messages', key) as string | undefined);
   return (
     <label className="field">
       {spec.label}

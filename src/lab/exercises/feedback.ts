@@ -12,8 +12,7 @@
  */
 import { z } from 'zod';
 import type { MessageParams } from '../../core/message';
-import { catalogFor } from '../i18n/messageCatalogs';
-import type { Locale } from '../i18n/locales';
+import { lookupOf, type Words } from '../i18n/modelStrings';
 import { refusalText } from '../i18n/refusals';
 import { en } from '../messages/en';
 import { fillTemplate, type Catalog } from '../messages/format';
@@ -44,15 +43,19 @@ export function verdictOf(pass: boolean | null, message: FeedbackMessage, rules:
   return { pass, feedback: renderFeedback(message), message, ...(step === undefined ? {} : { step }), rules };
 }
 
-/** Renders a feedback message with a catalog; `overrides` replace top-level params (lab text in the reader's language). */
-export function renderFeedback(message: FeedbackMessage, catalog: Catalog = en, overrides: Readonly<Record<string, string>> = {}): string {
+/**
+ * Renders a feedback message with a catalog (or a key → template lookup, as the app's
+ * i18next gives); `overrides` replace top-level params (lab text in the reader's language).
+ */
+export function renderFeedback(message: FeedbackMessage, catalog: Catalog | ((key: string) => string | undefined) = en, overrides: Readonly<Record<string, string>> = {}): string {
+  const get = typeof catalog === 'function' ? catalog : (key: string) => catalog[key];
   const params: Record<string, unknown> = { ...message.params, ...overrides };
   for (const [name, part] of Object.entries(message.parts ?? {})) {
     params[name] = Array.isArray(part)
-      ? (part as readonly FeedbackMessage[]).map((p) => renderFeedback(p, catalog)).join(', ')
-      : renderFeedback(part as FeedbackMessage, catalog);
+      ? (part as readonly FeedbackMessage[]).map((p) => renderFeedback(p, get)).join(', ')
+      : renderFeedback(part as FeedbackMessage, get);
   }
-  return fillTemplate(message.key, catalog[message.key], params);
+  return fillTemplate(message.key, get(message.key), params);
 }
 
 /**
@@ -74,17 +77,20 @@ function labQuotes(message: FeedbackMessage, exercise: Exercise | undefined): Re
   return quotes;
 }
 
-/** The message with every quoted refusal (`feedback.refusal`'s `error`) in `locale` where it is a known one. */
-function withRefusalsIn(message: FeedbackMessage, locale: Locale): FeedbackMessage {
+/** The message with every quoted refusal (`feedback.refusal`'s `error`) in `words` where it is a known one. */
+function withRefusalsIn(message: FeedbackMessage, words: Words): FeedbackMessage {
   const error = message.params?.error;
-  const params = message.key === 'feedback.refusal' && typeof error === 'string' ? { ...message.params, error: refusalText(error, locale) } : message.params;
+  const params = message.key === 'feedback.refusal' && typeof error === 'string' ? { ...message.params, error: refusalText(error, words) } : message.params;
   const parts = message.parts && Object.fromEntries(Object.entries(message.parts).map(([name, part]) => [name,
-    Array.isArray(part) ? (part as readonly FeedbackMessage[]).map((p) => withRefusalsIn(p, locale)) : withRefusalsIn(part as FeedbackMessage, locale)]));
+    Array.isArray(part) ? (part as readonly FeedbackMessage[]).map((p) => withRefusalsIn(p, words)) : withRefusalsIn(part as FeedbackMessage, words)]));
   return { ...message, ...(params ? { params } : {}), ...(parts ? { parts } : {}) };
 }
 
-/** A verdict's feedback in `locale`: its message when it has one, else the saved text. */
-export function feedbackText(verdict: { feedback: string; message?: FeedbackMessage }, locale: Locale, exercise?: Exercise): string {
+/**
+ * A verdict's feedback in `words` (a locale, or the app's i18next lookup): its message when
+ * it has one, else the saved text.
+ */
+export function feedbackText(verdict: { feedback: string; message?: FeedbackMessage }, words: Words, exercise?: Exercise): string {
   if (!verdict.message) return verdict.feedback;
-  return renderFeedback(withRefusalsIn(verdict.message, locale), catalogFor(locale), labQuotes(verdict.message, exercise));
+  return renderFeedback(withRefusalsIn(verdict.message, words), lookupOf(words), labQuotes(verdict.message, exercise));
 }

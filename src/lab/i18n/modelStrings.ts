@@ -8,32 +8,41 @@
  *
  * Every lookup takes the model's text as `fallback`: a key no catalog has (a model gained an
  * invariant yesterday) still shows the model's English, never a bare key.
+ *
+ * `words` is a locale (graders, the CLI) or a key → template function: the app passes its
+ * i18next resources (`i18n.getResource(lng, 'messages', key)`), so the pseudo-locale and
+ * anything else loaded there apply to these strings as to every other catalog string.
  */
-import type { Catalog } from '../messages/format';
 import { catalogFor } from './messageCatalogs';
 import type { Locale } from './locales';
+
+export type Lookup = (key: string) => string | undefined;
+export type Words = Locale | Lookup;
+
+/** A locale's templates (English where a key is untranslated), or the given lookup. */
+export function lookupOf(words: Words): Lookup {
+  if (typeof words === 'function') return words;
+  const catalog = catalogFor(words);
+  return (key) => catalog[key];
+}
 
 export const invariantKey = (id: string): string => `invariants.${id}`;
 export const switchKey = (key: string): string => `switches.${key}`;
 export const optionKey = (key: string, value: string): string => `switches.${key}.${value}`;
 
-function lookup(catalog: Catalog, key: string, fallback: string): string {
-  return catalog[key] ?? fallback;
+/** An invariant's statement in `words` (the model's own text when no catalog has the ID). */
+export function statementOf(id: string, words: Words, fallback: string): string {
+  return lookupOf(words)(invariantKey(id)) ?? fallback;
 }
 
-/** An invariant's statement in `locale` (the model's own text when no catalog has the ID). */
-export function statementOf(id: string, locale: Locale, fallback: string): string {
-  return lookup(catalogFor(locale), invariantKey(id), fallback);
+/** A switch's title in `words`. */
+export function switchLabel(key: string, words: Words, fallback: string): string {
+  return lookupOf(words)(switchKey(key)) ?? fallback;
 }
 
-/** A switch's title in `locale`. */
-export function switchLabel(key: string, locale: Locale, fallback: string): string {
-  return lookup(catalogFor(locale), switchKey(key), fallback);
-}
-
-/** One option's label of a switch in `locale`. */
-export function optionLabel(key: string, value: string, locale: Locale, fallback: string): string {
-  return lookup(catalogFor(locale), optionKey(key, value), fallback);
+/** One option's label of a switch in `words`. */
+export function optionLabel(key: string, value: string, words: Words, fallback: string): string {
+  return lookupOf(words)(optionKey(key, value)) ?? fallback;
 }
 
 interface SwitchLike {
@@ -42,11 +51,12 @@ interface SwitchLike {
   options: readonly { value: string; label: string }[];
 }
 
-/** A switch spec with its title and option labels in `locale` (values and keys unchanged). */
-export function localizeSwitch<S extends SwitchLike>(spec: S, locale: Locale): S {
+/** A switch spec with its title and option labels in `words` (values and keys unchanged). */
+export function localizeSwitch<S extends SwitchLike>(spec: S, words: Words): S {
+  const get = lookupOf(words);
   return {
     ...spec,
-    label: switchLabel(spec.key, locale, spec.label),
-    options: spec.options.map((o) => ({ ...o, label: optionLabel(spec.key, o.value, locale, o.label) })),
+    label: switchLabel(spec.key, get, spec.label),
+    options: spec.options.map((o) => ({ ...o, label: optionLabel(spec.key, o.value, get, o.label) })),
   };
 }

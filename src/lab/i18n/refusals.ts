@@ -10,8 +10,7 @@
 import type { Message } from '../../core/message';
 import { en } from '../messages/en';
 import { fillTemplate } from '../messages/format';
-import { catalogFor } from './messageCatalogs';
-import type { Locale } from './locales';
+import { lookupOf, type Words } from './modelStrings';
 
 /** Parameters that may hold spaces (`A – B`); every other one is one word (a node, a number, a point). */
 const SPACED = new Set(['nodes']);
@@ -37,8 +36,9 @@ export function refusalMessage(text: string): Message | null {
   return null;
 }
 
-/** A refusal in `locale`: translated when it is a known one, else as given. */
-export function refusalText(text: string, locale: Locale): string {
+/** A refusal in `words` (a locale or a key → template lookup): translated when it is a known one, else as given. */
+export function refusalText(text: string, words: Words): string {
   const message = refusalMessage(text);
-  return message ? fillTemplate(message.key, catalogFor(locale)[message.key], message.params) : text;
+  const template = message ? lookupOf(words)(message.key) : undefined;
+  return message && template !== undefined ? fillTemplate(message.key, template, message.params) : text;
 }
