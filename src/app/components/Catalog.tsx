@@ -13,6 +13,7 @@ import { LAB_INDEX, type LabIndexEntry } from '../labIndex';
 import { navigate, previewLabFiles, selectLoads, selectPreviewNote, selectPreviews, selectProgress, useApp } from '../store';
 import { LabErrorCard } from './LabErrorCard';
 import { useLocalizedLab } from '../i18n/labTranslations';
+import { PSEUDO_LOCALE, pseudo } from '../i18n/pseudo';
 
 /** The catalog's words in the page's language (src/app/i18n/locales/<locale>/app.ts). */
 function useText() {
@@ -33,7 +34,7 @@ function useText() {
     checked: t('catalog.checked'),
     broken: (why: string) => t('catalog.broken', { why }),
     /** An index entry's title and summary in the page's language, from the lab's strings file. */
-    entry: (e: LabIndexEntry) => e.translations?.[locale] ?? e,
+    entry: (e: LabIndexEntry) => (i18n.language === PSEUDO_LOCALE ? { title: pseudo(e.title), summary: pseudo(e.summary) } : e.translations?.[locale] ?? e),
   };
 }
 

@@ -10,6 +10,12 @@ import remarkGfm from 'remark-gfm';
 
 const PLUGINS = [remarkGfm];
 
+/**
+ * HTML comments are markers for tools (`<!-- compare:start -->` in L05/L06, kept in step by
+ * scripts/compare.ts); with raw HTML off, react-markdown would print them as text.
+ */
+const withoutComments = (markdown: string) => markdown.replace(/<!--[\s\S]*?-->/g, '');
+
 export const Narrative = memo(function Narrative({ markdown }: { markdown: string }) {
   const { t } = useTranslation();
   const TEXT = { summary: t('narrative.summary'), region: t('narrative.region') };
@@ -18,7 +24,7 @@ export const Narrative = memo(function Narrative({ markdown }: { markdown: strin
       <summary>{TEXT.summary}</summary>
       {/* Focusable so keyboard users can scroll it (axe: scrollable-region-focusable). */}
       <div className="markdown" data-testid="narrative" tabIndex={0} role="region" aria-label={TEXT.region}>
-        <Markdown remarkPlugins={PLUGINS}>{markdown}</Markdown>
+        <Markdown remarkPlugins={PLUGINS}>{withoutComments(markdown)}</Markdown>
       </div>
     </details>
   );

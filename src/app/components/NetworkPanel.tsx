@@ -21,7 +21,7 @@ export function NetworkPanel() {
         <ul className="frames">
           {frames.map((f) => (
             <li key={f.id} data-testid={`frame-${f.id}`}>
-              <code>#{f.id}</code> {f.kind} <span className="muted">{f.from} → {f.to}{f.copyOf ? TEXT.copyOf(f.copyOf) : ''}</span>
+              <code>#{f.id}</code> <code>{f.kind}</code> <span className="muted">{f.from} → {f.to}{f.copyOf ? TEXT.copyOf(f.copyOf) : ''}</span>
               <span className="frame-actions">
                 <button onClick={() => playAction({ deliver: f.id })}>{TEXT.deliver}</button>
                 <button onClick={() => playAction({ drop: f.id })}>{TEXT.drop}</button>

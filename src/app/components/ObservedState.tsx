@@ -1,15 +1,22 @@
 /** The lab's observable state — exactly what cards match against — and the scenario check. */
 import { memo } from 'react';
-import { selectObserved, selectScenarioCheck, useApp } from '../store';
+import { useTranslation } from 'react-i18next';
+import { useLocalizedLab } from '../i18n/labTranslations';
+import { selectObserved, selectScenarioCheck, selectSession, useApp } from '../store';
 
-const TEXT = {
-  title: 'Observed state', region: 'Observed state as JSON',
-  pending: 'Step to the end to check the expected outcome.', pass: '✓ Reached the expected outcome.',
-  mismatch: (expected: unknown, actual: unknown) => `: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`,
-};
+/** The panel's words in the page's language (src/app/i18n/locales/<locale>/app.ts). */
+function useText() {
+  const { t } = useTranslation();
+  return {
+    title: t('observed.title'), region: t('observed.region'),
+    pending: t('observed.pending'), pass: t('observed.pass'),
+    mismatch: (expected: unknown, actual: unknown) => t('observed.mismatch', { expected: JSON.stringify(expected), actual: JSON.stringify(actual) }),
+  };
+}
 
 export function ObservedState() {
   const observed = useApp(selectObserved);
+  const TEXT = useText();
   if (!observed) return null;
   return (
     <section className="panel observed" aria-label={TEXT.title}>
@@ -21,17 +28,21 @@ export function ObservedState() {
 }
 
 const ObservedJson = memo(function ObservedJson({ observed }: { observed: Record<string, unknown> }) {
+  const TEXT = useText();
   return <pre data-testid="observed-state" tabIndex={0} role="region" aria-label={TEXT.region}>{JSON.stringify(observed, null, 2)}</pre>;
 });
 
 /** The open scenario's outcome; also shown in presenter view. */
 export function ScenarioCheck() {
   const check = useApp(selectScenarioCheck);
+  const TEXT = useText();
+  // The scenario's title in the page's language (its ID is what the check matched).
+  const lab = useLocalizedLab(useApp(selectSession)?.lab);
   if (!check) return null;
   const status = !check.atEnd ? 'pending' : check.mismatches.length === 0 ? 'pass' : 'fail';
   return (
     <div className={`scenario-check ${status}`} data-testid="scenario-check" data-status={status}>
-      <strong>{check.scenario.title}</strong>
+      <strong>{lab?.scenarios.find((s) => s.id === check.scenario.id)?.title ?? check.scenario.title}</strong>
       {status === 'pending' ? <div>{TEXT.pending}</div>
         : status === 'pass' ? <div>{TEXT.pass}</div>
           : <ul>{check.mismatches.map((m) => <li key={m.path}><code>{m.path}</code>{TEXT.mismatch(m.expected, m.actual)}</li>)}</ul>}

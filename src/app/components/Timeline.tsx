@@ -5,17 +5,22 @@
  * changed, not the whole list.
  */
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { TraceEntry } from '../../sim/world';
 import { useRenderMessage } from '../i18n/renderMessage';
 import { jumpTo, selectCursor, selectTrace, selectUpcoming, useApp } from '../store';
 
-const TEXT = {
-  title: 'Timeline', region: 'Timeline of steps',
-  time: (t: number) => `t=${t}`,
-  crash: (node: string, point: string) => `✖ ${node} crashed at ${point}`,
-  rolledBack: ' ↺ rolled back', wroteNothing: ' wrote nothing',
-  violates: (ids: string[]) => `violates ${ids.join(', ')}`,
-};
+/** The panel's words in the page's language (src/app/i18n/locales/<locale>/app.ts). */
+function useText() {
+  const { t } = useTranslation();
+  return {
+    title: t('timeline.title'), region: t('timeline.region'),
+    time: (time: number) => `t=${time}`,
+    crash: (node: string, point: string) => t('timeline.crash', { node, point }),
+    rolledBack: t('timeline.rolledBack'), wroteNothing: t('timeline.wroteNothing'),
+    violates: (ids: string[]) => t('timeline.violates', { ids: ids.join(', ') }),
+  };
+}
 
 /** "+1 ~2 -0" style counts of rows inserted, updated, deleted. */
 function describeWrites(w: { insert: number; update: number; delete: number }): string {
@@ -26,6 +31,7 @@ export function Timeline() {
   const trace = useApp(selectTrace);
   const upcoming = useApp(selectUpcoming);
   const cursor = useApp(selectCursor);
+  const TEXT = useText();
   return (
     <section className="panel timeline" aria-label={TEXT.title}>
       <h2>{TEXT.title}</h2>
@@ -40,6 +46,7 @@ export function Timeline() {
 const TimelineEntry = memo(function TimelineEntry({ entry, current }: { entry: TraceEntry; current: boolean }) {
   const broken = entry.invariants.filter((i) => !i.ok).map((i) => i.id);
   const renderMessage = useRenderMessage();
+  const TEXT = useText();
   return (
     <li data-testid={`timeline-entry-${entry.index}`} className={`${current ? 'current' : ''}${broken.length ? ' broken' : ''}`} aria-current={current ? 'step' : undefined}>
       <button className="link" onClick={() => jumpTo(entry.index)}>

@@ -5,6 +5,7 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../lab/i18n/locales';
+import { PSEUDO_LOCALE, pseudoCatalog } from './pseudo';
 import { RESOURCES } from './resources';
 
 /**
@@ -18,13 +19,18 @@ export function formatCents(cents: number, locale: string, currency: string = LA
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
 }
 
-export function createLabI18n(locale: Locale = DEFAULT_LOCALE): i18n {
+/**
+ * `locale` may be the pseudo-locale (`en-XA`, see pseudo.ts) when the caller allows it:
+ * its catalogs are made here from the English ones.
+ */
+export function createLabI18n(locale: Locale | typeof PSEUDO_LOCALE = DEFAULT_LOCALE): i18n {
   const instance = i18next.createInstance();
+  const pseudo = locale === PSEUDO_LOCALE;
   void instance.use(initReactI18next).init({
-    resources: RESOURCES,
+    resources: pseudo ? { ...RESOURCES, [PSEUDO_LOCALE]: { app: pseudoCatalog(RESOURCES.en.app), messages: pseudoCatalog(RESOURCES.en.messages) } } : RESOURCES,
     lng: locale,
     fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: [...LOCALES],
+    supportedLngs: pseudo ? [...LOCALES, PSEUDO_LOCALE] : [...LOCALES],
     // `zh-Hans` must not be cut to `zh`: load exactly the tags we ship.
     load: 'currentOnly',
     lowerCaseLng: false,

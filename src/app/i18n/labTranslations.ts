@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { localizeLab, type LabTranslationFiles } from '../../lab/i18n/labStrings';
 import { isLocale, LOCALES, type Locale } from '../../lab/i18n/locales';
 import type { Lab } from '../../lab/schema';
+import { PSEUDO_LOCALE, pseudoLab } from './pseudo';
 
 type Lazy = Record<string, () => Promise<string>>;
 const stringsFiles = import.meta.glob('/labs/*/strings.*.json', { query: '?raw', import: 'default' }) as Lazy;
@@ -30,7 +31,8 @@ export function useLocalizedLab(lab: Lab): Lab;
 export function useLocalizedLab(lab: Lab | null | undefined): Lab | null;
 export function useLocalizedLab(lab: Lab | null | undefined): Lab | null {
   const { i18n } = useTranslation();
+  const pseudo = i18n.language === PSEUDO_LOCALE;
   const locale = isLocale(i18n.language) ? i18n.language : 'en';
   // Memoised: a new object per render would re-render every memoised panel on each step.
-  return useMemo(() => (!lab || locale === 'en' ? lab ?? null : localizeLab(lab, lab.translations?.[locale])), [lab, locale]);
+  return useMemo(() => (!lab ? null : pseudo ? pseudoLab(lab) : locale === 'en' ? lab : localizeLab(lab, lab.translations?.[locale])), [lab, locale, pseudo]);
 }

@@ -5,8 +5,9 @@
  */
 import type { i18n } from 'i18next';
 import { isLocale, type Locale } from '../../lab/i18n/locales';
-import { detectLocale, LANG_STORAGE_KEY, withoutLang } from './detect';
+import { detectLocale, LANG_STORAGE_KEY, langFromLink, withoutLang } from './detect';
 import { createLabI18n } from './instance';
+import { PSEUDO_LOCALE, pseudoAllowed } from './pseudo';
 import { englishFallbacks } from './renderMessage';
 
 let instance: i18n | null = null;
@@ -27,11 +28,13 @@ export function initI18n(): i18n {
     stored: storage()?.getItem(LANG_STORAGE_KEY) ?? null,
     languages: navigator.languages?.length ? navigator.languages : [navigator.language],
   });
+  // The pseudo-locale (pseudo.ts) only where allowed; never remembered as a choice.
+  const pseudo = langFromLink(location.search, location.hash) === PSEUDO_LOCALE && pseudoAllowed(storage());
   const stripped = withoutLang(location.search, location.hash);
   if (stripped) history.replaceState(history.state, '', `${location.pathname}${stripped.search}${stripped.hash}`);
-  instance = createLabI18n(locale);
-  if (from === 'link') storage()?.setItem(LANG_STORAGE_KEY, locale);
-  document.documentElement.lang = locale;
+  instance = createLabI18n(pseudo ? PSEUDO_LOCALE : locale);
+  if (from === 'link' && !pseudo) storage()?.setItem(LANG_STORAGE_KEY, locale);
+  document.documentElement.lang = pseudo ? PSEUDO_LOCALE : locale;
   instance.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
     if (isLocale(lng)) storage()?.setItem(LANG_STORAGE_KEY, lng);
