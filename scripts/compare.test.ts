@@ -2,13 +2,13 @@
  * The comparison is re-run on every test run: if LangGraph's behaviour under the nine
  * faults changes (an engine upgrade, a saver change), its rows no longer match the ones
  * committed in labs/L05/comparison.json and this fails (so do the hand-written rows, and
- * the tables in comparison.md and L05's README, which must be exactly the generated ones) — re-run `npm run compare`, read the
+ * the tables in comparison.md and L05's and L06's READMEs, which must be exactly the generated ones) — re-run `npm run compare`, read the
  * diff, and update the lab if the new behaviour is right (SPEC 9.6).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { comparisonFile, FAULTS, runComparison, toMarkdown, withTable, type Row } from './compare';
+import { comparisonFile, FAULTS, runComparison, TABLE_READMES, toMarkdown, withTable, type Row } from './compare';
 
 describe('npm run compare', () => {
   it('runs the nine faults against both executors; LangGraph\'s rows are the committed ones', async () => {
@@ -28,8 +28,10 @@ describe('npm run compare', () => {
     expect(rows).toEqual(committed);
     const markdown = toMarkdown(rows);
     expect(readFileSync(resolve('labs/L05/comparison.md'), 'utf8')).toBe(comparisonFile(markdown));
-    const readme = readFileSync(resolve('labs/L05/README.md'), 'utf8');
-    expect(withTable(readme, markdown), 'L05 README has no <!-- compare:start/end --> markers').not.toBeNull();
-    expect(readme).toBe(withTable(readme, markdown));
+    for (const file of TABLE_READMES) {
+      const readme = readFileSync(resolve(file), 'utf8');
+      expect(withTable(readme, markdown), `${file} has no <!-- compare:start/end --> markers`).not.toBeNull();
+      expect(readme, file).toBe(withTable(readme, markdown));
+    }
   });
 });

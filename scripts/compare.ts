@@ -1,14 +1,15 @@
 /**
  * npm run compare — the SPEC 9.9 fault matrix against BOTH executors, from real runs.
  *
- * The hand-written executor runs L06's scenarios (model `refund`); the LangGraph.js
- * executor runs the same faults in the `workflow` model (L05's World, durable checkpoints +
- * intent key). For each fault and executor the table reports, measured on the run:
+ * Both halves are L06's own scenarios: the hand-written executor's (`f1-…`, model `matrix`
+ * = the refund model) and, under the Executor switch, LangGraph.js's (`lg-f1-…`, model
+ * `matrix_langgraph` = the workflow model, durable checkpoints + intent key). For each fault
+ * and executor the table reports, measured on the run:
  * where recovery resumed, which code ran again, which results were reused, what the
  * business layer deduped (refund requests the provider answered without booking, intents
  * found instead of created, refusals), and the ledger outcome.
  *
- * Writes labs/L05/comparison.md and labs/L05/comparison.json and the table in L05's README; `compare.test.ts` re-runs it
+ * Writes labs/L05/comparison.md and labs/L05/comparison.json and the table in L05's and L06's READMEs; `compare.test.ts` re-runs it
  * and fails if the LangGraph rows change (how an engine upgrade is re-checked, SPEC 9.6).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -26,25 +27,25 @@ export interface Fault {
   title: string;
   /** L06 scenario id for the hand-written executor. */
   handwritten: string;
-  /** Steps in the workflow model (LangGraph). */
-  langgraph: unknown[];
+  /** L06 scenario id for the LangGraph executor (Executor switch: LangGraph). */
+  langgraph: string;
 }
 
 export const FAULTS: Fault[] = [
   { n: 1, title: 'crash before submit', handwritten: 'f1-crash-before-submit',
-    langgraph: ['ask', { crash_at: 'workflow.before_submit' }, 'approve', { restart: 'A' }] },
-  { n: 2, title: 'response lost after submit', handwritten: 'f2-response-lost', langgraph: ['ask', 'lose_response', 'approve'] },
+    langgraph: 'lg-f1-crash-before-submit' },
+  { n: 2, title: 'response lost after submit', handwritten: 'f2-response-lost', langgraph: 'lg-f2-response-lost' },
   { n: 3, title: 'crash before the local result is saved', handwritten: 'f3-crash-before-local-save',
-    langgraph: ['ask', { crash_at: 'workflow.after_provider_answer' }, 'approve', { restart: 'A' }] },
-  { n: 4, title: 'duplicate approval', handwritten: 'f4-duplicate-approval', langgraph: ['ask', 'approve', 'duplicate_approval'] },
-  { n: 5, title: 'two workers competing', handwritten: 'f5-two-workers', langgraph: ['ask', 'approve_to_two'] },
+    langgraph: 'lg-f3-crash-before-local-save' },
+  { n: 4, title: 'duplicate approval', handwritten: 'f4-duplicate-approval', langgraph: 'lg-f4-duplicate-approval' },
+  { n: 5, title: 'two workers competing', handwritten: 'f5-two-workers', langgraph: 'lg-f5-two-workers' },
   // A's run stalls inside submit after its epoch check (a promise parked across steps); B takes the operation over and
   // resumes the thread from the same checkpoints; A wakes and sends the request it built (SPEC 9.9 fault 6, seed §7).
   { n: 6, title: 'an old worker arriving late', handwritten: 'f6-stall-after-check-intent-key',
-    langgraph: ['ask', 'stall_after_check', 'approve', 'takeover', 'wake'] },
-  { n: 7, title: 'the same key reused with changed parameters', handwritten: 'f7-changed-parameters', langgraph: ['ask', 'approve', 'resubmit_changed'] },
-  { n: 8, title: 'approval expired', handwritten: 'f8-approval-expired', langgraph: ['ask', 'grant', 'expire', 'retry'] },
-  { n: 9, title: 'order version changed', handwritten: 'f9-order-changed', langgraph: ['ask', 'grant', 'edit_order', 'retry'] },
+    langgraph: 'lg-f6-stall-after-check' },
+  { n: 7, title: 'the same key reused with changed parameters', handwritten: 'f7-changed-parameters', langgraph: 'lg-f7-changed-parameters' },
+  { n: 8, title: 'approval expired', handwritten: 'f8-approval-expired', langgraph: 'lg-f8-approval-expired' },
+  { n: 9, title: 'order version changed', handwritten: 'f9-order-changed', langgraph: 'lg-f9-order-changed' },
 ];
 
 export interface Row {
@@ -109,10 +110,16 @@ function answeredFromKeyRecord(requests: number, ledgerCount: number): string {
   return requests > ledgerCount && ledgerCount > 0 ? `${requests - ledgerCount} request(s) answered from the provider's key record` : '';
 }
 
+function scenarioOf(lab: Lab, id: string) {
+  const scenario = lab.scenarios.find((s) => s.id === id);
+  if (!scenario) throw new Error(`L06 has no scenario ${id}`);
+  return scenario;
+}
+
 async function handwrittenRow(lab: Lab, fault: Fault): Promise<Row> {
-  const scenario = lab.scenarios.find((s) => s.id === fault.handwritten);
-  if (!scenario) throw new Error(`L06 has no scenario ${fault.handwritten}`);
+  const scenario = scenarioOf(lab, fault.handwritten);
   const world = await play(lab, scenario.actions, scenario.switches);
+  if (world.model.id !== 'matrix') throw new Error(`${scenario.id} runs model ${world.model.id}, not the hand-written executor`);
   try {
     const { o, trace, requests, lookups, ledgerCount, refusal } = measure(world);
     const crashed = crashStep(trace);
@@ -134,7 +141,9 @@ async function handwrittenRow(lab: Lab, fault: Fault): Promise<Row> {
 }
 
 async function langgraphRow(lab: Lab, fault: Fault): Promise<Row> {
-  const world = await play(lab, fault.langgraph, { recovery: 'all_three' });
+  const scenario = scenarioOf(lab, fault.langgraph);
+  const world = await play(lab, scenario.actions, scenario.switches);
+  if (world.model.id !== 'matrix_langgraph') throw new Error(`${scenario.id} runs model ${world.model.id}, not LangGraph`);
   try {
     const { o, trace, requests, lookups, ledgerCount, refusal } = measure(world);
     const notes = noteKeys(trace);
@@ -168,12 +177,11 @@ export async function runComparison(labsDir = resolve('labs')): Promise<Row[]> {
   await initSqlJsOnce();
   const labs = new Map(loadLabsFromDir(labsDir).flatMap((l) => (l.ok ? [[l.lab.id, l.lab] as const] : [])));
   const l06 = labs.get('L06');
-  const l05 = labs.get('L05');
-  if (!l06 || !l05) throw new Error('compare needs labs L05 and L06');
+  if (!l06) throw new Error('compare needs lab L06');
   const rows: Row[] = [];
   for (const fault of FAULTS) {
     rows.push(await handwrittenRow(l06, fault));
-    rows.push(await langgraphRow(l05, fault));
+    rows.push(await langgraphRow(l06, fault));
   }
   return rows;
 }
@@ -193,6 +201,9 @@ export function comparisonFile(markdown: string): string {
 
 const [START, END] = ['<!-- compare:start -->', '<!-- compare:end -->'];
 
+/** The narratives that show the table (between the markers). */
+export const TABLE_READMES = ['labs/L05/README.md', 'labs/L06/README.md', 'labs/L06/README.ja.md', 'labs/L06/README.zh-Hans.md', 'labs/L06/README.zh-Hant.md'];
+
 /** L05's README with the table between its markers replaced by `markdown` (the lab shows it in its narrative); null without markers. */
 export function withTable(readme: string, markdown: string): string | null {
   if (!readme.includes(START) || !readme.includes(END)) return null;
@@ -203,12 +214,14 @@ async function main(): Promise<void> {
   const rows = await runComparison();
   const markdown = toMarkdown(rows);
   writeFileSync(resolve('labs/L05/comparison.md'), comparisonFile(markdown));
-  const readme = resolve('labs/L05/README.md');
-  const updated = withTable(readFileSync(readme, 'utf8'), markdown);
-  if (updated !== null) writeFileSync(readme, updated);
+  for (const lab of TABLE_READMES) {
+    const readme = resolve(lab);
+    const updated = withTable(readFileSync(readme, 'utf8'), markdown);
+    if (updated !== null) writeFileSync(readme, updated);
+  }
   writeFileSync(resolve('labs/L05/comparison.json'), `${JSON.stringify(rows, null, 2)}\n`);
   console.log(markdown);
-  console.log('Written: labs/L05/comparison.md, labs/L05/comparison.json');
+  console.log(`Written: labs/L05/comparison.md, labs/L05/comparison.json, ${TABLE_READMES.join(', ')}`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,5 +1,6 @@
 /** The World config for a lab, with optional overrides of its starting state and switches. */
 import type { WorldConfig } from '../sim/world';
+import { routeModel } from '../sim/models/matrix/route';
 import type { Lab } from './schema';
 
 export interface WorldOverrides {
@@ -8,10 +9,12 @@ export interface WorldOverrides {
 }
 
 export function configFor(lab: Lab, overrides: WorldOverrides = {}): WorldConfig {
+  const switches = { ...lab.world.switches, ...overrides.switches };
   return {
-    model: lab.model,
+    // L06's executor switch picks the model (src/sim/models/matrix/route.ts); other labs keep theirs.
+    model: routeModel(lab.model, switches),
     seed: lab.world.seed,
     initial: { ...lab.world.initial, ...overrides.initial },
-    switches: { ...lab.world.switches, ...overrides.switches },
+    switches,
   };
 }

@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import { getModel, hasModel, modelIds } from '../sim/models';
 import { parseActionFor } from '../sim/parseAction';
+import { routeModel, routedModels } from '../sim/models/matrix/route';
 import { switchProblem } from '../sim/switches';
 import type { Model } from '../sim/model';
 import { checkLabTranslation, type LabTranslation, type LabTranslationFiles } from './i18n/labStrings';
@@ -71,13 +72,20 @@ function semanticProblems(file: string, lab: LabFile): LabProblem[] {
   if (!hasModel(lab.model)) {
     return [{ file, field: 'model', message: `unknown model '${lab.model}' (known: ${modelIds().join(', ')})` }];
   }
-  const model = getModel(lab.model);
+  const labModel = getModel(lab.model);
+  // L06's executor switch picks the model a scenario or exercise runs (src/sim/models/matrix/route.ts).
+  const modelUnder = (switches?: Record<string, string>) => getModel(routeModel(lab.model, { ...lab.world.switches, ...switches }));
+  const model = modelUnder();
   const problems: LabProblem[] = [];
   const add = (field: string, message: string | null) => { if (message) problems.push({ file, field, message }); };
   add('world.initial', model.validateInitial(lab.world.initial));
-  add('world.switches', switchProblem(model, lab.world.switches));
-  lab.actions.forEach((entry, i) => add(`actions[${i}].action`, actionProblem(model, entry.action)));
+  add('world.switches', switchProblem(labModel, lab.world.switches));
+  // A palette button is valid if some executor the lab can switch to understands it.
+  const paletteModels = routedModels(lab.model).map(getModel);
+  lab.actions.forEach((entry, i) => add(`actions[${i}].action`,
+    paletteModels.some((m) => actionProblem(m, entry.action) === null) ? null : actionProblem(labModel, entry.action)));
   lab.scenarios.forEach((scenario, i) => {
+    const model = modelUnder(scenario.switches);
     if (scenario.initial) add(`scenarios[${i}].initial`, model.validateInitial({ ...lab.world.initial, ...scenario.initial }));
     if (scenario.switches) add(`scenarios[${i}].switches`, switchProblem(model, scenario.switches));
     scenario.actions.forEach((action, j) => add(`scenarios[${i}].actions[${j}]`, actionProblem(model, action)));
@@ -85,6 +93,7 @@ function semanticProblems(file: string, lab: LabFile): LabProblem[] {
   lab.exercises.forEach((exercise, i) => {
     const at = `exercises[${i}]`;
     const start: { initial?: Record<string, unknown>; switches?: Record<string, string>; actions?: unknown[] } = 'start' in exercise ? exercise.start : {};
+    const model = modelUnder(start.switches);
     if (start.initial) add(`${at}.start.initial`, model.validateInitial({ ...lab.world.initial, ...start.initial }));
     if (start.switches) add(`${at}.start.switches`, switchProblem(model, start.switches));
     const actionLists: [string, unknown[]][] = [];

@@ -6,4 +6,5 @@ import { TwoWorldsPanel } from './TwoWorldsPanel';
 export const LAB_PANELS: Record<string, ComponentType[]> = {
   authority: [CommandComposer],
   refund: [TwoWorldsPanel],
+  matrix: [TwoWorldsPanel],
 };

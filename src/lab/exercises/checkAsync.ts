@@ -5,14 +5,28 @@
  */
 import { isAsyncModel } from '../../sim/asyncStep';
 import { getModel } from '../../sim/models';
+import { routeModel } from '../../sim/models/matrix/route';
 import { runPlanAsync } from '../play';
 import type { Lab } from '../schema';
 import { checkExercise, isPlan, planExercise, predictPlan } from './check';
 import type { Exercise, ExerciseInput, PredictExercise, Verdict } from './schema';
 
-/** True when the lab's model is asynchronous (its checks must be awaited). */
+/**
+ * True when an exercise of the lab may run an asynchronous model (its checks must be
+ * awaited): the lab's own model, or — where a switch picks the model (L06's Executor,
+ * src/sim/models/matrix/route.ts) — the model any exercise's start or repair option picks.
+ * (Scenarios need no such answer: the session asks the World it built.)
+ */
 export function isAsyncLab(lab: Lab): boolean {
-  return isAsyncModel(getModel(lab.model));
+  const settings: Record<string, string>[] = [{}];
+  for (const exercise of lab.exercises) {
+    if ('start' in exercise && exercise.start?.switches) settings.push(exercise.start.switches);
+    if (exercise.kind === 'repair') {
+      settings.push(exercise.solution);
+      for (const option of exercise.options) for (const value of option.values) settings.push({ [option.switch]: value });
+    }
+  }
+  return settings.some((switches) => isAsyncModel(getModel(routeModel(lab.model, { ...lab.world.switches, ...switches }))));
 }
 
 export function predictOutcomeAsync(lab: Lab, exercise: PredictExercise): Promise<unknown> {

@@ -9,6 +9,7 @@ import { compensationModel } from './compensation';
 import { projectionModel } from './projection';
 import { outageModel } from './outage';
 import { workflowModel } from './workflow';
+import { MATRIX_MODELS } from './matrix';
 
 const MODELS: Record<string, Model> = {
   fencing: fencingModel as unknown as Model,
@@ -18,6 +19,7 @@ const MODELS: Record<string, Model> = {
   projection: projectionModel as unknown as Model,
   outage: outageModel as unknown as Model,
   workflow: workflowModel as unknown as Model,
+  ...MATRIX_MODELS,
 };
 
 export function getModel(id: string): Model {

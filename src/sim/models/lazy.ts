@@ -18,6 +18,8 @@ const LOADERS: Readonly<Record<string, () => Promise<Model>>> = {
   projection: async () => (await import('./projection')).projectionModel as unknown as Model,
   outage: async () => (await import('./outage')).outageModel as unknown as Model,
   workflow: async () => (await import('./workflow')).workflowModel as unknown as Model,
+  matrix: async () => (await import('./matrix')).matrixModel as unknown as Model,
+  matrix_langgraph: async () => (await import('./matrix')).matrixLangGraphModel as unknown as Model,
 };
 
 const loading = new Map<string, Promise<Model>>();

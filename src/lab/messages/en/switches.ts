@@ -92,4 +92,8 @@ export const switches = {
   'switches.recovery.current_node': "LangGraph checkpoints in A's database, no idempotency key",
   'switches.recovery.key_only': 'the intent key; checkpoints only in process memory',
   'switches.recovery.all_three': 'durable checkpoints + the intent key + approval as a durable pause',
+  // matrix (L06): which executor runs the refund
+  'switches.executor': 'Executor',
+  'switches.executor.handwritten': 'hand-written executor',
+  'switches.executor.langgraph': 'LangGraph.js graph',
 } as const;

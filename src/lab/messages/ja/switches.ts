@@ -79,4 +79,7 @@ export const switches = {
   'switches.recovery.current_node': 'A のデータベースにある LangGraph のチェックポイント、冪等キーなし',
   'switches.recovery.key_only': '意図のキー。チェックポイントはプロセスのメモリ内だけ',
   'switches.recovery.all_three': '永続チェックポイント＋意図のキー＋永続的な一時停止としての承認',
+  'switches.executor': '実行器',
+  'switches.executor.handwritten': '手書きの実行器',
+  'switches.executor.langgraph': 'LangGraph.js のグラフ',
 } as const satisfies Record<keyof typeof en, string>;

@@ -79,4 +79,7 @@ export const switches = {
   'switches.recovery.current_node': 'A 的数据库中的 LangGraph 检查点，没有幂等键',
   'switches.recovery.key_only': '意图键；检查点只在进程内存中',
   'switches.recovery.all_three': '持久检查点 + 意图键 + 作为持久暂停的审批',
+  'switches.executor': '执行器',
+  'switches.executor.handwritten': '手写执行器',
+  'switches.executor.langgraph': 'LangGraph.js 图',
 } as const satisfies Record<keyof typeof en, string>;

@@ -79,4 +79,7 @@ export const switches = {
   'switches.recovery.current_node': 'A 的資料庫中的 LangGraph 檢查點，沒有冪等金鑰',
   'switches.recovery.key_only': '意圖金鑰；檢查點只在行程記憶體中',
   'switches.recovery.all_three': '持久檢查點 + 意圖金鑰 + 作為持久暫停的批准',
+  'switches.executor': '執行器',
+  'switches.executor.handwritten': '手寫執行器',
+  'switches.executor.langgraph': 'LangGraph.js 圖',
 } as const satisfies Record<keyof typeof en, string>;

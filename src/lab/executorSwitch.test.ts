@@ -1,0 +1,76 @@
+/**
+ * L06's Executor switch: it picks the World's model (src/sim/models/matrix/route.ts) through
+ * `configFor`, the loader checks each scenario against the model its switches pick, and the
+ * lab counts as asynchronous because one of its executors is.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { useSqlJs } from '../test/sqljs';
+import { stepAsync } from '../sim/asyncStep';
+import { World } from '../sim/world';
+import { configFor } from './config';
+import { isAsyncLab } from './exercises/checkAsync';
+import { parseLab } from './loader';
+import { loadLabsFromDir } from './nodeFiles';
+import type { Lab } from './schema';
+
+useSqlJs();
+
+const labs = new Map(loadLabsFromDir('labs').flatMap((l) => (l.ok ? [[l.lab.id, l.lab] as const] : [])));
+const l06 = () => labs.get('L06')!;
+
+async function play(lab: Lab, switches: Record<string, string>, actions: unknown[]): Promise<World> {
+  const world = World.create(configFor(lab, { switches }));
+  for (const action of actions) {
+    const outcome = await stepAsync(world, action);
+    if (!outcome.ok) throw new Error(`${JSON.stringify(action)}: ${outcome.error}`);
+  }
+  return world;
+}
+
+describe('L06 Executor switch', () => {
+  it('picks the model: hand-written by default, LangGraph when switched; other labs keep theirs', () => {
+    expect(configFor(l06()).model).toBe('matrix');
+    expect(configFor(l06(), { switches: { executor: 'langgraph' } }).model).toBe('matrix_langgraph');
+    expect(configFor(l06(), { switches: { executor: 'handwritten' } }).model).toBe('matrix');
+    expect(configFor(labs.get('L01')!, { switches: { executor: 'langgraph' } }).model).toBe(labs.get('L01')!.model);
+    expect(isAsyncLab(labs.get('L01')!)).toBe(false);
+    expect(isAsyncLab(labs.get('L05')!)).toBe(true);
+    // L06's exercises all start under the hand-written executor: checked synchronously. One that starts
+    // under LangGraph makes the lab's checks asynchronous.
+    expect(isAsyncLab(l06())).toBe(false);
+    const [first, ...rest] = l06().exercises;
+    const lgStart = { ...first!, start: { ...('start' in first! ? first.start : {}), switches: { executor: 'langgraph' } } } as typeof first;
+    expect(isAsyncLab({ ...l06(), exercises: [lgStart!, ...rest] })).toBe(true);
+  });
+
+  it('the same fault under each executor: crash after the provider booked it, one refund either way', async () => {
+    const handwritten = await play(l06(), {}, ['approve', 'crash_after_commit', 'retry']);
+    expect(handwritten.model.id).toBe('matrix');
+    expect(handwritten.observe()).toMatchObject({ ledger_count: 1, status: 'CONFIRMED' });
+    handwritten.dispose();
+    const langgraph = await play(l06(), { executor: 'langgraph' }, ['ask', { crash_at: 'workflow.after_provider_answer' }, 'approve', { restart: 'A' }]);
+    expect(langgraph.model.id).toBe('matrix_langgraph');
+    expect(langgraph.observe()).toMatchObject({ ledger_count: 1, status: 'CONFIRMED', node_runs: { submit: 2 } });
+    langgraph.dispose();
+  });
+
+  it('a switch chosen under one executor stays valid after flipping to the other', () => {
+    const switches = { takeover: 'start_fresh', recovery: 'current_node' };
+    for (const executor of ['handwritten', 'langgraph']) World.create(configFor(l06(), { switches: { ...switches, executor } })).dispose();
+  });
+
+  it('the loader checks a scenario against the executor its switches pick', () => {
+    const text = readFileSync('labs/L06/lab.json', 'utf8');
+    const json = JSON.parse(text) as { scenarios: { id: string; title: string; switches?: Record<string, string>; actions: unknown[]; expect: object }[] };
+    const readme = readFileSync('labs/L06/README.md', 'utf8');
+    expect(parseLab('labs/L06/lab.json', text, readme).ok).toBe(true);
+    // A hand-written action in a LangGraph scenario, and a LangGraph action in a hand-written one.
+    json.scenarios.push({ id: 'x-lg', title: 'x', switches: { executor: 'langgraph' }, actions: ['submit'], expect: {} });
+    json.scenarios.push({ id: 'x-hw', title: 'x', actions: ['stall_after_check'], expect: {} });
+    const broken = parseLab('labs/L06/lab.json', JSON.stringify(json), readme);
+    expect(broken.ok).toBe(false);
+    const fields = broken.ok ? [] : broken.problems.map((p) => p.field);
+    expect(fields).toEqual(expect.arrayContaining([`scenarios[${json.scenarios.length - 2}].actions[0]`, `scenarios[${json.scenarios.length - 1}].actions[0]`]));
+  });
+});
