@@ -8,6 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { monoLabelWidth } from '../src/app/components/graphLayout';
 
 test.setTimeout(600_000);
 
@@ -76,4 +77,35 @@ test('the fit check reports a deliberately clipped edge label and button', async
   const found = await clipped(page);
   expect(found.some((c) => c.startsWith('edge-label: リース権威サービスへの要求がフェンシング'))).toBe(true);
   expect(found.some((c) => c.startsWith('step-forward:'))).toBe(true);
+});
+
+test('an edge label in CJK fits the width the layout reserves for it (monoLabelWidth), in the real font', async ({ page }) => {
+  await page.goto('/?lang=zh-Hans#/lab/L07');
+  await expect(page.getByTestId('edge-label').first()).toBeVisible({ timeout: 60_000 });
+  // Without a CJK font the browser draws fallback glyphs of no particular width and the
+  // measurement means nothing (this machine: `fc-list :lang=zh` is empty). CI installs one.
+  const cjkEm = await page.evaluate(() => {
+    const probe = document.createElement('span');
+    Object.assign(probe.style, { font: '100px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', whiteSpace: 'nowrap', position: 'absolute' });
+    probe.textContent = '租租租租租租租租租租';
+    document.body.append(probe);
+    const em = probe.getBoundingClientRect().width / 1000;
+    probe.remove();
+    return em;
+  });
+  test.skip(cjkEm < 0.9, `no full-width CJK font installed (a CJK glyph measured ${cjkEm.toFixed(2)} em)`);
+  const labels = ['租约权威服务 · 99 个在途', 'リース権威サービス · 送信中 99', 'fence 2 · 防護權杖', 'lease.grant'];
+  const widths = labels.map((text) => ({ text, width: monoLabelWidth(text, 11) }));
+  const overflowing = await page.evaluate((items) => items.flatMap(({ text, width }) => {
+    // A label box as FlowDiagram draws it, outside the zoomed viewport.
+    const probe = document.createElement('div');
+    probe.className = 'flow-edge-label';
+    Object.assign(probe.style, { width: `${width}px`, position: 'absolute', top: '0', left: '0' });
+    probe.textContent = text;
+    document.body.append(probe);
+    const over = probe.scrollWidth > probe.clientWidth + 1 ? [`${text}: ${probe.scrollWidth}px in ${width}px`] : [];
+    probe.remove();
+    return over;
+  }), widths);
+  expect(overflowing).toEqual([]);
 });

@@ -54,9 +54,14 @@ export function layoutGraph({ nodes, edges, direction = 'LR' }: LayoutInput): La
   return out;
 }
 
-/** Width of a label in a monospace font: every character is 0.62 em wide, plus padding. */
+/** Full-width glyphs: CJK ideographs, kana, Hangul, full-width forms (1 em in any CJK font). */
+const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
+
+/** Width of a label in a monospace font: 0.62 em a Latin character, 1 em a CJK one, plus padding. */
 export function monoLabelWidth(text: string, fontPx: number): number {
-  return Math.ceil(text.length * fontPx * 0.62) + 10;
+  let em = 0;
+  for (const c of text) em += WIDE.test(c) ? 1 : 0.62;
+  return Math.ceil(em * fontPx) + 10;
 }
 
 /** An SVG path through dagre's route points, smoothed with quadratic curves at the bends. */
