@@ -152,9 +152,9 @@ export function initApp(): void {
     navigate(route);
   }
   window.addEventListener('hashchange', () => {
+    writtenHash = window.location.hash;
     const next = parseHash(window.location.hash);
-    const current = useApp.getState().route;
-    if (formatHash(next) !== formatHash(current)) navigate(next);
+    if (formatHash(next) !== formatHash(shown)) navigate(next);
   });
 }
 
@@ -229,51 +229,88 @@ function changedSwitches(lab: Lab, scenarioId: string | undefined, specs: { key:
 
 /** Presenter view on or off: only the route changes (the World stays as it is). */
 export function setPresenting(on: boolean): void {
-  const route = useApp.getState().route;
+  const route = shown; // with the current step (the store's route keeps the step it opened at)
   if (route.page !== 'lab') return;
   const { present: _present, ...rest } = route;
   setRoute(on ? { ...rest, present: true } : rest);
 }
 
+/**
+ * Shows `route` and writes it to the URL. A route that differs from the current one only in
+ * its step keeps the store's route object: the step on screen is the view's cursor, and a
+ * new route object on every step re-rendered the whole shell and lab page (everything that
+ * reads the page or presenter mode). So on a lab page `route.step` is the step the page was
+ * opened at; the URL (and `shown`) always carry the current one.
+ */
 function setRoute(route: Route): void {
-  useApp.setState({ route });
-  writeUrlSoon(formatHash(route));
+  const hash = formatHash(route);
+  shown = route;
+  if (formatHash(withoutStep(route)) !== formatHash(withoutStep(useApp.getState().route))) useApp.setState({ route });
+  later('url', () => {
+    // The learner (a link, the address bar) moved the URL since we last wrote it: theirs wins,
+    // and the hashchange it raised brings the route (and a new write) along.
+    if (window.location.hash !== writtenHash) return;
+    if (hash !== writtenHash) window.history.replaceState(null, '', hash);
+    writtenHash = window.location.hash; // as the browser spells it (it may escape characters)
+  });
 }
 
 /**
- * history.replaceState costs more than a whole step on a long page, so while the learner
- * steps quickly the URL is written once they pause (and always before the page is hidden);
- * `route` in the store is current at once.
+ * Work a step does not need on screen waits until the page is idle after painting it (at
+ * most IDLE_MS), and runs at once when the page is hidden or left: the URL
+ * (history.replaceState cost more than a whole step on a long page) and the saved progress
+ * (serialising it and localStorage.setItem). Done inside the click, both delayed the step's
+ * first frame. A job of the same kind replaces the pending one: only the latest URL and the
+ * latest progress are written. `route` and `progress` in the store are current at once.
  */
-let pendingHash: string | null = null;
-let urlTimer: ReturnType<typeof setTimeout> | null = null;
-function flushUrl(): void {
-  if (urlTimer !== null) clearTimeout(urlTimer);
-  urlTimer = null;
-  if (pendingHash !== null && window.location.hash !== pendingHash) window.history.replaceState(null, '', pendingHash);
-  pendingHash = null;
+const withoutStep = (route: Route): Route => {
+  if (route.page !== 'lab') return route;
+  const { step: _step, ...rest } = route;
+  return rest;
+};
+
+const IDLE_MS = 200;
+const pending = new Map<string, () => void>();
+let idleHandle: { cancel: () => void } | null = null;
+/** The hash this page last wrote or was navigated to. */
+let writtenHash = typeof window === 'undefined' ? '' : window.location.hash;
+/** The place shown now, step included (the URL catches up when idle). */
+let shown: Route = { page: 'catalog' };
+function runLater(): void {
+  idleHandle?.cancel();
+  idleHandle = null;
+  const jobs = [...pending.values()];
+  pending.clear();
+  for (const job of jobs) job();
 }
-function writeUrlSoon(hash: string): void {
-  const idle = urlTimer === null;
-  pendingHash = hash;
-  if (idle) {
-    flushUrl(); // the first change after a pause is written at once (links, reloads, tests)
-    urlTimer = setTimeout(flushUrl, 150);
+function later(kind: string, job: () => void): void {
+  pending.set(kind, job);
+  if (idleHandle) return;
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(runLater, { timeout: IDLE_MS });
+    idleHandle = { cancel: () => window.cancelIdleCallback(id) };
+  } else {
+    const id = setTimeout(runLater, IDLE_MS);
+    idleHandle = { cancel: () => clearTimeout(id) };
   }
 }
-if (typeof window !== 'undefined') window.addEventListener('pagehide', flushUrl);
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', runLater);
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') runLater(); });
+}
 
 /** After every session change: new view, saved progress, URL that reproduces the place. */
 function commit(flash: string | null = null, present?: boolean): void {
   const { session, progress, route, view: previous } = useApp.getState();
   if (!session) return;
   const snapshot = session.snapshot;
-  const saveProblem = persist(withLab(progress, session.lab.id, snapshot));
+  useApp.setState({ progress: withLab(progress, session.lab.id, snapshot) });
+  saveSoon();
   const steps = JSON.stringify([snapshot.steps, snapshot.switches, snapshot.initial ?? null]);
   const known = useApp.getState().run;
   const view = stabilizeView(previous, session.view(), known.steps === steps ? known.entries : []);
   const entries = known.steps === steps ? knownRun(known.entries, view.trace) : view.trace;
-  useApp.setState({ view, flash: flash ?? saveProblem, run: entries === known.entries ? known : { steps, entries } });
+  useApp.setState({ view, flash, run: entries === known.entries ? known : { steps, entries } });
   if (route.page !== 'lab') return; // e.g. a reset from the progress page: stay there
   const presenting = present ?? route.present === true;
   const switches = changedSwitches(session.lab, snapshot.scenario, view.switchSpecs, view.switches);
@@ -283,10 +320,19 @@ function commit(flash: string | null = null, present?: boolean): void {
   });
 }
 
-/** Saves progress at once (every action is durable the moment it happens). */
+/** Saves progress at once (an exercise attempt, an import: durable the moment it happens). */
 function persist(progress: Progress): string | null {
   useApp.setState({ progress });
+  pending.delete('progress'); // this write carries any step saved for later
   return saveProgress(storage(), progress);
+}
+
+/** Saves the progress a step changed once the step is painted (see `later`); a failure is flashed then. */
+function saveSoon(): void {
+  later('progress', () => {
+    const problem = saveProgress(storage(), useApp.getState().progress);
+    if (problem) useApp.setState({ flash: problem });
+  });
 }
 
 function withSession(body: (session: LabSession) => { ok: boolean; error?: string } | void): void {

@@ -85,8 +85,15 @@ export class LabSession {
     }
   }
 
+  /**
+   * A copy of the place to save or reopen. The step log and the switches are copied (the
+   * session edits them); the actions themselves are shared, not cloned: nothing edits an
+   * action after the World parsed it, and a deep clone of the whole log on every step was
+   * a measurable part of a step in the browser.
+   */
   get snapshot(): SessionState {
-    return structuredClone(this.state);
+    const { steps, switches, ...rest } = this.state;
+    return { ...rest, steps: [...steps], switches: { ...switches } };
   }
 
   get cursor(): number {
