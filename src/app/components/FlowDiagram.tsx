@@ -11,8 +11,8 @@ import '@xyflow/react/dist/style.css';
 import {
   BaseEdge, EdgeLabelRenderer, ReactFlow, useReactFlow, type Edge, type EdgeProps, type EdgeTypes, type Node, type NodeTypes,
 } from '@xyflow/react';
-import { memo, useEffect, useRef, useSyncExternalStore } from 'react';
-import { routePath, type Point } from './graphLayout';
+import { memo, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { keepUnchanged, routePath, type Point } from './graphLayout';
 import { selectRoute, useApp } from '../store';
 
 export type RoutedEdgeData = { points: Point[]; labelAt: Point | null; label: string; labelWidth: number; busy?: boolean };
@@ -66,9 +66,25 @@ function FitOnChange({ structure, minZoom }: { structure: string; minZoom: numbe
   return <div ref={box} hidden />;
 }
 
-export function FlowDiagram<N extends Node, E extends Edge>({ nodes, edges, nodeTypes, structure }: {
+/**
+ * `items` with every element equal in content to the one before kept as that object (the
+ * previous array itself when nothing changed). React Flow re-renders, and re-measures with a
+ * forced layout, each node or edge it is handed as a new object; a step changes one or two.
+ */
+function useKept<T>(items: T[]): T[] {
+  const previous = useRef<T[] | null>(null);
+  return useMemo(() => {
+    const kept = keepUnchanged(previous.current, items);
+    previous.current = kept;
+    return kept;
+  }, [items]);
+}
+
+export function FlowDiagram<N extends Node, E extends Edge>({ nodes: given, edges: givenEdges, nodeTypes, structure }: {
   nodes: N[]; edges: E[]; nodeTypes: NodeTypes; structure: string;
 }) {
+  const nodes = useKept(given);
+  const edges = useKept(givenEdges);
   const presenting = usePresenting();
   const phone = useIsPhone();
   const minZoom = presenting ? 1 : phone ? 0.6 : 0.2;

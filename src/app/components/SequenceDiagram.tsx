@@ -6,7 +6,10 @@
  * the cursor (known from an earlier walk) are greyed. Click or press Enter on a message or
  * a mark to jump to its step.
  *
- * The drawing is memoised on the run and the nodes; a step only moves the highlight.
+ * The drawing is memoised on the run and the nodes; a step only moves the highlight, which
+ * lies over the drawing instead of inside it: a step then moves two boxes on their own layer
+ * and leaves the SVG (hundreds of elements on a long run) to be neither laid out nor
+ * repainted.
  */
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { jumpTo, selectCursor, selectNodes, selectRun, useApp } from '../store';
@@ -37,16 +40,19 @@ export function SequenceDiagram() {
   const lanes = useMemo(() => laneKey.split(' ').filter(Boolean).map((id) => ({ id, label: id })), [laneKey]);
   const layout = useMemo(() => sequenceLayout(run, lanes), [run, lanes]);
   const row = layout.rows.find((r) => r.index === cursor);
-  const scroller = useFollowRow(row, layout.width);
+  const scroller = useFollowRow(row);
   return (
     <section className="panel sequence" aria-label={TEXT.title} data-testid="sequence">
       <h2>{TEXT.title} <span className="muted">{TEXT.hint}</span></h2>
       <div className="sequence-scroll" ref={scroller} tabIndex={0} role="region" aria-label={TEXT.diagram}>
-        <svg viewBox={`0 0 ${layout.width} ${layout.height}`} width={layout.width} className="sequence-svg" role="group" aria-label={TEXT.diagram}>
-          {row && <rect className="seq-current" x={0} y={row.y} width={layout.width} height={row.height} data-testid="sequence-current" data-step={cursor} />}
-          {row && <rect className="seq-ahead" x={0} y={row.y + row.height} width={layout.width} height={Math.max(0, layout.height - row.y - row.height)} />}
-          <SequenceBody layout={layout} />
-        </svg>
+        <div className="sequence-canvas" style={{ width: layout.width, height: layout.height }}>
+          {row && <div className="seq-current" aria-hidden="true" data-testid="sequence-current" data-step={cursor}
+            style={{ height: row.height, transform: `translateY(${row.y}px)` }} />}
+          {row && <div className="seq-ahead" aria-hidden="true" style={{ height: layout.height, transform: `translateY(${row.y + row.height}px)` }} />}
+          <svg viewBox={`0 0 ${layout.width} ${layout.height}`} width={layout.width} height={layout.height} className="sequence-svg" role="group" aria-label={TEXT.diagram}>
+            <SequenceBody layout={layout} />
+          </svg>
+        </div>
       </div>
     </section>
   );
@@ -57,21 +63,28 @@ export function SequenceDiagram() {
  * are remembered from a ResizeObserver and scroll events instead of read after each step:
  * reading clientWidth or scrollTop right after React's commit forces a layout of the whole
  * page (measured at ~20 ms a step on L10), before the browser lays it out anyway to paint.
+ * Writing scrollTop forces that layout too (the browser clamps it to the laid-out height),
+ * so the write waits for the next animation frame: the frame's own layout, done once.
  */
-function useFollowRow(row: SeqLayout['rows'][number] | undefined, width: number) {
+function useFollowRow(row: SeqLayout['rows'][number] | undefined) {
   const scroller = useRef<HTMLDivElement | null>(null);
   const box = useRef({ width: 0, height: 0, top: 0 });
-  const target = useRef<{ y: number; height: number; width: number } | null>(null);
+  const target = useRef<{ y: number; height: number } | null>(null);
+  const frame = useRef(0);
   const reveal = useCallback(() => {
     const el = scroller.current;
     const b = box.current;
     const t = target.current;
     if (!el || !t || b.height === 0) return; // not measured yet: the first resize callback reveals
-    const scale = b.width > 0 && t.width > b.width ? b.width / t.width : 1;
-    const top = t.y * scale;
-    if (top < b.top || top + t.height * scale > b.top + b.height) {
+    const top = t.y; // the drawing is not scaled: a wide one scrolls sideways
+    if (top < b.top || top + t.height > b.top + b.height) {
       b.top = Math.max(0, top - b.height / 2);
-      el.scrollTop = b.top;
+      if (frame.current === 0) {
+        frame.current = requestAnimationFrame(() => {
+          frame.current = 0;
+          el.scrollTop = box.current.top;
+        });
+      }
     }
   }, []);
   useEffect(() => {
@@ -82,12 +95,17 @@ function useFollowRow(row: SeqLayout['rows'][number] | undefined, width: number)
     const resized = new ResizeObserver(() => { read(); reveal(); });
     resized.observe(el);
     el.addEventListener('scroll', read, { passive: true });
-    return () => { resized.disconnect(); el.removeEventListener('scroll', read); };
+    return () => {
+      resized.disconnect();
+      el.removeEventListener('scroll', read);
+      cancelAnimationFrame(frame.current);
+      frame.current = 0;
+    };
   }, [reveal]);
   useEffect(() => {
-    target.current = row ? { y: row.y, height: row.height, width } : null;
+    target.current = row ? { y: row.y, height: row.height } : null;
     reveal();
-  }, [row, width, reveal]);
+  }, [row, reveal]);
   return scroller;
 }
 

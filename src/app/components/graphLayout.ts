@@ -79,3 +79,31 @@ export function routePath(points: Point[]): string {
   if (rest.length === 1) d += ` L ${rest[0]!.x} ${rest[0]!.y}`;
   return d;
 }
+
+/** Structural equality of plain data (objects, arrays, primitives; anything else by identity). */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => sameData(x, (b as unknown[])[i]));
+  if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/**
+ * `next`, with each element that equals (sameData) the element at the same place in
+ * `previous` replaced by that earlier object; `previous` itself when every element is kept.
+ */
+export function keepUnchanged<T>(previous: readonly T[] | null, next: T[]): T[] {
+  if (!previous) return next;
+  let changed = previous.length !== next.length;
+  const out = next.map((item, i) => {
+    const old = previous[i];
+    if (i < previous.length && sameData(old, item)) return old as T;
+    changed = true;
+    return item;
+  });
+  return changed ? out : (previous as T[]);
+}
