@@ -44,3 +44,28 @@ test('LangGraph is its own chunk, loaded only when the LangGraph lab runs', asyn
   expect(observed).toMatchObject({ model_calls: 1, node_runs: { draft_note: 1, check_order: 2 } });
   expect(consoleErrors).toEqual([]);
 });
+
+const l06 = JSON.parse(readFileSync('labs/L06/lab.json', 'utf8')) as { scenarios: { id: string; actions: unknown[]; switches?: Record<string, string> }[] };
+
+test('L06 under the LangGraph executor: every LangGraph scenario (the nine faults, fault 6 twice) plays through the UI', async ({ page }) => {
+  test.setTimeout(400_000);
+  const consoleErrors = watchConsole(page);
+  const labPage = await new LabPage(page).open('L06');
+  const ids = l06.scenarios.filter((s) => s.switches?.executor === 'langgraph').map((s) => s.id);
+  expect(ids).toHaveLength(10);
+  // Ends on fault 3, whose World is read below.
+  for (const id of [...ids.filter((i) => i !== 'lg-f3-crash-before-local-save'), 'lg-f3-crash-before-local-save']) {
+    const scenario = l06.scenarios.find((s) => s.id === id)!;
+    await page.getByTestId('scenario-select').selectOption(id);
+    await labPage.expectStep(0, scenario.actions.length);
+    for (let i = 0; i < scenario.actions.length; i++) {
+      await labPage.forward();
+      await labPage.expectStep(i + 1, scenario.actions.length);
+    }
+    await expect(page.getByTestId('scenario-check'), `L06 ${id}`).toHaveAttribute('data-status', 'pass', { timeout: 30_000 });
+  }
+  // The World really is LangGraph's: worker B took the run over, A's submit ran twice in fault 6 — here the
+  // last scenario, fault 3: the submit node re-ran whole after the crash and the key kept one refund.
+  expect(await labPage.observed()).toMatchObject({ ledger_count: 1, status: 'CONFIRMED', node_runs: { submit: 2 } });
+  expect(consoleErrors).toEqual([]);
+});
