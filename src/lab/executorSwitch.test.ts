@@ -11,6 +11,7 @@ import { World } from '../sim/world';
 import { configFor } from './config';
 import { isAsyncLab } from './exercises/checkAsync';
 import { parseLab } from './loader';
+import { LabSession } from './session';
 import { loadLabsFromDir } from './nodeFiles';
 import type { Lab } from './schema';
 
@@ -72,5 +73,27 @@ describe('L06 Executor switch', () => {
     expect(broken.ok).toBe(false);
     const fields = broken.ok ? [] : broken.problems.map((p) => p.field);
     expect(fields).toEqual(expect.arrayContaining([`scenarios[${json.scenarios.length - 2}].actions[0]`, `scenarios[${json.scenarios.length - 1}].actions[0]`]));
+  });
+
+  it('a session that switches to LangGraph with steps taken runs the engine (on its queue), and so does a saved LangGraph place', async () => {
+    const lgSteps = ['ask', { crash_at: 'workflow.after_provider_answer' }, 'approve', { restart: 'A' }];
+    // Steps both executors understand, then the flip: the steps are replayed by the LangGraph World.
+    const { session } = LabSession.open(l06());
+    expect(session.play('edit_order').ok).toBe(true);
+    expect(session.setSwitch('executor', 'langgraph').ok).toBe(true);
+    for (const step of lgSteps) session.play(step);
+    await session.whenIdle();
+    expect(session.takeError()).toBeNull();
+    expect(session.current.model.id).toBe('matrix_langgraph');
+    expect(session.current.observe()).toMatchObject({ ledger_count: 1, node_runs: { submit: 2 } });
+    // Reopening that place (the app's saved progress) replays it under LangGraph too.
+    const saved = session.snapshot;
+    session.dispose();
+    const reopened = LabSession.open(l06(), saved);
+    expect(reopened.problem).toBeNull();
+    await reopened.session.whenIdle();
+    expect(reopened.session.current.model.id).toBe('matrix_langgraph');
+    expect(reopened.session.current.observe()).toMatchObject({ ledger_count: 1, node_runs: { submit: 2 } });
+    reopened.session.dispose();
   });
 });

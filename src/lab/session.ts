@@ -13,7 +13,8 @@ import type { Frame } from '../sim/network';
 import { switchesOf } from '../sim/switches';
 import { DENSE_HISTORY } from '../sim/history';
 import { World, type TraceEntry, type WorldOptions } from '../sim/world';
-import { isAsyncWorld, replayAsync, stepAsync } from '../sim/asyncStep';
+import { isAsyncModel, isAsyncWorld, replayAsync, stepAsync } from '../sim/asyncStep';
+import { getModel } from '../sim/models';
 import { configFor } from './config';
 import { deepMatch, type Mismatch } from './deepMatch';
 import type { Lab, Scenario } from './schema';
@@ -68,7 +69,7 @@ export class LabSession {
     const fresh: SessionState = { steps: [], cursor: 0, switches: { ...lab.world.switches } };
     if (!saved) return { session: new LabSession(lab, fresh, World.create(configFor(lab, fresh), WORLD_OPTIONS)), problem: null };
     const first = World.create(configFor(lab, fresh), WORLD_OPTIONS);
-    if (isAsyncWorld(first)) {
+    if (isAsyncWorld(first) || asyncUnder(lab, saved)) {
       // An asynchronous lab (L05) replays its saved place on the session's queue (see `whenIdle`).
       const session = new LabSession(lab, fresh, first);
       session.rebuild({ ...saved, cursor: Math.max(0, Math.min(saved.cursor, saved.steps.length)) });
@@ -219,7 +220,8 @@ export class LabSession {
   }
 
   private rebuild(state: SessionState): void {
-    if (this.asyncWorld) {
+    if (this.asyncWorld || (state.cursor > 0 && asyncUnder(this.lab, state))) {
+      this.queued = true;
       this.enqueue(async () => {
         const world = await replayAsync(configFor(this.lab, state), state.steps.slice(0, state.cursor)).catch((error: unknown) => {
           this.error = `That place could not be rebuilt: ${error instanceof Error ? error.message : String(error)}`;
@@ -246,8 +248,11 @@ export class LabSession {
   private queue: Promise<void> = Promise.resolve();
   private error: string | null = null;
 
+  /** Set once a rebuild went onto the queue: the World may still be the old (synchronous) one until it has run. */
+  private queued = false;
+
   private get asyncWorld(): boolean {
-    return isAsyncWorld(this.world);
+    return this.queued || isAsyncWorld(this.world);
   }
 
   /** Resolves when every queued change of an asynchronous lab has run; null for a synchronous lab. */
@@ -291,4 +296,13 @@ export class LabSession {
     this.state.cursor += 1;
     return { ok: true };
   }
+}
+
+/**
+ * Whether `state`'s switches pick an asynchronous model. The World a session holds is not
+ * enough to tell: L06's Executor switch picks the model (src/sim/models/matrix/route.ts), so
+ * a flip or a saved place can turn a synchronous session into one that must replay on the queue.
+ */
+function asyncUnder(lab: Lab, state: SessionState): boolean {
+  return isAsyncModel(getModel(configFor(lab, state).model));
 }
