@@ -6,22 +6,27 @@
  */
 import { Handle, Position, type Edge, type Node, type NodeProps } from '@xyflow/react';
 import { memo, useMemo, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import { selectEdges, selectFrames, selectNodes, useApp } from '../store';
 import { FlowDiagram, usePresenting, type RoutedEdgeData } from './FlowDiagram';
 import { layoutGraph, monoLabelWidth } from './graphLayout';
 
 type WorldNodeData = { label: string; kind: string; status: string; lines: string[] };
 
-const TEXT = {
-  diagram: 'Topology: nodes, their databases and the links between them',
-  inFlight: (label: string, n: number) => (n > 0 ? `${label} · ${n} in flight` : label),
-};
+/** The diagram's words in the page's language (src/app/i18n/locales/<locale>/app.ts). */
+function useText() {
+  const { t } = useTranslation();
+  return {
+    diagram: t('topology.diagram'),
+    inFlight: (label: string, n: number) => (n > 0 ? t('topology.inFlight', { label, count: n }) : label),
+  };
+}
 
 const NODE_W = 230;
 const NODE_H = 92;
 const LABEL_PX = 11;
 /** Room reserved for the longest label a link can show (its name and an in-flight count). */
-const labelRoom = (label: string, scale: number) => monoLabelWidth(TEXT.inFlight(label, 99), LABEL_PX * scale);
+const labelRoom = (inFlight: (label: string, n: number) => string, label: string, scale: number) => monoLabelWidth(inFlight(label, 99), LABEL_PX * scale);
 
 const WorldNode = memo(function WorldNode({ id, data }: NodeProps<Node<WorldNodeData>>) {
   return (
@@ -44,10 +49,12 @@ export function Topology() {
   const worldEdges = useApp(selectEdges);
   const frames = useApp(selectFrames);
   const scale = usePresenting() ? 1.7 : 1;
-  const structure = `${worldNodes.map((n) => n.spec.id).join(',')}|${worldEdges.map((e) => `${e.from}>${e.to}:${e.label}`).join(',')}|${scale}`;
+  const TEXT = useText();
+  // The language is part of the layout: a label's room depends on its words.
+  const structure = `${worldNodes.map((n) => n.spec.id).join(',')}|${worldEdges.map((e) => `${e.from}>${e.to}:${e.label}`).join(',')}|${scale}|${TEXT.inFlight('', 99)}`;
   const layout = useMemo(() => layoutGraph({
     nodes: worldNodes.map((n) => ({ id: n.spec.id, width: NODE_W * scale, height: NODE_H * scale })),
-    edges: worldEdges.map((e, i) => ({ id: `${i}`, from: e.from, to: e.to, label: { width: labelRoom(e.label, scale), height: (LABEL_PX + 6) * scale } })),
+    edges: worldEdges.map((e, i) => ({ id: `${i}`, from: e.from, to: e.to, label: { width: labelRoom(TEXT.inFlight, e.label, scale), height: (LABEL_PX + 6) * scale } })),
   }), [structure]);
   const nodes = useMemo<Node<WorldNodeData>[]>(() => worldNodes.map((n) => ({
     id: n.spec.id, type: 'world', position: layout.nodes[n.spec.id] ?? { x: 0, y: 0 },
@@ -59,7 +66,7 @@ export function Topology() {
     const route = layout.edges[`${i}`] ?? { points: [], label: null };
     return {
       id: `${e.from}-${e.to}-${i}`, source: e.from, target: e.to, type: 'routed', className: inFlight > 0 ? 'edge-busy' : '',
-      data: { points: route.points, labelAt: route.label, label: TEXT.inFlight(e.label, inFlight), labelWidth: labelRoom(e.label, scale), busy: inFlight > 0 },
+      data: { points: route.points, labelAt: route.label, label: TEXT.inFlight(e.label, inFlight), labelWidth: labelRoom(TEXT.inFlight, e.label, scale), busy: inFlight > 0 },
     };
   }), [worldEdges, frames, layout, scale]);
   return (
