@@ -12,7 +12,7 @@
  * Writes labs/L05/comparison.md and labs/L05/comparison.json and the table in L05's and L06's READMEs; `compare.test.ts` re-runs it
  * and fails if the LangGraph rows change (how an engine upgrade is re-checked, SPEC 9.6).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { initSqlJsOnce } from '../src/core/db/sqljs';
@@ -201,8 +201,10 @@ export function comparisonFile(markdown: string): string {
 
 const [START, END] = ['<!-- compare:start -->', '<!-- compare:end -->'];
 
-/** The narratives that show the table (between the markers). */
-export const TABLE_READMES = ['labs/L05/README.md', 'labs/L06/README.md', 'labs/L06/README.ja.md', 'labs/L06/README.zh-Hans.md', 'labs/L06/README.zh-Hant.md'];
+/** The narratives that must show the generated table (between the markers). */
+export const TABLE_READMES = ['labs/L05/README.md', 'labs/L06/README.md'];
+/** Translated narratives: the generated (English) table goes where a translator kept the markers; one may translate the table instead. */
+export const TRANSLATED_TABLE_READMES = ['L05', 'L06'].flatMap((lab) => ['ja', 'zh-Hans', 'zh-Hant'].map((locale) => `labs/${lab}/README.${locale}.md`));
 
 /** L05's README with the table between its markers replaced by `markdown` (the lab shows it in its narrative); null without markers. */
 export function withTable(readme: string, markdown: string): string | null {
@@ -214,8 +216,9 @@ async function main(): Promise<void> {
   const rows = await runComparison();
   const markdown = toMarkdown(rows);
   writeFileSync(resolve('labs/L05/comparison.md'), comparisonFile(markdown));
-  for (const lab of TABLE_READMES) {
+  for (const lab of [...TABLE_READMES, ...TRANSLATED_TABLE_READMES]) {
     const readme = resolve(lab);
+    if (!existsSync(readme)) continue;
     const updated = withTable(readFileSync(readme, 'utf8'), markdown);
     if (updated !== null) writeFileSync(readme, updated);
   }
