@@ -6,7 +6,7 @@ import layers from './scripts/eslint-layers.mjs';
 const engineFiles = ['src/core/**/*.ts', 'src/sim/**/*.ts'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'grade-report/**'] },
+  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'test-results/**', 'test-results-*/**', 'playwright-report/**', 'grade-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
