@@ -1,7 +1,8 @@
 /**
  * The Search panel in Chromium: a search runs in a Web Worker and finds the stale write
  * against the external system; Cancel stops a long one; the counterexample loads into the
- * step log and the student steps through it until FENCE-1 turns red.
+ * step log and the student steps through it until FENCE-1 turns red; its link opens the
+ * same World, at the last step, in a fresh page.
  */
 import { expect, test } from '@playwright/test';
 import { LabPage, watchConsole } from './labPage';
@@ -56,5 +57,35 @@ test.describe('Search panel', () => {
     await expect(panel.getByTestId('search-message')).toHaveText('Search cancelled.');
     await expect(panel.getByTestId('search-run')).toBeEnabled();
     await expect(panel.getByTestId('search-result')).toHaveCount(0);
+  });
+  test('a counterexample link rebuilds the World at its last step in a fresh page', async ({ page, browser }) => {
+    test.setTimeout(240_000);
+    await new LabPage(page).open('L07', '?resource=external');
+    const panel = page.getByTestId('search-panel');
+    await panel.getByTestId('search-depth').fill('3');
+    await panel.getByTestId('search-run').click();
+    await expect(panel.getByTestId('search-result')).toHaveAttribute('data-outcome', 'counterexample', { timeout: 180_000 });
+    await panel.getByTestId('search-copy-link').click();
+    const link = await panel.getByTestId('search-link').inputValue();
+    expect(link).toMatch(/#\/lab\/L07\?.*actions=[A-Za-z0-9_-]+/);
+    expect(link).toContain('resource=external');
+
+    const other = await browser.newContext(); // nothing saved: the link alone rebuilds it
+    const fresh = await other.newPage();
+    const freshErrors = watchConsole(fresh);
+    await fresh.goto(link);
+    await expect(fresh.getByTestId('lab-L07')).toBeVisible({ timeout: 45_000 });
+    const opened = new LabPage(fresh);
+    await opened.expectStep(3, 3);
+    await expect(opened.invariant('FENCE-1')).toHaveAttribute('data-ok', 'false');
+    await expect(fresh.getByTestId('flash')).toHaveCount(0);
+    expect(freshErrors).toEqual([]);
+    await other.close();
+  });
+
+  test('a malformed actions link says so instead of crashing', async ({ page }) => {
+    const lab = await new LabPage(page).open('L07', '?actions=not%25base64!&step=3');
+    await expect(page.getByTestId('flash')).toContainText('actions=');
+    await lab.expectStep(0, 0);
   });
 });

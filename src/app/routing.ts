@@ -2,16 +2,17 @@
  * Hash routes: `#/` catalog, `#/cards`, `#/lab/L07`, `#/lab/L07?step=5`,
  * `#/lab/L07?scenario=late-write&step=3&resource=external` (a deep link that rebuilds the
  * exact World: every switch that differs from the lab's default is a parameter of its
- * own), `&present=1` for the presenter view, `#/progress`.
+ * own), `&actions=<base64url JSON>` for a step log of its own (src/app/actionsLink.ts; a
+ * link to a Search counterexample), `&present=1` for the presenter view, `#/progress`.
  */
 export type Route =
   | { page: 'catalog' }
   | { page: 'cards' }
   | { page: 'progress' }
-  | { page: 'lab'; labId: string; step?: number; scenario?: string; present?: boolean; switches?: Record<string, string> };
+  | { page: 'lab'; labId: string; step?: number; scenario?: string; present?: boolean; switches?: Record<string, string>; actions?: string };
 
 /** Parameters with a meaning of their own; every other parameter of a lab link is a switch. */
-const RESERVED = new Set(['step', 'scenario', 'present']);
+const RESERVED = new Set(['step', 'scenario', 'present', 'actions']);
 
 export function parseHash(hash: string): Route {
   const [path = '', query = ''] = hash.replace(/^#/, '').split('?');
@@ -20,12 +21,14 @@ export function parseHash(hash: string): Route {
   if (lab) {
     const step = Number(params.get('step'));
     const scenario = params.get('scenario');
+    const actions = params.get('actions');
     const switches: Record<string, string> = {};
     for (const [key, value] of params) if (!RESERVED.has(key) && value) switches[key] = value;
     return {
       page: 'lab', labId: lab[1]!,
       ...(params.has('step') && Number.isInteger(step) && step >= 0 ? { step } : {}),
       ...(scenario ? { scenario } : {}),
+      ...(actions !== null ? { actions } : {}),
       ...(params.get('present') === '1' ? { present: true } : {}),
       ...(Object.keys(switches).length > 0 ? { switches } : {}),
     };
@@ -43,6 +46,7 @@ export function formatHash(route: Route): string {
   if (route.scenario) params.set('scenario', route.scenario);
   if (route.step !== undefined) params.set('step', String(route.step));
   for (const key of Object.keys(route.switches ?? {}).sort()) params.set(key, route.switches![key]!);
+  if (route.actions !== undefined) params.set('actions', route.actions);
   if (route.present) params.set('present', '1');
   const query = params.toString();
   return `#/lab/${route.labId}${query ? `?${query}` : ''}`;

@@ -12,6 +12,7 @@ import type { GradedSubmission, RegradeOptions } from '../lab/submission';
 import type { Lab, LabLoad, LabProblem } from '../lab/schema';
 import type { LabSession, WorldView } from '../lab/session';
 import type * as Runtime from './runtime';
+import { decodeActions } from './actionsLink';
 import { formatHash, parseHash, type Route } from './routing';
 import { knownRun, stabilizeView } from './stableView';
 import type { TraceEntry } from '../sim/world';
@@ -187,14 +188,21 @@ function openLab(route: Extract<Route, { page: 'lab' }>): void {
     return;
   }
   const { progress, session: previous } = useApp.getState();
-  const saved = route.scenario ? undefined : progress.labs[lab.id];
-  if (route.scenario) persist(withKept(progress, lab, progress.labs[lab.id])); // a deep link never loses the student's steps
+  const linked = route.scenario !== undefined || route.actions !== undefined;
+  const saved = linked ? undefined : progress.labs[lab.id];
+  if (linked) persist(withKept(progress, lab, progress.labs[lab.id])); // a deep link never loses the student's steps
   const { session, problem } = rt().LabSession.open(lab, saved);
   const notes: string[] = problem ? [problem] : [];
   if (route.scenario) {
     const scenario = lab.scenarios.find((s) => s.id === route.scenario);
     if (scenario) session.loadScript(scenario);
     else notes.push(TEXT.unknownScenario(lab.id, route.scenario));
+  }
+  if (route.actions !== undefined) {
+    // A step log of its own (a Search counterexample's link): played from the lab's start.
+    const decoded = decodeActions(route.actions);
+    if (decoded.ok) session.loadScript({ actions: decoded.actions, ...(route.switches ? { switches: route.switches } : {}) });
+    else notes.push(TEXT.badActions(lab.id, decoded.error));
   }
   for (const [key, value] of Object.entries(route.switches ?? {})) {
     if (session.snapshot.switches[key] === value) continue;
@@ -215,6 +223,7 @@ const TEXT = {
   pickLabJson: 'Pick a lab.json (and optionally its README.md).',
   checked: (file: string, ok: boolean) => (ok ? `${file} is valid: it opens like any other lab.` : `${file} did not load: see the problems below.`),
   unknownScenario: (lab: string, id: string) => `This link names a scenario "${id}" that ${lab} does not have; you are in the sandbox instead.`,
+  badActions: (lab: string, why: string) => `This link's step log (actions=…) cannot be read (${why}); ${lab} opens in the sandbox instead.`,
   badSwitch: (key: string, value: string, why: string) => `This link sets ${key}=${value}, which does not apply (${why}); the lab's default is used.`,
 };
 

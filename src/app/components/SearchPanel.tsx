@@ -3,7 +3,8 @@
  * (src/app/explorer), with the bounds the student sets, a progress bar with states/s and
  * Cancel. The result is either "no invariant broken in N states up to depth D (bounds …)"
  * — a bounded claim, said as one — or the shortest counterexample found, which loads into
- * the step log to step through, or exports as a card.
+ * the step log to step through, exports as a card, or becomes a link (`actions=` in the lab
+ * route, src/app/actionsLink.ts) that rebuilds the same World at its last step.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,14 @@ import type { ExploreResult, Progress } from '../../sim/explorer/result';
 import { startSearch, type SearchJob } from '../explorer/searchClient';
 import { selectSession, selectSwitches, useApp, watchCard } from '../store';
 import type { Card } from '../../lab/cards';
+import { encodeActions } from '../actionsLink';
+import { formatHash } from '../routing';
+
+/** The address that opens `card` in a fresh page: its lab, its switches, its actions, at its last step. */
+function cardLink(card: Card): string {
+  const hash = formatHash({ page: 'lab', labId: card.lab, step: card.actions.length, actions: encodeActions(card.actions), ...(card.switches ? { switches: card.switches } : {}) });
+  return `${window.location.origin}${window.location.pathname}${window.location.search}${hash}`;
+}
 
 /** The panel's words in the page's language (src/app/i18n/locales/<locale>/app.ts); counts through Intl. */
 function useText() {
@@ -31,7 +40,7 @@ function useText() {
     incomplete: (r: ExploreResult) => t('search.incomplete', { stoppedBy: r.stoppedBy ?? '', depth: r.depthCompleted }),
     broken: (id: string, steps: number) => t('search.broken', { id, count: steps }),
     load: t('search.load'), export: t('search.export'), copy: t('search.copy'), copied: t('search.copied'),
-    loaded: t('search.loaded'),
+    loaded: t('search.loaded'), copyLink: t('search.copyLink'), linkCopied: t('search.linkCopied'), link: t('search.link'),
   };
 }
 
@@ -118,6 +127,7 @@ export function SearchPanel() {
 function SearchResult({ lab, finished }: { lab: string; finished: Finished }) {
   const { result, cards } = finished;
   const [note, setNote] = useState<string | null>(null);
+  const [link, setLink] = useState<string | null>(null);
   const TEXT = useText();
   const found = result.counterexamples[0];
   const card = cards[0] as Card | undefined;
@@ -153,7 +163,13 @@ function SearchResult({ lab, finished }: { lab: string; finished: Finished }) {
         <button onClick={load} data-testid="search-load">{TEXT.load}</button>
         <button onClick={download}>{TEXT.export}</button>
         <button onClick={() => void navigator.clipboard?.writeText(JSON.stringify(card, null, 2)).then(() => setNote(TEXT.copied))}>{TEXT.copy}</button>
+        <button data-testid="search-copy-link" onClick={() => {
+          const url = cardLink(card);
+          setLink(url); // shown too, for a page where the clipboard is refused
+          void navigator.clipboard?.writeText(url).then(() => setNote(TEXT.linkCopied), () => undefined);
+        }}>{TEXT.copyLink}</button>
       </div>
+      {link && <label className="muted">{TEXT.link} <input readOnly value={link} data-testid="search-link" onFocus={(e) => e.target.select()} /></label>}
       {note && <p className="muted" data-testid="search-note">{note}</p>}
     </div>
   );

@@ -202,6 +202,9 @@ export const app = {
   'search.copy': 'Copy card JSON',
   'search.copied': 'Copied.',
   'search.loaded': 'Loaded: step forward through it.',
+  'search.copyLink': 'Copy link',
+  'search.linkCopied': 'Link copied: it opens this counterexample at its last step.',
+  'search.link': 'Link:',
 
   'cards.title': 'Cards',
   'cards.watch': 'Watch in lab',

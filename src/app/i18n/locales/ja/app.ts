@@ -194,6 +194,9 @@ export const app = {
   'search.copy': 'カードの JSON をコピー',
   'search.copied': 'コピーしました。',
   'search.loaded': '読み込みました：ステップを進めて確認してください。',
+  'search.copyLink': 'リンクをコピー',
+  'search.linkCopied': 'リンクをコピーしました：この反例を最後のステップで開きます。',
+  'search.link': 'リンク：',
 
   'cards.title': 'カード',
   'cards.watch': 'ラボで見る',

@@ -194,6 +194,9 @@ export const app = {
   'search.copy': '复制卡片 JSON',
   'search.copied': '已复制。',
   'search.loaded': '已载入：单步前进查看。',
+  'search.copyLink': '复制链接',
+  'search.linkCopied': '链接已复制：打开后停在这个反例的最后一步。',
+  'search.link': '链接：',
 
   'cards.title': '卡片',
   'cards.watch': '在实验中查看',

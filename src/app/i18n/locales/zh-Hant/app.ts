@@ -194,6 +194,9 @@ export const app = {
   'search.copy': '複製卡片 JSON',
   'search.copied': '已複製。',
   'search.loaded': '已載入：單步前進查看。',
+  'search.copyLink': '複製連結',
+  'search.linkCopied': '連結已複製：開啟後停在這個反例的最後一步。',
+  'search.link': '連結：',
 
   'cards.title': '卡片',
   'cards.watch': '在實驗中檢視',

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { decodeActions, encodeActions } from './actionsLink';
+import { formatHash, parseHash } from './routing';
+
+describe('actions link', () => {
+  const actions = ['approve', 'submit', { advance: 3 }, { deliver: 2 }, 'résumé 日本'];
+
+  it('round-trips a step log through base64url, also inside a route', () => {
+    const encoded = encodeActions(actions);
+    expect(encoded).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(decodeActions(encoded)).toEqual({ ok: true, actions });
+    const hash = formatHash({ page: 'lab', labId: 'L07', step: 5, switches: { resource: 'external' }, actions: encoded });
+    const route = parseHash(hash);
+    expect(route).toEqual({ page: 'lab', labId: 'L07', step: 5, switches: { resource: 'external' }, actions: encoded });
+  });
+
+  it('answers a damaged value with a reason, never a throw', () => {
+    expect(decodeActions('%%%').ok).toBe(false);
+    expect(decodeActions('bm90IGpzb24').ok).toBe(false); // "not json"
+    expect(decodeActions(encodeActions({ a: 1 } as unknown as unknown[])).ok).toBe(false); // JSON, but not a list
+    expect(decodeActions('_w').ok).toBe(false); // invalid UTF-8
+  });
+});
