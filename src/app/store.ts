@@ -419,10 +419,18 @@ export async function runCardFiles(files: File[]): Promise<void> {
   useApp.setState((s) => ({ cardRuns: [...runs, ...s.cardRuns] }));
 }
 
+/**
+ * The step log the Search panel last loaded (watchCard with file 'search'), so a reproduce
+ * attempt built on it is recorded with `origin: 'search'` (the checker refuses it unless the
+ * exercise allows search).
+ */
+let searchLoaded: { lab: string; actions: string; count: number } | null = null;
+
 /** Opens a card in its lab with its actions ready to step through. */
 export function watchCard(run: CardRun): void {
   if (!run.result) return;
   const { card } = run.result;
+  searchLoaded = run.file === 'search' ? { lab: card.lab, actions: JSON.stringify(card.actions), count: card.actions.length } : null;
   navigate({ page: 'lab', labId: card.lab });
   withSession((s) => {
     s.loadScript({ actions: card.actions, ...(card.switches ? { switches: card.switches } : {}), ...(card.initial ? { initial: card.initial } : {}) });
@@ -445,15 +453,24 @@ function saveAttempt(labId: string, exercise: Exercise, input: ExerciseInput, ve
   return null;
 }
 
+/** A reproduce attempt whose step log still begins with the loaded Search counterexample says so. */
+function withOrigin(input: ExerciseInput): ExerciseInput {
+  const session = useApp.getState().session;
+  if (input.kind !== 'reproduce' || !searchLoaded || !session || session.lab.id !== searchLoaded.lab || searchLoaded.count === 0) return input;
+  return JSON.stringify(session.snapshot.steps.slice(0, searchLoaded.count)) === searchLoaded.actions ? { ...input, origin: 'search' } : input;
+}
+
 /** `submitExercise` for any lab: an asynchronous lab (L05, LangGraph) is checked with awaits first. */
-export async function submitExerciseAsync(exercise: Exercise, input: ExerciseInput): Promise<Verdict | null> {
+export async function submitExerciseAsync(exercise: Exercise, given: ExerciseInput): Promise<Verdict | null> {
+  const input = withOrigin(given);
   const session = useApp.getState().session;
   if (!session || !rt().isAsyncLab(session.lab) || inputProblem(input)) return submitExercise(exercise, input);
   return submitExercise(exercise, input, await rt().checkExerciseAsync(session.lab, exercise, input));
 }
 
 /** Checks an answer, records the attempt, and shows the run in the lab view. */
-export function submitExercise(exercise: Exercise, input: ExerciseInput, checked?: Verdict): Verdict | null {
+export function submitExercise(exercise: Exercise, given: ExerciseInput, checked?: Verdict): Verdict | null {
+  const input = withOrigin(given);
   const session = useApp.getState().session;
   if (!session) return null;
   const refused = inputProblem(input);
@@ -479,6 +496,7 @@ export function submitExercise(exercise: Exercise, input: ExerciseInput, checked
 export function startReproduce(exercise: Exercise): void {
   const session = useApp.getState().session;
   if (!session || exercise.kind !== 'reproduce') return;
+  searchLoaded = null; // the attempt starts over from the exercise's start
   keepSandbox(session);
   session.loadScript({ actions: exercise.start.actions, ...startOverrides(exercise.start) });
   session.jumpTo(exercise.start.actions.length);

@@ -101,8 +101,13 @@ function reproduceCheck(exercise: ReproduceExercise, actions: unknown[], ran?: R
   };
 }
 
-export function checkReproduce(lab: Lab, exercise: ReproduceExercise, actions: unknown[], ran?: Record<string, string>): Verdict {
-  return runPlan(lab, reproduceCheck(exercise, actions, ran));
+export function checkReproduce(lab: Lab, exercise: ReproduceExercise, actions: unknown[], ran?: Record<string, string>, origin?: 'search'): Verdict {
+  return searchRefused(exercise, origin) ?? runPlan(lab, reproduceCheck(exercise, actions, ran));
+}
+
+/** A step log the Search panel found is no answer to an exercise that asks the student to find one. */
+function searchRefused(exercise: ReproduceExercise, origin: 'search' | undefined): Verdict | null {
+  return origin === 'search' && exercise.search !== 'allowed' ? verdictOf(false, fb('feedback.search_not_allowed'), exercise.rules) : null;
 }
 
 /**
@@ -161,8 +166,8 @@ export function planExercise(lab: Lab, exercise: Exercise, input: ExerciseInput)
   switch (exercise.kind) {
     case 'predict': return predictCheck(exercise, (input as { pick: unknown }).pick);
     case 'reproduce': {
-      const { actions, switches } = input as { actions: unknown[]; switches?: Record<string, string> };
-      return reproduceCheck(exercise, actions, switches);
+      const { actions, switches, origin } = input as { actions: unknown[]; switches?: Record<string, string>; origin?: 'search' };
+      return searchRefused(exercise, origin) ?? reproduceCheck(exercise, actions, switches);
     }
     case 'repair': return repairCheck(lab, exercise, (input as { choices: Record<string, string> }).choices);
     case 'explain': return checkExplain(exercise, (input as { text: string }).text);

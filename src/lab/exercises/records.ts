@@ -35,6 +35,8 @@ export const exerciseInputSchema = z.discriminatedUnion('kind', [
      * exercise's own switches).
      */
     switches: z.record(z.string(), z.string()).optional(),
+    /** `search`: the steps were loaded from a Search counterexample (see reproduceSchema.search). */
+    origin: z.literal('search').optional(),
   }),
   z.object({ kind: z.literal('repair'), choices: z.record(z.string(), z.string()) }),
   z.object({ kind: z.literal('explain'), text: z.string().max(LIMITS.explainChars) }),

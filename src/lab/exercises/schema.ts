@@ -50,6 +50,11 @@ export const reproduceSchema = z.object({
   /** A known way to reach the goal; tests check the checker accepts it. */
   solution: z.array(json).min(1),
   hint: z.string().optional(),
+  /**
+   * `"allowed"`: a step log loaded from a Search counterexample may be handed in. Absent
+   * (the default), such an attempt is refused: the exercise asks the student to find it.
+   */
+  search: z.literal('allowed').optional(),
 }).strict();
 
 export const repairSchema = z.object({
@@ -93,7 +98,7 @@ export type Goal = z.infer<typeof goalSchema>;
 /** What a student handed in for one attempt. */
 export type ExerciseInput =
   | { kind: 'predict'; pick: unknown }
-  | { kind: 'reproduce'; actions: unknown[]; switches?: Record<string, string> }
+  | { kind: 'reproduce'; actions: unknown[]; switches?: Record<string, string>; origin?: 'search' }
   | { kind: 'repair'; choices: Record<string, string> }
   | { kind: 'explain'; text: string };
 

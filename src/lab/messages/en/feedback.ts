@@ -12,6 +12,7 @@ export const feedback = {
   'feedback.not_replayed': 'Not reproduced: your recorded steps do not replay: {{refusal}}',
   'feedback.changed_switch': '{{key}} = {{value}} (the exercise sets {{expected}})',
   'feedback.ran_with': 'Not reproduced: you ran with {{design}}. Set it back and try again.',
+  'feedback.search_not_allowed': 'Not accepted: these steps were loaded from a Search counterexample, and this exercise asks you to find the schedule yourself. Build it with the palette (the search result may guide you), then check again.',
   'feedback.ran_with_no_goal': 'Not reproduced: you ran with {{design}}, and the goal did not happen. Set it back and try again.',
   'feedback.reproduced_violation': 'Reproduced at step {{step}}: {{invariant}} broke: {{violation}}.',
   'feedback.reproduced_observed': 'Reproduced at step {{step}}: the World shows {{observed}}.',

@@ -8,6 +8,7 @@ export const feedback = {
   'feedback.not_replayed': '再現できていません：記録したステップをリプレイできません：{{refusal}}',
   'feedback.changed_switch': '{{key}} = {{value}}（演習の設定は {{expected}}）',
   'feedback.ran_with': '再現できていません：{{design}} で実行しました。元に戻してもう一度試してください。',
+  'feedback.search_not_allowed': '受け付けられません：このステップは探索（Search）の反例から読み込まれたものですが、この演習では自分でスケジュールを見つけることが求められています。パレットで組み立ててから（探索結果を参考にしてかまいません）、もう一度チェックしてください。',
   'feedback.ran_with_no_goal': '再現できていません：{{design}} で実行し、目標も起きませんでした。元に戻してもう一度試してください。',
   'feedback.reproduced_violation': 'ステップ {{step}} で再現しました：{{invariant}} が破られました：{{violation}}。',
   'feedback.reproduced_observed': 'ステップ {{step}} で再現しました：World は {{observed}} を示しています。',

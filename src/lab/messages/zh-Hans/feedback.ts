@@ -8,6 +8,7 @@ export const feedback = {
   'feedback.not_replayed': '未复现：你记录的步骤无法重放：{{refusal}}',
   'feedback.changed_switch': '{{key}} = {{value}}（练习设定为 {{expected}}）',
   'feedback.ran_with': '未复现：你运行时用的是 {{design}}。请改回来再试一次。',
+  'feedback.search_not_allowed': '不予接受：这些步骤是从搜索（Search）找到的反例载入的，而本练习要求你自己找出这个调度。请用操作面板一步步搭出来（可以参考搜索结果），再检查一次。',
   'feedback.ran_with_no_goal': '未复现：你运行时用的是 {{design}}，而且目标没有发生。请改回来再试一次。',
   'feedback.reproduced_violation': '在第 {{step}} 步复现：{{invariant}} 被破坏：{{violation}}。',
   'feedback.reproduced_observed': '在第 {{step}} 步复现：World 显示 {{observed}}。',

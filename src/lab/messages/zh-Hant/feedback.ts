@@ -8,6 +8,7 @@ export const feedback = {
   'feedback.not_replayed': '未重現：你記錄的步驟無法重播：{{refusal}}',
   'feedback.changed_switch': '{{key}} = {{value}}（練習設定為 {{expected}}）',
   'feedback.ran_with': '未重現：你執行時用的是 {{design}}。請改回來再試一次。',
+  'feedback.search_not_allowed': '不予接受：這些步驟是從搜尋（Search）找到的反例載入的，而本練習要求你自己找出這個排程。請用操作面板一步步搭出來（可以參考搜尋結果），再檢查一次。',
   'feedback.ran_with_no_goal': '未重現：你執行時用的是 {{design}}，而且目標沒有發生。請改回來再試一次。',
   'feedback.reproduced_violation': '在第 {{step}} 步重現：{{invariant}} 被破壞：{{violation}}。',
   'feedback.reproduced_observed': '在第 {{step}} 步重現：World 顯示 {{observed}}。',
