@@ -88,4 +88,22 @@ test.describe('Search panel', () => {
     await expect(page.getByTestId('flash')).toContainText('actions=');
     await lab.expectStep(0, 0);
   });
+  test('a reproduce attempt built from a loaded counterexample is refused (the exercise does not allow search)', async ({ page }) => {
+    test.setTimeout(240_000);
+    await new LabPage(page).open('L07');
+    await page.getByTestId('exercise-overwrite-open').click();
+    await page.getByTestId('exercise-overwrite-start').click();
+    const panel = page.getByTestId('search-panel');
+    await panel.getByTestId('search-depth').fill('3');
+    await panel.getByTestId('search-run').click();
+    await expect(panel.getByTestId('search-result')).toHaveAttribute('data-outcome', 'counterexample', { timeout: 180_000 });
+    await panel.getByTestId('search-load').click();
+    await page.getByTestId('step-forward').click();
+    await page.getByTestId('step-forward').click();
+    await page.getByTestId('step-forward').click();
+    await page.getByTestId('exercise-overwrite-check').click();
+    const verdict = page.getByTestId('exercise-overwrite-verdict');
+    await expect(verdict).toHaveAttribute('data-pass', 'false');
+    await expect(verdict).toContainText('loaded from a Search counterexample');
+  });
 });
