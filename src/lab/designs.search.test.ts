@@ -18,6 +18,7 @@ import { getModel } from '../sim/models';
 import { switchesOf } from '../sim/switches';
 import { loadLabsFromDir } from './nodeFiles';
 import { labBounds, searchLab, unsearchable } from './search';
+import { isAsyncModel } from '../sim/asyncStep';
 import type { Lab } from './schema';
 
 useSqlJs();
@@ -74,7 +75,9 @@ for (const modelId of models) {
   const modelLabs = labs.filter((lab) => lab.model === modelId);
   describe(`search judges the ${modelId} designs (${modelLabs.map((l) => l.id).join(', ')})`, () => {
     if (skip) {
-      it.skip(`skipped: ${skip}`, () => undefined);
+      // Only an asynchronous model may escape search: a synchronous model on the explorer's
+      // "unsearchable" list would let its designs go unjudged, and fails here.
+      it(`not searched, being asynchronous (${skip})`, () => expect(isAsyncModel(getModel(modelId))).toBe(true));
       return;
     }
     const model = getModel(modelId);
@@ -82,7 +85,12 @@ for (const modelId of models) {
       for (const option of spec.options.filter((o) => o.presented === 'wrong')) {
         const name = `${modelId} ${spec.key}=${option.value}`;
         if (WITNESS[name]?.skip) {
-          it.skip(`presented wrong: ${spec.key}=${option.value}: skipped: ${WITNESS[name]!.skip}`, () => undefined);
+          // The option belongs to the LangGraph executor (the workflow model); it is judged here as
+          // soon as the explorer can drive that model — this test fails then, as a reminder.
+          it(`presented wrong: ${spec.key}=${option.value}: not searched: ${WITNESS[name]!.skip}`, () => {
+            // Still true: the explorer cannot drive the workflow model. When it can, this fails.
+            expect(unsearchable('workflow')).toBeTruthy();
+          });
           continue;
         }
         it(`presented wrong, search breaks it: ${spec.key}=${option.value}`, () => {
