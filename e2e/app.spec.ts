@@ -33,6 +33,19 @@ test('corrupt saved progress is reported and set aside; the app still starts', a
   await new LabPage(page).expectStep(1, 1);
 });
 
+test('a reload right after a step keeps the step: the URL written on leaving is followed back', async ({ page }) => {
+  // No idle time ever comes: the only flush of the step's URL and progress is the one on leaving.
+  await page.addInitScript(() => {
+    (window as unknown as { requestIdleCallback: () => number }).requestIdleCallback = () => 0;
+  });
+  const lab = await new LabPage(page).open('L07', '?step=0');
+  await lab.act('A_write', 'B_write');
+  await lab.expectStep(2, 2);
+  await page.reload();
+  await lab.expectStep(2, 2);
+  await expect(page).toHaveURL(/step=2/);
+});
+
 test('the Cards tab runs the shipped cards, reports a wrong one, and opens a card in its lab', async ({ page }) => {
   await page.goto('/#/cards');
   const dir = 'labs/L07/cards';

@@ -146,8 +146,9 @@ export function labById(id: string): Lab | null {
 export function initApp(): void {
   const loaded = loadProgress(storage());
   useApp.setState({ progress: loaded.progress, storageProblem: loaded.problem });
-  const route = parseHash(window.location.hash);
-  if (route.page === 'catalog' && !window.location.hash && loaded.progress.currentLab) {
+  const hash = startingHash();
+  const route = parseHash(hash);
+  if (route.page === 'catalog' && !hash && loaded.progress.currentLab) {
     navigate({ page: 'lab', labId: loaded.progress.currentLab });
   } else {
     navigate(route);
@@ -303,9 +304,38 @@ function later(kind: string, job: () => void): void {
     idleHandle = { cancel: () => clearTimeout(id) };
   }
 }
+/**
+ * A reload reuses the address the page had, and the browser may take it before a URL written
+ * in `pagehide` lands: the step taken just before a quick reload would be lost from the URL
+ * (the saved steps, flushed in the same handler, survive). So the flush on leaving also notes
+ * which address it replaced, for this tab only; start-up follows it if the page came back
+ * at that old address.
+ */
+const MOVED_KEY = 'durable-lab:url-moved';
+function flushOnLeave(): void {
+  const from = window.location.hash;
+  runLater();
+  if (window.location.hash === from) return;
+  try { window.sessionStorage.setItem(MOVED_KEY, JSON.stringify({ from, to: window.location.hash })); } catch { /* private mode: the URL may lag one step */ }
+}
+/** The address to start from: the one the last flush moved to, if this is that page reloaded. */
+function startingHash(): string {
+  const hash = window.location.hash;
+  try {
+    const raw = window.sessionStorage.getItem(MOVED_KEY);
+    window.sessionStorage.removeItem(MOVED_KEY);
+    const moved: unknown = raw ? JSON.parse(raw) : null;
+    if (moved && typeof moved === 'object' && 'from' in moved && 'to' in moved && moved.from === hash && typeof moved.to === 'string') {
+      window.history.replaceState(null, '', moved.to);
+      writtenHash = window.location.hash;
+      return writtenHash;
+    }
+  } catch { /* unreadable note: the address as it is */ }
+  return hash;
+}
 if (typeof window !== 'undefined') {
-  window.addEventListener('pagehide', runLater);
-  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') runLater(); });
+  window.addEventListener('pagehide', flushOnLeave);
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') flushOnLeave(); });
 }
 
 /** After every session change: new view, saved progress, URL that reproduces the place. */
