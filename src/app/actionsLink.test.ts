@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cardSchema } from '../lab/cards';
 import { decodeActions, encodeActions } from './actionsLink';
 import { formatHash, parseHash } from './routing';
 
@@ -19,5 +20,13 @@ describe('actions link', () => {
     expect(decodeActions('bm90IGpzb24').ok).toBe(false); // "not json"
     expect(decodeActions(encodeActions({ a: 1 } as unknown as unknown[])).ok).toBe(false); // JSON, but not a list
     expect(decodeActions('_w').ok).toBe(false); // invalid UTF-8
+  });
+
+  it('accepts exactly what a card\'s actions field accepts (the link does not import the card schema)', () => {
+    const values: unknown[] = [[], actions, [null, 1, 'x'], {}, { a: 1 }, 'approve', 3, null, true];
+    for (const value of values) {
+      const decoded = decodeActions(encodeActions(value as unknown[]));
+      expect(decoded.ok, JSON.stringify(value)).toBe(cardSchema.shape.actions.safeParse(value).success);
+    }
   });
 });
