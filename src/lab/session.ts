@@ -8,7 +8,8 @@
  * World a fresh replay gives (tested in src/sim/world.test.ts and here). No React here.
  */
 import { machineGraph, type MachineGraph } from '../core/machines';
-import type { InvariantResult, NodeSpec, NodeStatus, SwitchSpec, TopologyEdge } from '../sim/model';
+import type { Message } from '../core/message';
+import type { InvariantResult, NodeLine, NodeSpec, NodeStatus, SwitchSpec, TopologyEdge } from '../sim/model';
 import type { Frame } from '../sim/network';
 import { switchesOf } from '../sim/switches';
 import { DENSE_HISTORY } from '../sim/history';
@@ -17,6 +18,8 @@ import { isAsyncModel, isAsyncWorld, replayAsync, stepAsync } from '../sim/async
 import { getModel } from '../sim/models';
 import { configFor } from './config';
 import { deepMatch, type Mismatch } from './deepMatch';
+import { formatMessage } from './messages/format';
+import { stepLabel, type StepLabel } from './sessionLabels';
 import type { Lab, Scenario } from './schema';
 
 /** What a learner's place in a lab is, as saved and restored. */
@@ -34,13 +37,19 @@ export interface WorldView {
   cursor: number;
   total: number;
   time: number;
-  nodes: { spec: NodeSpec; status: NodeStatus; lines: string[] }[];
+  /**
+   * `said`: the node's live lines as the model reports them (messages the app renders in
+   * the student's language); `lines`: the same in English, for tests and for comparing two
+   * views by content.
+   */
+  nodes: { spec: NodeSpec; status: NodeStatus; lines: string[]; said: NodeLine[] }[];
   edges: TopologyEdge[];
   frames: readonly Frame[];
-  machines: { id: string; title: string; graph: MachineGraph; state: string }[];
+  /** `title` is the same object while its content is (a step that changes nothing re-renders nothing). */
+  machines: { id: string; title: string | Message; graph: MachineGraph; state: string }[];
   trace: TraceEntry[];
   /** Labels of the steps ahead of the cursor (the redo tail or the open scenario). */
-  upcoming: string[];
+  upcoming: StepLabel[];
   invariants: InvariantResult[];
   observed: Record<string, unknown>;
   switches: Record<string, string>;
@@ -48,6 +57,22 @@ export interface WorldView {
   armed: string[];
   /** The open scenario's expected outcome, checked against the observed state. */
   scenarioCheck: { scenario: Scenario; atEnd: boolean; mismatches: Mismatch[] } | null;
+}
+
+/** Message objects by content, so a title rebuilt each step is the same object as before. */
+const internedTitles = new Map<string, Message>();
+function interned(title: string | Message): string | Message {
+  if (typeof title === 'string') return title;
+  const key = JSON.stringify(title);
+  let known = internedTitles.get(key);
+  if (!known) internedTitles.set(key, (known = title));
+  return known;
+}
+
+/** A step not taken yet, labelled as the trace will label it. */
+function upcomingLabel(world: World, step: unknown): StepLabel {
+  const parsed = world.parse(step);
+  return typeof parsed === 'string' ? world.describe(step) : stepLabel(parsed, world.describe(step));
 }
 
 /** A session's World keeps a checkpoint per recent step: Back is a restore, nothing replayed. */
@@ -196,12 +221,15 @@ export class LabSession {
       cursor: this.state.cursor,
       total: this.state.steps.length,
       time: world.clock.now,
-      nodes: world.nodes.map((spec) => ({ spec, status: world.status(spec.id), lines: lines[spec.id] ?? [] })),
+      nodes: world.nodes.map((spec) => {
+        const said = lines[spec.id] ?? [];
+        return { spec, status: world.status(spec.id), lines: said.map((line) => formatMessage(line)), said };
+      }),
       edges: world.model.edges,
       frames: [...world.network.inFlight],
-      machines: world.machines().map((m) => ({ id: m.id, title: m.title, graph: machineGraph(m.machine), state: m.state })),
+      machines: world.machines().map((m) => ({ id: m.id, title: interned(m.title), graph: machineGraph(m.machine), state: m.state })),
       trace: [...world.trace],
-      upcoming: this.state.steps.slice(this.state.cursor).map((step) => world.describe(step)),
+      upcoming: this.state.steps.slice(this.state.cursor).map((step) => upcomingLabel(world, step)),
       invariants: world.invariants,
       observed,
       switches: { ...world.switches },

@@ -17,10 +17,14 @@ import type { SeededRng } from './rng';
 export interface NodeSpec {
   id: string;
   kind: 'authority' | 'worker' | 'resource' | 'provider' | 'service';
-  label: string;
+  /** Shown in the student's language: a message (`view.<model>.node.…`), or English while unconverted. */
+  label: string | Message;
   /** DDL for the node's own database. */
   schema: string;
 }
+
+/** One line of a node's summary: a message, or English text from a model not converted yet. */
+export type NodeLine = string | Message;
 
 export type NodeStatus = 'up' | 'paused' | 'crashed';
 
@@ -75,7 +79,8 @@ export interface InvariantResult {
 /** A machine instance with its live state, for the diagram. */
 export interface LiveMachine {
   id: string;
-  title: string;
+  /** A message (`view.<model>.machine.…`) rendered in the student's language, or English while unconverted. */
+  title: string | Message;
   machine: AnyStateMachine;
   state: string;
 }
@@ -84,7 +89,8 @@ export interface LiveMachine {
 export interface TopologyEdge {
   from: string;
   to: string;
-  label: string;
+  /** A message (`view.<model>.edge.…`) rendered in the student's language, or English while unconverted. */
+  label: string | Message;
 }
 
 /** What the World lends a model while it applies an action or a frame. */
@@ -184,8 +190,11 @@ export interface ModelPresenter<A extends ModelAction = ModelAction> {
   describeAction(action: A): string;
   observe(ctx: ModelContext): Record<string, unknown>;
   machines(ctx: ModelContext): LiveMachine[];
-  /** Live lines per node for the topology diagram, read from the node's database. */
-  describeNodes(ctx: ModelContext): Record<string, string[]>;
+  /**
+   * Live lines per node for the topology diagram, read from the node's database: message
+   * descriptors (`view.<model>.…`) the app renders in the student's language.
+   */
+  describeNodes(ctx: ModelContext): Record<string, NodeLine[]>;
 }
 
 /** Search hooks (src/sim/explorer). Optional: a model without them cannot be explored. */

@@ -13,7 +13,7 @@ import { CrashSignal, type FaultPoints } from '../core/faults';
 import { msg, type Message } from '../core/message';
 import { VirtualClock } from './clock';
 import { DEFAULT_HISTORY, History, type Checkpoint, type HistoryPolicy, type StoreImage, type WorldState } from './history';
-import type { InvariantResult, LiveMachine, Model, ModelAction, ModelContext, NodeSpec, NodeStatus } from './model';
+import type { InvariantResult, LiveMachine, Model, ModelAction, ModelContext, NodeLine, NodeSpec, NodeStatus } from './model';
 import { getModel } from './models';
 import { switchesOf, switchProblem } from './switches';
 import { Network, type Frame } from './network';
@@ -331,7 +331,7 @@ export class World {
     return this.model.machines(this.ctx);
   }
 
-  describeNodes(): Record<string, string[]> {
+  describeNodes(): Record<string, NodeLine[]> {
     return this.model.describeNodes(this.ctx);
   }
 

@@ -8,6 +8,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueryResult } from '../../core/db/store';
+import { useRenderMessage } from '../i18n/renderMessage';
 import { selectCursor, selectNodes, selectSession, selectTrace, useApp } from '../store';
 
 /** The inspector's words in the page's language (src/app/i18n/locales/<locale>/app.ts). */
@@ -32,6 +33,7 @@ export function Inspector() {
   const [sql, setSql] = useState('');
   const [result, setResult] = useState<QueryResult | null>(null);
   const TEXT = useText();
+  const say = useRenderMessage();
   const nodeId = node || nodes[0]?.spec.id || '';
   const spec = nodes.find((n) => n.spec.id === nodeId)?.spec;
   const tables = session && spec ? tablesOf(session, spec.id, spec.schema) : [];
@@ -49,7 +51,7 @@ export function Inspector() {
       <h2>{TEXT.title} <span className="muted">{TEXT.subtitle}</span></h2>
       <div className="inspector-controls">
         <select value={nodeId} onChange={(e) => { setNode(e.target.value); setResult(null); }} data-testid="inspector-node" aria-label={TEXT.node}>
-          {nodes.map((n) => <option key={n.spec.id} value={n.spec.id}>{n.spec.label}</option>)}
+          {nodes.map((n) => <option key={n.spec.id} value={n.spec.id}>{say(n.spec.label)}</option>)}
         </select>
         {tables.map((t) => (
           <button key={t} data-testid={`inspector-table-${t}`} onClick={() => { const q = `SELECT * FROM ${t}`; setSql(q); run(q); }}>{t}</button>

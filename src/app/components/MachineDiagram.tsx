@@ -10,6 +10,8 @@
 import { Handle, MarkerType, Position, type Edge, type Node, type NodeProps } from '@xyflow/react';
 import { memo, useMemo, type CSSProperties } from 'react';
 import type { MachineGraph } from '../../core/machines';
+import type { Message } from '../../core/message';
+import { useRenderMessage } from '../i18n/renderMessage';
 import { FlowDiagram, usePresenting, type RoutedEdgeData } from './FlowDiagram';
 import { layoutGraph, monoLabelWidth } from './graphLayout';
 
@@ -33,7 +35,8 @@ const StateNode = memo(function StateNode({ data }: NodeProps<Node<StateData>>) 
 
 const nodeTypes = { state: StateNode };
 
-export const MachineDiagram = memo(function MachineDiagram({ graph, state, title }: { graph: MachineGraph; state: string; title: string }) {
+export const MachineDiagram = memo(function MachineDiagram({ graph, state, title }: { graph: MachineGraph; state: string; title: string | Message }) {
+  const say = useRenderMessage();
   const scale = usePresenting() ? 18 / LABEL_PX : 1;
   const layout = useMemo(() => layoutGraph({
     nodes: graph.states.map((id) => {
@@ -60,7 +63,7 @@ export const MachineDiagram = memo(function MachineDiagram({ graph, state, title
   }), [graph, layout, state, scale]);
   return (
     <figure className="machine" data-testid={`machine-${graph.id}`} data-state={state}>
-      <figcaption>{title}: <strong>{state}</strong></figcaption>
+      <figcaption>{say(title)}: <strong>{state}</strong></figcaption>
       <div className="diagram machine-diagram" style={{ '--diagram-scale': scale } as CSSProperties}>
         <FlowDiagram nodes={nodes} edges={edges} nodeTypes={nodeTypes} structure={`${graph.id}:${scale}`} />
       </div>

@@ -12,20 +12,28 @@
  * repainted.
  */
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Message } from '../../core/message';
+import { useRenderMessage } from '../i18n/renderMessage';
 import { jumpTo, selectCursor, selectNodes, selectRun, useApp } from '../store';
 import { GUTTER, HEAD, sequenceLayout, type SeqLayout, type SeqMessage } from './sequenceLayout';
 
-const TEXT = {
-  title: 'Message sequence',
-  hint: 'one row per step; click a message or a mark to go to its step',
-  diagram: 'Message sequence diagram',
-  step: (index: number, time: number) => `${index} · t=${time}`,
-  message: (m: SeqMessage) => `Frame #${m.id} ${m.kind} from ${m.from} to ${m.to}${m.copyOf ? ` (copy of #${m.copyOf})` : ''}: ${
-    m.outcome === 'delivered' ? `delivered at step ${m.endedAt}` : m.outcome === 'lost' ? `lost at step ${m.endedAt}` : 'still in flight'}`,
-  crash: (node: string, point: string | undefined, step: number) => `${node} crashed at ${point ?? '?'} (step ${step})`,
-  restart: (node: string, step: number) => `${node} restarted (step ${step})`,
-  empty: 'No messages yet.',
-};
+/** The diagram's words in the page's language (src/app/i18n/locales/<locale>/app.ts). */
+function useText() {
+  const { t } = useTranslation();
+  return useMemo(() => ({
+    title: t('sequence.title'),
+    hint: t('sequence.hint'),
+    diagram: t('sequence.diagram'),
+    step: (index: number, time: number) => `${index} · t=${time}`,
+    message: (m: SeqMessage) => t(m.copyOf ? 'sequence.messageCopy' : 'sequence.message', { id: m.id, kind: m.kind, from: m.from, to: m.to, copyOf: m.copyOf ?? '',
+      outcome: m.outcome === 'delivered' ? t('sequence.delivered', { step: m.endedAt ?? '' }) : m.outcome === 'lost' ? t('sequence.lost', { step: m.endedAt ?? '' }) : t('sequence.inFlight') }),
+    crash: (node: string, point: string | undefined, step: number) => t('sequence.crash', { node, point: point ?? '?', step }),
+    restart: (node: string, step: number) => t('sequence.restart', { node, step }),
+    empty: t('sequence.empty'),
+  }), [t]);
+}
+type Text = ReturnType<typeof useText>;
 
 const go = (step: number) => () => jumpTo(step);
 const onKey = (step: number) => (e: React.KeyboardEvent) => {
@@ -41,6 +49,8 @@ export function SequenceDiagram() {
   const layout = useMemo(() => sequenceLayout(run, lanes), [run, lanes]);
   const row = layout.rows.find((r) => r.index === cursor);
   const scroller = useFollowRow(row);
+  const TEXT = useText();
+  const say = useRenderMessage();
   return (
     <section className="panel sequence" aria-label={TEXT.title} data-testid="sequence">
       <h2>{TEXT.title} <span className="muted">{TEXT.hint}</span></h2>
@@ -50,7 +60,7 @@ export function SequenceDiagram() {
             style={{ height: row.height, transform: `translateY(${row.y}px)` }} />}
           {row && <div className="seq-ahead" aria-hidden="true" style={{ height: layout.height, transform: `translateY(${row.y + row.height}px)` }} />}
           <svg viewBox={`0 0 ${layout.width} ${layout.height}`} width={layout.width} height={layout.height} className="sequence-svg" role="group" aria-label={TEXT.diagram}>
-            <SequenceBody layout={layout} />
+            <SequenceBody layout={layout} TEXT={TEXT} say={say} />
           </svg>
         </div>
       </div>
@@ -109,14 +119,15 @@ function useFollowRow(row: SeqLayout['rows'][number] | undefined) {
   return scroller;
 }
 
-const SequenceBody = memo(function SequenceBody({ layout }: { layout: SeqLayout }) {
+const SequenceBody = memo(function SequenceBody({ layout, TEXT, say }: { layout: SeqLayout; TEXT: Text; say: (m: Message | string) => string }) {
+  const short = (label: string) => (label.length > 24 ? `${label.slice(0, 23)}…` : label);
   return (
     <g>
       {layout.rows.map((r) => (
         <g key={r.index} className="seq-row" data-testid={`sequence-row-${r.index}`}>
           <line x1={0} x2={layout.width} y1={r.y} y2={r.y} className="seq-rule" />
-          <text x={6} y={r.y + 16} className="seq-step"><title>{r.label}</title>{TEXT.step(r.index, r.time)}</text>
-          <text x={6} y={r.y + 28} className="seq-label">{r.label.length > 24 ? `${r.label.slice(0, 23)}…` : r.label}</text>
+          <text x={6} y={r.y + 16} className="seq-step"><title>{say(r.label)}</title>{TEXT.step(r.index, r.time)}</text>
+          <text x={6} y={r.y + 28} className="seq-label">{short(say(r.label))}</text>
         </g>
       ))}
       {layout.lanes.map((l) => (

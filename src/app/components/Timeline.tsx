@@ -7,6 +7,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TraceEntry } from '../../sim/world';
+import { stepLabel, type StepLabel } from '../../lab/sessionLabels';
 import { useRenderMessage } from '../i18n/renderMessage';
 import { jumpTo, selectCursor, selectTrace, selectUpcoming, useApp } from '../store';
 
@@ -50,7 +51,7 @@ const TimelineEntry = memo(function TimelineEntry({ entry, current }: { entry: T
   return (
     <li data-testid={`timeline-entry-${entry.index}`} className={`${current ? 'current' : ''}${broken.length ? ' broken' : ''}`} aria-current={current ? 'step' : undefined}>
       <button className="link" onClick={() => jumpTo(entry.index)}>
-        <span className="step-no">{entry.index}</span> {entry.label} <span className="muted">{TEXT.time(entry.time)}</span>
+        <span className="step-no">{entry.index}</span> {renderMessage(stepLabel(entry.action, entry.label))} <span className="muted">{TEXT.time(entry.time)}</span>
       </button>
       {entry.crash && <div className="crash">{TEXT.crash(entry.crash.node, entry.crash.point)}</div>}
       {entry.notes.map((note, i) => <div key={i} className="note">{renderMessage(note)}</div>)}
@@ -68,11 +69,12 @@ const TimelineEntry = memo(function TimelineEntry({ entry, current }: { entry: T
   );
 });
 
-const UpcomingEntry = memo(function UpcomingEntry({ index, label }: { index: number; label: string }) {
+const UpcomingEntry = memo(function UpcomingEntry({ index, label }: { index: number; label: StepLabel }) {
+  const renderMessage = useRenderMessage();
   return (
     <li className="upcoming" data-testid={`timeline-upcoming-${index}`}>
       <button className="link" onClick={() => jumpTo(index)}>
-        <span className="step-no">{index}</span> {label}
+        <span className="step-no">{index}</span> {renderMessage(label)}
       </button>
     </li>
   );

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { selectEdges, selectFrames, selectNodes, useApp } from '../store';
 import { FlowDiagram, usePresenting, type RoutedEdgeData } from './FlowDiagram';
 import { layoutGraph, monoLabelWidth } from './graphLayout';
+import { useRenderMessage } from '../i18n/renderMessage';
 
 type WorldNodeData = { label: string; kind: string; status: string; lines: string[] };
 
@@ -50,15 +51,17 @@ export function Topology() {
   const frames = useApp(selectFrames);
   const scale = usePresenting() ? 1.7 : 1;
   const TEXT = useText();
-  // The language is part of the layout: a label's room depends on its words.
-  const structure = `${worldNodes.map((n) => n.spec.id).join(',')}|${worldEdges.map((e) => `${e.from}>${e.to}:${e.label}`).join(',')}|${scale}|${TEXT.inFlight('', 99)}`;
+  const say = useRenderMessage();
+  // Link labels in the page's language; the language is part of the layout (a label's room depends on its words).
+  const labels = useMemo(() => worldEdges.map((e) => say(e.label)), [worldEdges, say]);
+  const structure = `${worldNodes.map((n) => n.spec.id).join(',')}|${worldEdges.map((e, i) => `${e.from}>${e.to}:${labels[i]}`).join(',')}|${scale}|${TEXT.inFlight('', 99)}`;
   const layout = useMemo(() => layoutGraph({
     nodes: worldNodes.map((n) => ({ id: n.spec.id, width: NODE_W * scale, height: NODE_H * scale })),
-    edges: worldEdges.map((e, i) => ({ id: `${i}`, from: e.from, to: e.to, label: { width: labelRoom(TEXT.inFlight, e.label, scale), height: (LABEL_PX + 6) * scale } })),
+    edges: worldEdges.map((e, i) => ({ id: `${i}`, from: e.from, to: e.to, label: { width: labelRoom(TEXT.inFlight, labels[i]!, scale), height: (LABEL_PX + 6) * scale } })),
   }), [structure]);
   const nodes = useMemo<Node<WorldNodeData>[]>(() => worldNodes.map((n) => ({
     id: n.spec.id, type: 'world', position: layout.nodes[n.spec.id] ?? { x: 0, y: 0 },
-    data: { label: n.spec.label, kind: n.spec.kind, status: n.status, lines: n.lines },
+    data: { label: say(n.spec.label), kind: n.spec.kind, status: n.status, lines: n.said.map(say) },
     draggable: false, selectable: false,
   })), [worldNodes, layout]);
   const edges = useMemo<Edge<RoutedEdgeData>[]>(() => worldEdges.map((e, i) => {
@@ -66,7 +69,7 @@ export function Topology() {
     const route = layout.edges[`${i}`] ?? { points: [], label: null };
     return {
       id: `${e.from}-${e.to}-${i}`, source: e.from, target: e.to, type: 'routed', className: inFlight > 0 ? 'edge-busy' : '',
-      data: { points: route.points, labelAt: route.label, label: TEXT.inFlight(e.label, inFlight), labelWidth: labelRoom(TEXT.inFlight, e.label, scale), busy: inFlight > 0 },
+      data: { points: route.points, labelAt: route.label, label: TEXT.inFlight(labels[i]!, inFlight), labelWidth: labelRoom(TEXT.inFlight, labels[i]!, scale), busy: inFlight > 0 },
     };
   }), [worldEdges, frames, layout, scale]);
   return (

@@ -9,6 +9,7 @@
  * Pure (no React), so it is unit-tested on its own.
  */
 import type { TraceEntry } from '../../sim/world';
+import { stepLabel, type StepLabel } from '../../lab/sessionLabels';
 
 export const GUTTER = 170;
 export const LANE = 150;
@@ -16,7 +17,8 @@ export const HEAD = 34;
 const SLOT = 16;
 const ROW_PAD = 10;
 
-export interface SeqRow { index: number; y: number; height: number; label: string; time: number }
+/** `label`: the step's label as a message (world actions, the starting state) or the model's text. */
+export interface SeqRow { index: number; y: number; height: number; label: StepLabel; time: number }
 export interface SeqMessage {
   id: number; kind: string; from: string; to: string; copyOf?: number;
   x1: number; y1: number; x2: number; y2: number;
@@ -87,7 +89,7 @@ export function sequenceLayout(trace: readonly TraceEntry[], nodes: readonly { i
       crashedAt.set(entry.crash.node, at);
     }
     const height = Math.max(28, ROW_PAD * 2 + SLOT * Math.max(slot - 1, 0) + 8);
-    rows.push({ index: entry.index, y, height, label: entry.label, time: entry.time });
+    rows.push({ index: entry.index, y, height, label: stepLabel(entry.action, entry.label), time: entry.time });
     y += height;
   }
   for (const { step, y: y1, frame } of sends.values()) {

@@ -17,8 +17,9 @@ import { invariants } from './invariants';
 import { switches } from './switches';
 import { feedback } from './feedback';
 import { refusals } from './refusals';
+import { steps } from './steps';
 
 /** The namespaces of the World's narration: the one list every locale is checked against. */
-export const EN_NAMESPACES = { refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals };
+export const EN_NAMESPACES = { refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps };
 
 export const en: Catalog = mergeNamespaces(EN_NAMESPACES);

@@ -17,5 +17,6 @@ import { invariants } from './invariants';
 import { switches } from './switches';
 import { feedback } from './feedback';
 import { refusals } from './refusals';
+import { steps } from './steps';
 
-export const catalog = mergeNamespaces({ refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals });
+export const catalog = mergeNamespaces({ refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps });

@@ -111,6 +111,11 @@ export const app = {
   'sequence.crash': '{{node}} crashed at {{point}} (step {{step}})',
   'sequence.restart': '{{node}} restarted (step {{step}})',
   'sequence.empty': 'No messages yet.',
+  'sequence.message': 'Frame #{{id}} {{kind}} from {{from}} to {{to}}: {{outcome}}',
+  'sequence.messageCopy': 'Frame #{{id}} {{kind}} from {{from}} to {{to}} (copy of #{{copyOf}}): {{outcome}}',
+  'sequence.delivered': 'delivered at step {{step}}',
+  'sequence.lost': 'lost at step {{step}}',
+  'sequence.inFlight': 'still in flight',
 
   'topology.diagram': 'Topology: nodes, their databases and the links between them',
   'topology.inFlight': '{{label}} · {{count}} in flight',

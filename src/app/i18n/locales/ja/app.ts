@@ -103,6 +103,11 @@ export const app = {
   'sequence.crash': '{{node}} が {{point}} でクラッシュ（ステップ {{step}}）',
   'sequence.restart': '{{node}} が再起動（ステップ {{step}}）',
   'sequence.empty': 'まだメッセージはありません。',
+  'sequence.message': 'フレーム #{{id}} {{kind}}（{{from}} → {{to}}）：{{outcome}}',
+  'sequence.messageCopy': 'フレーム #{{id}} {{kind}}（{{from}} → {{to}}、#{{copyOf}} の複製）：{{outcome}}',
+  'sequence.delivered': 'ステップ {{step}} で配送',
+  'sequence.lost': 'ステップ {{step}} で消失',
+  'sequence.inFlight': 'まだ送信中',
 
   'topology.diagram': 'トポロジ：ノード、それぞれのデータベース、ノード間のリンク',
   'topology.inFlight': '{{label}} · 送信中 {{count}}',

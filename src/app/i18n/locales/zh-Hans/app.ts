@@ -103,6 +103,11 @@ export const app = {
   'sequence.crash': '{{node}} 在 {{point}} 崩溃（第 {{step}} 步）',
   'sequence.restart': '{{node}} 重启（第 {{step}} 步）',
   'sequence.empty': '还没有消息。',
+  'sequence.message': '帧 #{{id}} {{kind}}，从 {{from}} 到 {{to}}：{{outcome}}',
+  'sequence.messageCopy': '帧 #{{id}} {{kind}}，从 {{from}} 到 {{to}}（#{{copyOf}} 的副本）：{{outcome}}',
+  'sequence.delivered': '在第 {{step}} 步投递',
+  'sequence.lost': '在第 {{step}} 步丢失',
+  'sequence.inFlight': '仍在途中',
 
   'topology.diagram': '拓扑：节点、各自的数据库以及它们之间的链路',
   'topology.inFlight': '{{label}} · {{count}} 个在途',

@@ -103,6 +103,11 @@ export const app = {
   'sequence.crash': '{{node}} 在 {{point}} 崩潰（第 {{step}} 步）',
   'sequence.restart': '{{node}} 重啟（第 {{step}} 步）',
   'sequence.empty': '還沒有訊息。',
+  'sequence.message': '訊框 #{{id}} {{kind}}，從 {{from}} 到 {{to}}：{{outcome}}',
+  'sequence.messageCopy': '訊框 #{{id}} {{kind}}，從 {{from}} 到 {{to}}（#{{copyOf}} 的副本）：{{outcome}}',
+  'sequence.delivered': '在第 {{step}} 步投遞',
+  'sequence.lost': '在第 {{step}} 步遺失',
+  'sequence.inFlight': '仍在傳輸中',
 
   'topology.diagram': '拓撲：節點、各自的資料庫以及它們之間的連結',
   'topology.inFlight': '{{label}} · {{count}} 個傳輸中',
