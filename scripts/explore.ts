@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { initSqlJsOnce } from '../src/core/db/sqljs';
 import type { Bounds } from '../src/sim/explorer/bounds';
-import { labCard, searchLab, unsearchable } from '../src/lab/search';
+import { labCard, searchLabAsync, unsearchable } from '../src/lab/search';
 import { loadLabsFromDir } from '../src/lab/nodeFiles';
 
 function usage(message: string): never {
@@ -74,7 +74,8 @@ async function main(): Promise<void> {
   const seed = args.seed ?? Math.floor(Math.random() * 2 ** 31);
   await initSqlJsOnce();
   let lastProgress = 0;
-  const result = searchLab(lab, {
+  // Any lab: an asynchronous model (L05, L06's LangGraph executor) is awaited inside each step.
+  const result = await searchLabAsync(lab, {
     switches: args.switches, bounds: args.bounds, prefix,
     swarm: args.swarm ? { seed, runs: args.runs } : undefined,
     now: () => performance.now(),
@@ -91,7 +92,8 @@ async function main(): Promise<void> {
     console.log(`${lab.id} ${JSON.stringify(result.switches)} — ${result.mode}${result.seed !== undefined ? ` (seed ${result.seed})` : ''}`);
     console.log(`bounds: ${result.boundsText}`);
     if (result.stoppedBy) console.log(`stopped early by ${result.stoppedBy}: the search is NOT complete to depth ${result.bounds.depth}`);
-    console.log(`${result.states} states, ${result.transitions} transitions, ${Math.round(result.elapsedMs)} ms (${result.space})`);
+    const replays = result.replays !== undefined ? `, ${result.replays} fresh replays` : '';
+    console.log(`${result.states} states, ${result.transitions} transitions, ${Math.round(result.elapsedMs)} ms (${result.space}${replays})`);
     for (const card of cards) console.log(JSON.stringify(card, null, 2));
   }
   const first = result.counterexamples[0];

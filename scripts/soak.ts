@@ -7,10 +7,15 @@
  * seed and the card: `npm run explore -- <lab> --switch … --swarm --seed S --runs N`
  * reproduces it. Exit 1 on any failure. Labs whose model has no search hooks are listed
  * as skipped, with the reason.
+ *
+ * Asynchronous designs (L05, L06 with the LangGraph executor: a LangGraph run per step,
+ * ≈10 ms) get small runs: `--async-runs` walks (default 20) of ≤ `--async-depth` steps
+ * (default 8), and only their engine's own switches vary (ENGINE_SWITCHES).
  */
 import { resolve } from 'node:path';
 import { initSqlJsOnce } from '../src/core/db/sqljs';
-import { designs, labCard, searchLab, unsearchable } from '../src/lab/search';
+import { designs, isAsyncSearch, labCard, searchLabAsync, unsearchable, type Design } from '../src/lab/search';
+import type { Lab } from '../src/lab/schema';
 import { loadLabsFromDir } from '../src/lab/nodeFiles';
 
 function flag(name: string, fallback: number): number {
@@ -24,12 +29,46 @@ function flag(name: string, fallback: number): number {
   return n;
 }
 
+/**
+ * The switches an asynchronous model reads: the LangGraph workflow reads only `recovery`, and
+ * L06's LangGraph executor ignores the hand-written executor's switches — the other
+ * switches stay at the lab's values (else L06 would soak 49 152 identical LangGraph designs).
+ */
+const ENGINE_SWITCHES: Readonly<Record<string, readonly string[]>> = {
+  workflow: ['recovery'],
+  matrix: ['executor', 'recovery'],
+};
+
+/** The lab's designs to soak: every synchronous one; the asynchronous ones once per engine setting. */
+function soakDesigns(lab: Lab): (Design & { async: boolean })[] {
+  const seen = new Set<string>();
+  const out: (Design & { async: boolean })[] = [];
+  for (const design of designs(lab.model)) {
+    const async = isAsyncSearch(lab, design.switches);
+    if (async) {
+      const keys = ENGINE_SWITCHES[lab.model] ?? Object.keys(design.switches);
+      const own = Object.fromEntries(keys.filter((k) => k in design.switches).map((k) => [k, design.switches[k]!]));
+      const id = JSON.stringify(own);
+      if (seen.has(id)) continue;
+      seen.add(id);
+      // Presented right or wrong by the engine's own options only (the others do not apply to it).
+      const wrong = design.wrong.filter((w) => keys.includes(w.split('=')[0]!));
+      out.push({ switches: { ...lab.world.switches, ...own }, wrong, presented: wrong.length ? 'wrong' : design.presented === null ? null : 'right', async });
+    } else {
+      out.push({ ...design, async });
+    }
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   const seed = flag('--seed', Math.floor(Math.random() * 2 ** 31));
   const runs = flag('--runs', 200);
   const depth = flag('--depth', 30);
+  const asyncRuns = flag('--async-runs', 20);
+  const asyncDepth = flag('--async-depth', 8);
   const only = process.argv.slice(2).filter((a, i, all) => /^L\d{2}$/i.test(a) && !all[i - 1]?.startsWith('--')).map((a) => a.toUpperCase());
-  console.log(`soak: seed ${seed}, ${runs} walks of ≤ ${depth} steps per design`);
+  console.log(`soak: seed ${seed}, ${runs} walks of ≤ ${depth} steps per design (asynchronous: ${asyncRuns} walks of ≤ ${asyncDepth})`);
   await initSqlJsOnce();
   let failures = 0;
   for (const load of loadLabsFromDir(resolve('labs'))) {
@@ -44,10 +83,12 @@ async function main(): Promise<void> {
       console.log(`SKIP  ${lab.id}: ${missing}`);
       continue;
     }
-    for (const design of designs(lab.model)) {
+    for (const design of soakDesigns(lab)) {
       const switches = Object.entries(design.switches).map(([k, v]) => `--switch ${k}=${v}`).join(' ');
       const started = performance.now();
-      const result = searchLab(lab, { switches: design.switches, bounds: { depth }, swarm: { seed, runs }, now: () => performance.now() });
+      const walks = design.async ? asyncRuns : runs;
+      const length = design.async ? asyncDepth : depth;
+      const result = await searchLabAsync(lab, { switches: design.switches, bounds: { depth: length }, swarm: { seed, runs: walks }, now: () => performance.now() });
       const found = result.counterexamples[0];
       const ms = Math.round(performance.now() - started);
       const label = `${lab.id} ${JSON.stringify(design.switches)} (${design.presented ?? 'unlabelled'})`;
@@ -59,7 +100,7 @@ async function main(): Promise<void> {
       if (!expected) failures++;
       console.log(`${expected ? 'found' : 'FAIL '} ${label}: ${found.invariant} in ${found.steps} steps — seed ${seed}`);
       if (!expected) {
-        console.log(`      reproduce: npm run explore -- ${lab.id} ${switches} --swarm --seed ${seed} --runs ${runs} --depth ${depth}`);
+        console.log(`      reproduce: npm run explore -- ${lab.id} ${switches} --swarm --seed ${seed} --runs ${walks} --depth ${length}`);
         console.log(JSON.stringify(labCard(lab, result, found)));
       }
     }

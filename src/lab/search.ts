@@ -3,15 +3,21 @@
  * default bounds, every design configuration its switches offer, and counterexamples as
  * cards. Used by `npm run explore`, `npm run soak`, the Search panel's worker and the
  * repair checker.
+ *
+ * A lab whose configuration runs an asynchronous model (L05; L06 with the LangGraph
+ * executor, src/sim/models/matrix/route.ts) is searched with `searchLabAsync`, which awaits
+ * the engine inside each step; it takes any lab, so callers that may meet either use it.
  */
 import { isAsyncModel } from '../sim/asyncStep';
 import { boundsWith, type Bounds } from '../sim/explorer/bounds';
 import { MODEL_BOUNDS } from '../sim/explorer/defaults';
-import { explore } from '../sim/explorer/explore';
+import { explore, exploreAsync } from '../sim/explorer/explore';
 import { counterexampleCard, type Counterexample, type ExploreResult, type Progress } from '../sim/explorer/result';
-import { swarm } from '../sim/explorer/swarm';
+import { swarm, swarmAsync } from '../sim/explorer/swarm';
 import type { Model, SwitchOption } from '../sim/model';
 import { getModel } from '../sim/models';
+import { routeModel } from '../sim/models/matrix/route';
+import type { WorldConfig } from '../sim/world';
 import { switchesOf } from '../sim/switches';
 import { configFor } from './config';
 import type { Lab } from './schema';
@@ -28,27 +34,52 @@ export interface LabSearch {
   onProgress?: (progress: Progress) => void;
 }
 
-/** The lab's default bounds (its model's entry over the general defaults), with overrides. */
-export function labBounds(lab: Pick<Lab, 'model'>, overrides: Partial<Bounds> = {}): Bounds {
-  return boundsWith({ ...MODEL_BOUNDS[lab.model], ...overrides });
+/**
+ * The lab's default bounds (the entry of the model its switches pick — L06's LangGraph
+ * executor has its own — over the general defaults), with overrides.
+ */
+export function labBounds(lab: Pick<Lab, 'model'> & { world?: Pick<Lab['world'], 'switches'> }, overrides: Partial<Bounds> = {},
+  switches: Record<string, string> = {}): Bounds {
+  const model = routeModel(lab.model, { ...lab.world?.switches, ...switches });
+  return boundsWith({ ...MODEL_BOUNDS[model], ...overrides });
 }
 
-/** Why a lab's model cannot be searched yet, or null when it can. */
+/** Why a lab's model cannot be searched yet, or null when it can (asynchronous models too, with `searchLabAsync`). */
 export function unsearchable(modelId: string): string | null {
   const model = getModel(modelId);
-  // The explorer steps Worlds synchronously; an asynchronous engine's queued jobs would never run.
-  if (isAsyncModel(model)) return `model '${modelId}' steps asynchronously, and the explorer drives synchronous Worlds only`;
   const missing = [!model.enabled && 'enabled()', !model.fingerprint && 'fingerprint()'].filter(Boolean);
   return missing.length ? `model '${modelId}' has no ${missing.join(' and ')} search hook yet` : null;
 }
 
-export function searchLab(lab: Lab, options: LabSearch = {}): ExploreResult {
+/** Whether this lab, with these switches, runs an asynchronous model (its search must be awaited). */
+export function isAsyncSearch(lab: Lab, switches: Record<string, string> = {}): boolean {
+  return isAsyncModel(getModel(configFor(lab, { switches }).model));
+}
+
+function prepare(lab: Lab, options: LabSearch): { config: WorldConfig; common: Parameters<typeof explore>[0] } {
   const config = configFor(lab, { switches: options.switches, initial: options.initial });
-  const bounds = labBounds(lab, options.bounds);
-  const common = { config, prefix: options.prefix, bounds, now: options.now, onProgress: options.onProgress };
+  const bounds = labBounds(lab, options.bounds, options.switches);
+  return { config, common: { config, prefix: options.prefix, bounds, now: options.now, onProgress: options.onProgress } };
+}
+
+/** Search over a lab whose configuration runs a synchronous model (throws for an asynchronous one: use `searchLabAsync`). */
+export function searchLab(lab: Lab, options: LabSearch = {}): ExploreResult {
+  const { config, common } = prepare(lab, options);
+  if (isAsyncModel(getModel(config.model))) {
+    throw new Error(`${lab.id}: model '${config.model}' steps asynchronously: search it with searchLabAsync`);
+  }
   return options.swarm
     ? swarm({ ...common, ...options.swarm })
     : explore({ ...common, stopAtFirst: options.stopAtFirst });
+}
+
+/** Search over any lab: an asynchronous model's engine is awaited inside each step; a synchronous one runs as in `searchLab`. */
+export async function searchLabAsync(lab: Lab, options: LabSearch = {}): Promise<ExploreResult> {
+  const { config, common } = prepare(lab, options);
+  if (!isAsyncModel(getModel(config.model))) return searchLab(lab, options);
+  return options.swarm
+    ? swarmAsync({ ...common, ...options.swarm })
+    : exploreAsync({ ...common, stopAtFirst: options.stopAtFirst });
 }
 
 /** A counterexample as a card for this lab (replays to the broken state). */

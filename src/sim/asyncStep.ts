@@ -14,13 +14,23 @@
  * abandon (see src/core/workflow: the saver refuses a dead incarnation).
  */
 import type { Model, ModelContext } from './model';
-import { World, type StepOutcome, type WorldConfig } from './world';
+import { World, type TraceEntry, type WorldConfig, type WorldOptions } from './world';
 
 /** What an asynchronous model adds to the contract. */
 export interface AsyncModelHooks {
   /** Takes the next queued job of this World (or null) — must not mutate anything else. */
   takeJob(ctx: ModelContext): (() => Promise<void>) | null;
+  /**
+   * Asked when a step has settled: true when nothing of the model lives outside the World
+   * now (no promise parked mid-node, no queued answer) — everything is in the databases,
+   * the memo and the World's own state, so an undo or a fork restores it exactly. A model
+   * without this hook is taken as never quiet (the explorer then replays instead of undoing).
+   */
+  quiet?(ctx: ModelContext): boolean;
 }
+
+/** A settled step, and whether the model was quiet after it (always true for a synchronous model). */
+export type AsyncStepOutcome = { ok: true; entry: TraceEntry; quiet: boolean } | { ok: false; error: string };
 
 /** Jobs one step may run, at most (a job that keeps queueing itself is a bug). */
 const MAX_JOBS_PER_STEP = 100;
@@ -34,27 +44,33 @@ export function isAsyncWorld(world: World): boolean {
 }
 
 /** `world.step(raw)`, then every job it queued, awaited inside the same trace entry. */
-export async function stepAsync(world: World, raw: unknown): Promise<StepOutcome> {
+export async function stepAsync(world: World, raw: unknown): Promise<AsyncStepOutcome> {
   const outcome = world.step(raw);
-  if (!outcome.ok || !isAsyncModel(world.model)) return outcome;
+  if (!outcome.ok) return outcome;
+  if (!isAsyncModel(world.model)) return { ...outcome, quiet: true };
   const model = world.model;
   for (let i = 0; i < MAX_JOBS_PER_STEP; i++) {
     let ran = false;
+    let quiet = false;
     const entry = await world.continueStep(async (ctx) => {
       const job = model.takeJob(ctx);
-      if (!job) return;
+      if (!job) {
+        // The step has settled: the one moment the model's runtime can be judged.
+        quiet = model.quiet ? model.quiet(ctx) : false;
+        return;
+      }
       ran = true;
       await job();
       ctx.settle();
     });
-    if (!ran) return { ok: true, entry };
+    if (!ran) return { ok: true, entry, quiet };
   }
   throw new Error(`asyncStep: more than ${MAX_JOBS_PER_STEP} jobs in one step (a job queueing itself?)`);
 }
 
 /** `World.replay` for any model: steps through `stepAsync`. Throws if a step no longer applies. */
-export async function replayAsync(config: WorldConfig, actions: readonly unknown[]): Promise<World> {
-  const world = World.create(config);
+export async function replayAsync(config: WorldConfig, actions: readonly unknown[], options: WorldOptions = {}): Promise<World> {
+  const world = World.create(config, options);
   for (const [i, action] of actions.entries()) {
     const outcome = await stepAsync(world, action).catch((error: unknown) => ({ ok: false as const, error: error instanceof Error ? error.message : String(error) }));
     if (!outcome.ok) {

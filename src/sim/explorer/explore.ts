@@ -3,17 +3,22 @@
  * lab's starting World (or from a given step log), deduplicating states by fingerprint.
  * Breadth-first means the first counterexample found for an invariant is a shortest one.
  *
- * Pure and synchronous: runs in Node (CLI, tests) and in a Web Worker. The only impurity,
- * a wall clock for the time bound, is lent by the caller (`now`).
+ * One search (`breadthFirst`, a generator: drive.ts), two ways of stepping: `explore` over
+ * synchronous Worlds (World.step / World.probe), `exploreAsync` over Worlds whose model
+ * awaits an engine (stepAsync, undo where the runtime allows it, else replay: asyncSpace.ts).
+ * Runs in Node (CLI, tests) and in a Web Worker. The only impurity, a wall clock for the
+ * time bound, is lent by the caller (`now`).
  */
 import type { ModelAction } from '../model';
 import type { StepOutcome, World, WorldConfig } from '../world';
+import { asyncSearchSpace } from './asyncSpace';
 import { boundsWith, describeBounds, type Bounds } from './bounds';
 import { budgetKey, budgetOf, spend, type Budget } from './budget';
 import { worldEnabled } from './enabled';
 import { hash53, worldFingerprint } from './fingerprint';
 import { counterexampleFrom, errorCounterexample, plainAction, type Counterexample, type ExploreResult, type Progress } from './result';
 import { searchSpace } from './space';
+import { driveAsync, driveSync, open, probe, type Search } from './drive';
 
 export interface ExploreOptions {
   config: WorldConfig;
@@ -34,14 +39,48 @@ interface Node {
   budget: Budget;
 }
 
+/** Exhaustive search over a synchronous model (World.probe: each step rolled back in place). */
 export function explore(options: ExploreOptions): ExploreResult {
   const bounds = boundsWith(options.bounds);
+  // A checkpoint after every step of the current path: an undo is then a restore, not a
+  // replay from the last sparse checkpoint (measured ≈1.5× more transitions per CPU second).
+  const space = searchSpace(options.config, options.prefix ?? [], { history: { recent: bounds.depth + 1, every: 16 } });
+  try {
+    return driveSync(breadthFirst(options, bounds, { space: space.mode }), (request) => {
+      if (request.kind === 'open') return space.open(request.path);
+      if (request.kind === 'probe') return space.probe(request.world, request.action, request.visit);
+      throw new Error(`explore: no ${request.kind} here`);
+    });
+  } finally {
+    space.dispose();
+  }
+}
+
+/**
+ * Exhaustive search over any model, stepping with `stepAsync` (an asynchronous engine's
+ * jobs awaited inside each step). Same search, same result shape as `explore`; `replays`
+ * says how often the cursor was rebuilt because undo could not restore the model's runtime.
+ */
+export async function exploreAsync(options: ExploreOptions): Promise<ExploreResult> {
+  const bounds = boundsWith(options.bounds);
+  const space = await asyncSearchSpace(options.config, options.prefix ?? [], bounds.depth);
+  try {
+    const result = await driveAsync(breadthFirst(options, bounds, { space: space.mode }), (request) => {
+      if (request.kind === 'open') return space.open(request.path);
+      if (request.kind === 'probe') return space.probe(request.world, request.action, request.visit);
+      throw new Error(`exploreAsync: no ${request.kind} here`);
+    });
+    return { ...result, replays: space.replays() };
+  } finally {
+    space.dispose();
+  }
+}
+
+/** The breadth-first search itself, written once for both spaces (drive.ts). */
+function* breadthFirst(options: ExploreOptions, bounds: Bounds, how: { space: ExploreResult['space'] }): Search<ExploreResult> {
   const now = options.now ?? (() => 0);
   const started = now();
   const prefix = options.prefix ?? [];
-  // A checkpoint after every step of the current path: an undo is then a restore, not a
-  // replay from the last sparse checkpoint (measured ≈1.5× more transitions per CPU second).
-  const space = searchSpace(options.config, prefix, { history: { recent: bounds.depth + 1, every: 16 } });
   const found = new Map<string, Counterexample>();
   const visited = new Set<number>();
   let transitions = 0;
@@ -51,7 +90,7 @@ export function explore(options: ExploreOptions): ExploreResult {
   const elapsed = () => now() - started;
   const progress = (depth: number) => options.onProgress?.({ states: visited.size, transitions, depth, elapsedMs: elapsed() });
 
-  const root = space.open([]);
+  const root = yield* open([]);
   const rootBudget = budgetOf([]);
   const prefixLength = root.actions.length;
   const key = (world: World, budget: Budget) => hash53(`${worldFingerprint(world)}|${budgetKey(budget)}`);
@@ -66,7 +105,7 @@ export function explore(options: ExploreOptions): ExploreResult {
     for (const node of frontier) {
       if (visited.size >= bounds.maxStates) { stoppedBy = 'maxStates'; break search; }
       if (options.now && elapsed() >= bounds.maxMs) { stoppedBy = 'maxMs'; break search; }
-      const world = space.open(node.path);
+      const world = yield* open(node.path);
       const actions = worldEnabled(world, bounds, node.budget);
       for (const action of actions) {
         transitions++;
@@ -74,7 +113,7 @@ export function explore(options: ExploreOptions): ExploreResult {
         const path = [...node.path, action];
         const budget = spend(node.budget, action);
         try {
-          space.probe(world, action, (child: World, outcome: StepOutcome) => {
+          yield* probe(world, action, (child: World, outcome: StepOutcome) => {
             if (!outcome.ok) return; // enabled() offered something the World refuses: not a transition
             for (const failed of outcome.entry.invariants) {
               if (!failed.ok && !found.has(failed.id)) found.set(failed.id, counterexampleFrom(child, prefixLength, failed));
@@ -96,7 +135,6 @@ export function explore(options: ExploreOptions): ExploreResult {
     depthCompleted = depth + 1;
     frontier = next;
   }
-  space.dispose();
   progress(depthCompleted);
   return {
     mode: 'exhaustive',
@@ -109,7 +147,7 @@ export function explore(options: ExploreOptions): ExploreResult {
     depthCompleted,
     elapsedMs: elapsed(),
     stoppedBy,
-    space: space.mode,
+    space: how.space,
     counterexamples: [...found.values()].sort((a, b) => a.steps - b.steps || a.invariant.localeCompare(b.invariant)),
   };
 }

@@ -42,6 +42,11 @@ export interface ExploreResult {
   space: 'undo' | 'replay';
   /** One per broken invariant: the shortest found (exhaustive mode finds a shortest). */
   counterexamples: Counterexample[];
+  /**
+   * Asynchronous models only: how many times the search rebuilt its World by a fresh replay
+   * because an undo could not restore the model's runtime (a run parked mid-node).
+   */
+  replays?: number;
   /** Swarm only: the seed that reproduces the run, and the number of walks. */
   seed?: number;
   runs?: number;

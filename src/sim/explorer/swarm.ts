@@ -3,15 +3,21 @@
  * swarm with seed `S` uses its own RNG seeded from (S, r), so the seed alone reproduces
  * every walk (and a pool of workers can split the walks between them). A counterexample is
  * shrunk by dropping actions while the same invariant still breaks.
+ *
+ * Written once as a generator (drive.ts): `swarm` steps synchronous Worlds, `swarmAsync`
+ * steps with `stepAsync` (each walk and each shrink attempt a fresh replay, so nothing of
+ * an asynchronous model's runtime is ever carried over by an undo).
  */
 import type { ModelAction } from '../model';
 import { SeededRng } from '../rng';
-import { World, type WorldConfig } from '../world';
+import { replayAsync, stepAsync } from '../asyncStep';
+import { World, type StepOutcome, type WorldConfig } from '../world';
 import { boundsWith, describeBounds, type Bounds } from './bounds';
 import { EMPTY_BUDGET, spend } from './budget';
 import { worldEnabled } from './enabled';
 import { hash53, worldFingerprint } from './fingerprint';
 import { counterexampleFrom, errorCounterexample, plainAction, type Counterexample, type ExploreResult, type Progress } from './result';
+import { driveAsync, driveSync, replay, step, type Search, type SearchRequest } from './drive';
 
 export interface SwarmOptions {
   config: WorldConfig;
@@ -31,7 +37,29 @@ export function walkSeed(seed: number, run: number): number {
   return hash53(`${seed}:${run}`) % 2 ** 31;
 }
 
+/** A swarm over a synchronous model. */
 export function swarm(options: SwarmOptions): ExploreResult {
+  return driveSync(swarmSearch(options), answerSync);
+}
+
+/** A swarm over any model, stepping with `stepAsync` (an asynchronous engine awaited inside each step). */
+export function swarmAsync(options: SwarmOptions): Promise<ExploreResult> {
+  return driveAsync(swarmSearch(options), answerAsync);
+}
+
+function answerSync(request: SearchRequest): unknown {
+  if (request.kind === 'replay') return World.replay(request.config, request.actions);
+  if (request.kind === 'step') return request.world.step(request.action);
+  throw new Error(`swarm: no ${request.kind} here`);
+}
+
+function answerAsync(request: SearchRequest): Promise<unknown> {
+  if (request.kind === 'replay') return replayAsync(request.config, request.actions);
+  if (request.kind === 'step') return stepAsync(request.world, request.action);
+  throw new Error(`swarmAsync: no ${request.kind} here`);
+}
+
+function* swarmSearch(options: SwarmOptions): Search<ExploreResult> {
   const bounds = boundsWith(options.bounds);
   const now = options.now ?? (() => 0);
   const started = now();
@@ -45,10 +73,11 @@ export function swarm(options: SwarmOptions): ExploreResult {
   for (let run = from; run < from + options.runs; run++) {
     if (options.now && now() - started >= bounds.maxMs) { stoppedBy = 'maxMs'; break; }
     runs++;
-    transitions += walk(options.config, prefix, bounds, walkSeed(options.seed, run), found, seen);
+    transitions += yield* walk(options.config, prefix, bounds, walkSeed(options.seed, run), found, seen);
     options.onProgress?.({ states: seen.size, transitions, depth: bounds.depth, elapsedMs: now() - started });
   }
-  const counterexamples = [...found.values()].map((c) => c.invariant === 'ERROR' ? c : shrink(options.config, prefix, c));
+  const counterexamples: Counterexample[] = [];
+  for (const c of found.values()) counterexamples.push(c.invariant === 'ERROR' ? c : yield* shrinkSearch(options.config, prefix, c));
   return {
     mode: 'swarm',
     model: options.config.model,
@@ -68,10 +97,10 @@ export function swarm(options: SwarmOptions): ExploreResult {
 }
 
 /** One random walk; keeps the shortest counterexample per invariant. Returns its step count. */
-function walk(config: WorldConfig, prefix: readonly unknown[], bounds: Bounds, seed: number,
-  found: Map<string, Counterexample>, seen: Set<number>): number {
+function* walk(config: WorldConfig, prefix: readonly unknown[], bounds: Bounds, seed: number,
+  found: Map<string, Counterexample>, seen: Set<number>): Search<number> {
   const rng = new SeededRng(seed);
-  const world = World.replay(config, prefix);
+  const world = yield* replay(config, prefix);
   const prefixLength = world.actions.length;
   let budget = EMPTY_BUDGET;
   let steps = 0;
@@ -82,7 +111,7 @@ function walk(config: WorldConfig, prefix: readonly unknown[], bounds: Bounds, s
       if (actions.length === 0) break;
       const action = actions[rng.int(0, actions.length - 1)]!;
       path.push(action);
-      const outcome = world.step(action);
+      const outcome = yield* step(world, action);
       steps++;
       if (!outcome.ok) continue;
       budget = spend(budget, action);
@@ -104,13 +133,17 @@ function walk(config: WorldConfig, prefix: readonly unknown[], bounds: Bounds, s
 
 /** Drops actions one at a time while the invariant still breaks (greedy, to a fixed point). */
 export function shrink(config: WorldConfig, prefix: readonly unknown[], found: Counterexample): Counterexample {
+  return driveSync(shrinkSearch(config, prefix, found), answerSync);
+}
+
+function* shrinkSearch(config: WorldConfig, prefix: readonly unknown[], found: Counterexample): Search<Counterexample> {
   let best = found;
   let search = found.actions.slice(prefix.length);
   for (let changed = true; changed;) {
     changed = false;
     for (let i = search.length - 1; i >= 0; i--) {
       const candidate = [...search.slice(0, i), ...search.slice(i + 1)];
-      const result = breaks(config, prefix, candidate, found.invariant);
+      const result = yield* breaks(config, prefix, candidate, found.invariant);
       if (result) {
         best = result;
         search = candidate;
@@ -122,17 +155,17 @@ export function shrink(config: WorldConfig, prefix: readonly unknown[], found: C
 }
 
 /** The counterexample if replaying `actions` breaks `invariant` (stopping there), else null. */
-function breaks(config: WorldConfig, prefix: readonly unknown[], actions: readonly unknown[], invariant: string): Counterexample | null {
+function* breaks(config: WorldConfig, prefix: readonly unknown[], actions: readonly unknown[], invariant: string): Search<Counterexample | null> {
   let world: World;
   try {
-    world = World.replay(config, prefix);
+    world = yield* replay(config, prefix);
   } catch {
     return null;
   }
   const prefixLength = world.actions.length;
   try {
     for (const action of actions) {
-      const outcome = world.step(action);
+      const outcome: StepOutcome = yield* step(world, action);
       if (!outcome.ok) return null;
       const failed = outcome.entry.invariants.find((inv) => inv.id === invariant && !inv.ok);
       if (failed) return counterexampleFrom(world, prefixLength, failed);

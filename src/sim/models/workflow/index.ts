@@ -22,6 +22,7 @@ import {
   approvalsGranted, checkpointCount, intentCount, ledgerCount, orderBalance, forgetProcessMemory, latestPendingWrites, pendingWriteCount, refundsPerReference,
 } from '../../../core/workflow/reads';
 import { CHECKPOINT_SCHEMA } from '../../../core/workflow/schema';
+import { workflowStateText } from '../../../core/workflow/stateText';
 import { approvalRequests, NODES, nodeRuns, repeatedApprovalRequests, runStarted, WORKER_LOG_SCHEMA } from '../../../core/workflow/workerLog';
 import type { AsyncModelHooks } from '../../asyncStep';
 import type { Model, ModelContext } from '../../model';
@@ -451,5 +452,20 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
 
   enabled(ctx) {
     return WORKFLOW_ACTIONS.map((type) => ({ type })).filter((a) => this.precondition(ctx, a) === null);
+  },
+
+  // Search hooks (src/sim/explorer). The databases hold the logical state (LangGraph's ids are stored by
+  // sequence; its timestamps are dropped); a run parked in its submit node lives outside them, so it is part
+  // of the state too — and while it is there the World is not `quiet` (undo cannot bring a promise back).
+  fingerprint(ctx) {
+    const text = workflowStateText({
+      worker: ctx.store(WORKER), memory: ctx.store(MEMORY), shop: ctx.store(SHOP), provider: ctx.store(PROVIDER), vendor: ctx.store(VENDOR),
+    }, ctx.clock.now);
+    return `${text}|parked:${runtime(ctx).parked !== null}`;
+  },
+
+  quiet(ctx) {
+    const r = runtime(ctx);
+    return r.parked === null && r.jobs.length === 0 && r.refundAnswers.size === 0 && r.lookupAnswers.size === 0;
   },
 };
