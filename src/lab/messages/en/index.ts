@@ -18,8 +18,9 @@ import { switches } from './switches';
 import { feedback } from './feedback';
 import { refusals } from './refusals';
 import { steps } from './steps';
+import { view } from './view';
 
 /** The namespaces of the World's narration: the one list every locale is checked against. */
-export const EN_NAMESPACES = { refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps };
+export const EN_NAMESPACES = { refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view };
 
 export const en: Catalog = mergeNamespaces(EN_NAMESPACES);

@@ -18,5 +18,6 @@ import { switches } from './switches';
 import { feedback } from './feedback';
 import { refusals } from './refusals';
 import { steps } from './steps';
+import { view } from './view';
 
-export const catalog = mergeNamespaces({ refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps });
+export const catalog = mergeNamespaces({ refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view });

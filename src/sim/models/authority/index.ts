@@ -42,13 +42,13 @@ export const authorityModel: Model<AuthorityAction> = {
     { point: AcceptFaultPoint.afterCommit, node: AUTHORITY, label: 'crash after commit, before the reply' },
   ],
   nodes: () => [
-    { id: 'lead', kind: 'worker', label: 'lead (admin)', schema: CLIENT_SCHEMA },
+    { id: 'lead', kind: 'worker', label: msg('view.authority.node.lead'), schema: CLIENT_SCHEMA },
     { id: 'agent-1', kind: 'worker', label: 'agent-1', schema: CLIENT_SCHEMA },
     { id: 'agent-2', kind: 'worker', label: 'agent-2', schema: CLIENT_SCHEMA },
-    { id: AUTHORITY, kind: 'authority', label: 'Authority (group service)', schema: AUTHORITY_SCHEMA },
-    { id: TOOL, kind: 'service', label: 'External tool (dedupes by attempt key)', schema: TOOL_SCHEMA },
+    { id: AUTHORITY, kind: 'authority', label: msg('view.authority.node.authority'), schema: AUTHORITY_SCHEMA },
+    { id: TOOL, kind: 'service', label: msg('view.authority.node.tool'), schema: TOOL_SCHEMA },
   ],
-  edges: CLIENTS.map((c) => ({ from: c, to: AUTHORITY, label: 'commands' })),
+  edges: CLIENTS.map((c) => ({ from: c, to: AUTHORITY, label: msg('view.authority.edge.commands') })),
   validateInitial: validateAuthorityInitial,
 
   setup(ctx, raw) {
@@ -139,7 +139,7 @@ export const authorityModel: Model<AuthorityAction> = {
   observe: observeAuthority,
   invariants: authorityInvariants,
   machines: (ctx) => workItemStates(ctx).map(({ id, status }) => ({
-    id: `work_item-${id}`, title: `Work item ${id} (authority)`, machine: workItemMachine, state: status,
+    id: `work_item-${id}`, title: msg('view.authority.machine.work_item', { id }), machine: workItemMachine, state: status,
   })),
   describeNodes: describeAuthorityNodes,
   enabled: (ctx) => authorityCandidates(ctx).filter((action) => authorityModel.precondition(ctx, action) === null),

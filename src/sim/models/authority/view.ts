@@ -1,12 +1,13 @@
 /**
  * What L09 observes (its cards' vocabulary) and shows on its topology nodes.
  */
+import { msg } from '../../../core/message';
 import { replies } from '../../../core/authority/client';
 import { readState } from '../../../core/authority/fold';
 import { toolKey } from '../../../core/effects/keys';
 import { toolEffects } from '../../../core/authority/tool';
 import { evidenceRows, firstGroup, historyCounts, sentCount, workItemStatuses } from '../../../core/authority/inspect';
-import type { ModelContext } from '../../model';
+import type { ModelContext, NodeLine } from '../../model';
 import { CLIENTS } from './actions';
 
 export const groupOf = (ctx: ModelContext): string => firstGroup(ctx.store('authority'));
@@ -45,23 +46,28 @@ export function observeAuthority(ctx: ModelContext): Record<string, unknown> {
   };
 }
 
-export function describeAuthorityNodes(ctx: ModelContext): Record<string, string[]> {
+export function describeAuthorityNodes(ctx: ModelContext): Record<string, NodeLine[]> {
   const state = readState(ctx.store('authority'));
   const group = state.groups[groupOf(ctx)];
-  const out: Record<string, string[]> = {
+  const out: Record<string, NodeLine[]> = {
     authority: [
-      `${groupOf(ctx)} · seq ${group?.sequence ?? 0} · rev ${group?.revision ?? 0}`,
-      ...Object.entries(state.workItems).map(([id, w]) => `${id} ${w.status}${w.owner ? ` · ${w.owner} · epoch ${w.epoch}` : ''} · rev ${w.revision}`),
-      ...Object.entries(state.missions).map(([id, m]) => `${id} spent ${m.spent}/${m.limit}`),
+      msg('view.authority.group', { group: groupOf(ctx), seq: group?.sequence ?? 0, rev: group?.revision ?? 0 }),
+      ...Object.entries(state.workItems).map(([id, w]) => (w.owner
+        ? msg('view.authority.item_owned', { id, status: w.status, owner: w.owner, epoch: w.epoch, rev: w.revision })
+        : msg('view.authority.item', { id, status: w.status, rev: w.revision }))),
+      ...Object.entries(state.missions).map(([id, m]) => msg('view.authority.mission', { id, spent: m.spent, limit: m.limit })),
     ],
   };
   const tool = toolEffects(ctx.store('tool'));
-  out.tool = [`${tool.effects} effect(s) performed · ${tool.calls} call(s)`];
+  out.tool = [msg('view.authority.tool', { effects: tool.effects, calls: tool.calls })];
   for (const client of CLIENTS) {
     const sent = sentCount(ctx.store(client));
     const mine = replies(ctx.store(client));
     const last = mine[mine.length - 1];
-    out[client] = [`sent ${sent} · replies ${mine.length}`, last ? `last: ${last.code}${last.receiptId ? ` ${last.receiptId}` : ''}` : 'no reply yet'];
+    out[client] = [
+      msg('view.authority.client', { sent, replies: mine.length }),
+      !last ? msg('view.authority.no_reply') : last.receiptId ? msg('view.authority.last_receipt', { code: last.code, receipt: last.receiptId }) : msg('view.authority.last', { code: last.code }),
+    ];
   }
   return out;
 }

@@ -50,11 +50,11 @@ export const compensationModel: Model<CompensationAction> = {
   ],
   faultPoints: [],
   nodes: () => [
-    { id: AGENT, kind: 'worker', label: 'Trip agent', schema: `${AGENT_SCHEMA}\n${COMPENSATION_SCHEMA}` },
-    { id: AIRLINE, kind: 'provider', label: 'Airline', schema: AIRLINE_SCHEMA },
-    { id: HOTEL, kind: 'provider', label: 'Hotel', schema: HOTEL_SCHEMA },
+    { id: AGENT, kind: 'worker', label: msg('view.compensation.node.agent'), schema: `${AGENT_SCHEMA}\n${COMPENSATION_SCHEMA}` },
+    { id: AIRLINE, kind: 'provider', label: msg('view.compensation.node.airline'), schema: AIRLINE_SCHEMA },
+    { id: HOTEL, kind: 'provider', label: msg('view.compensation.node.hotel'), schema: HOTEL_SCHEMA },
   ],
-  edges: [{ from: AGENT, to: AIRLINE, label: 'book / cancel' }, { from: AGENT, to: HOTEL, label: 'reserve' }],
+  edges: [{ from: AGENT, to: AIRLINE, label: msg('view.compensation.edge.book_cancel') }, { from: AGENT, to: HOTEL, label: msg('view.compensation.edge.reserve') }],
   validateInitial: (raw) => zodProblem(initialSchema, raw),
   setup(ctx, raw) {
     const initial = initialSchema.parse(raw);
@@ -148,15 +148,22 @@ export const compensationModel: Model<CompensationAction> = {
       check: (ctx) => unauthorisedSteps(compensationRecords(ctx.store(AGENT)), tripState(ctx.store(AGENT))),
     },
   ],
-  machines: (ctx) => [{ id: 'trip', title: 'Trip', machine: tripMachine, state: tripState(ctx.store(AGENT)) }],
+  machines: (ctx) => [{ id: 'trip', title: msg('view.compensation.machine.trip'), machine: tripMachine, state: tripState(ctx.store(AGENT)) }],
   describeNodes(ctx) {
     const trip = readTrip(ctx.store(AGENT));
     const airline = airlineView(ctx.store(AIRLINE));
     const last = compensationRecords(ctx.store(AGENT)).at(-1);
     return {
-      agent: [`trip ${trip.state}`, `flight ${trip.flightRef ?? '–'} · hotel ${trip.hotelRef ?? '–'}`, ...(last ? [`${last.action} by ${last.doneBy}: ${last.result}`] : [])],
-      airline: airline.bookings.map((b) => `${b.id} ${b.status}`).concat(airline.cancellations.map((c) => `${c.id} ${c.result} · fee ${c.fee_cents}¢`)),
-      hotel: [ctx.switches.hotel === 'available' ? 'rooms available' : 'no rooms'],
+      agent: [
+        msg('view.compensation.trip', { state: trip.state }),
+        msg('view.compensation.refs', { flight: trip.flightRef ?? '–', hotel: trip.hotelRef ?? '–' }),
+        ...(last ? [msg('view.compensation.record', { action: last.action, by: last.doneBy, result: last.result })] : []),
+      ],
+      airline: [
+        ...airline.bookings.map((b) => msg('view.compensation.booking', { id: b.id, status: b.status })),
+        ...airline.cancellations.map((c) => msg('view.compensation.cancellation', { id: c.id, result: c.result, fee: c.fee_cents })),
+      ],
+      hotel: [ctx.switches.hotel === 'available' ? msg('view.compensation.rooms') : msg('view.compensation.no_rooms')],
     };
   },
   enabled(ctx) {

@@ -42,20 +42,20 @@ export const fencingModel: Model<FencingAction> = {
   }],
   faultPoints: FENCING_FAULT_POINTS,
   nodes: (switches) => [
-    { id: 'A', kind: 'worker', label: 'Worker A', schema: WORKER_SCHEMA },
-    { id: 'B', kind: 'worker', label: 'Worker B', schema: WORKER_SCHEMA },
-    { id: AUTHORITY, kind: 'authority', label: 'Lease authority', schema: AUTHORITY_SCHEMA },
+    { id: 'A', kind: 'worker', label: msg('view.fencing.node.A'), schema: WORKER_SCHEMA },
+    { id: 'B', kind: 'worker', label: msg('view.fencing.node.B'), schema: WORKER_SCHEMA },
+    { id: AUTHORITY, kind: 'authority', label: msg('view.fencing.node.authority'), schema: AUTHORITY_SCHEMA },
     {
       id: RESOURCE, kind: 'resource', schema: RESOURCE_SCHEMA,
-      label: switches.resource === 'external' ? 'External system' : 'Protected resource',
+      label: switches.resource === 'external' ? msg('view.fencing.node.external') : msg('view.fencing.node.resource'),
     },
   ],
   edges: [
-    { from: 'A', to: AUTHORITY, label: 'lease' },
-    { from: 'B', to: AUTHORITY, label: 'lease' },
-    { from: AUTHORITY, to: RESOURCE, label: 'fence updates' },
-    { from: 'A', to: RESOURCE, label: 'writes' },
-    { from: 'B', to: RESOURCE, label: 'writes' },
+    { from: 'A', to: AUTHORITY, label: msg('view.fencing.edge.lease') },
+    { from: 'B', to: AUTHORITY, label: msg('view.fencing.edge.lease') },
+    { from: AUTHORITY, to: RESOURCE, label: msg('view.fencing.edge.fence_updates') },
+    { from: 'A', to: RESOURCE, label: msg('view.fencing.edge.writes') },
+    { from: 'B', to: RESOURCE, label: msg('view.fencing.edge.writes') },
   ],
   validateInitial: validateFencingInitial,
 
@@ -136,7 +136,7 @@ export const fencingModel: Model<FencingAction> = {
   observe: observeFencing,
   invariants: [noStaleWrite, fencesOnlyGrow],
   machines: (ctx) => [{
-    id: 'lease', title: 'Lease lifecycle (authority)', machine: leaseMachine,
+    id: 'lease', title: msg('view.fencing.machine.lease'), machine: leaseMachine,
     state: readLease(ctx.store(AUTHORITY)).state,
   }],
   describeNodes: describeFencingNodes,

@@ -1,11 +1,12 @@
 /**
  * What the fencing lab shows and what its cards can assert, read from the node databases.
  */
+import { msg } from '../../../core/message';
 import { lastVerdict, writeCounts } from '../../../core/fencing/audit';
 import { readLease } from '../../../core/fencing/leaseAuthority';
 import { readDocument, readFenceState } from '../../../core/fencing/protectedResource';
 import { readBelief, readPendingWrite } from '../../../core/fencing/worker';
-import type { ModelContext } from '../../model';
+import type { ModelContext, NodeLine } from '../../model';
 import { WORKERS } from './actions';
 import { noStaleWrite } from './invariants';
 
@@ -34,26 +35,27 @@ export function observeFencing(ctx: ModelContext): Record<string, unknown> {
 }
 
 /** Live lines for each node of the topology diagram. */
-export function describeFencingNodes(ctx: ModelContext): Record<string, string[]> {
+export function describeFencingNodes(ctx: ModelContext): Record<string, NodeLine[]> {
   const lease = readLease(ctx.store('authority'));
   const known = readFenceState(ctx.store('resource'));
   const doc = readDocument(ctx.store('resource'));
-  const out: Record<string, string[]> = {
+  const out: Record<string, NodeLine[]> = {
     authority: [
-      `lease: ${lease.state}${lease.holder ? ` (${lease.holder})` : ''}`,
-      `fence ${lease.fence} · until t=${lease.leaseUntil}`,
+      lease.holder ? msg('view.fencing.lease_held', { state: lease.state, holder: lease.holder }) : msg('view.fencing.lease', { state: lease.state }),
+      msg('view.fencing.fence', { fence: lease.fence, until: lease.leaseUntil }),
     ],
     resource: [
-      ctx.switches.resource === 'external' ? 'never compares fences' : `knows fence ${known.currentFence ?? '–'} · until t=${known.leaseUntil ?? '–'}`,
-      `doc = ${doc.value ?? '∅'}${doc.lastWriter ? ` by ${doc.lastWriter}` : ''}`,
+      ctx.switches.resource === 'external' ? msg('view.fencing.never_compares')
+        : msg('view.fencing.knows', { fence: known.currentFence ?? '–', until: known.leaseUntil ?? '–' }),
+      doc.lastWriter ? msg('view.fencing.doc_by', { value: doc.value ?? '∅', writer: doc.lastWriter }) : msg('view.fencing.doc', { value: doc.value ?? '∅' }),
     ],
   };
   for (const worker of WORKERS) {
     const belief = readBelief(ctx.store(worker));
     const pending = readPendingWrite(ctx.store(worker));
     out[worker] = [
-      belief ? `believes fence ${belief.fence} · until t=${belief.leaseUntil}` : 'holds no lease',
-      pending ? `write ready (checked t=${pending.checkedAt})` : 'no write in hand',
+      belief ? msg('view.fencing.believes', { fence: belief.fence, until: belief.leaseUntil }) : msg('view.fencing.no_lease'),
+      pending ? msg('view.fencing.write_ready', { at: pending.checkedAt }) : msg('view.fencing.no_write'),
     ];
   }
   return out;
