@@ -4,6 +4,7 @@
 //   ui step p95 ms: <x>        click on Step → two animation frames, 100 steps each of L07 and L10
 //   ui back p95 ms: <x>        the same for Back
 //   initial js gzip KB: <x>    every script the catalog page loads before it is shown
+//                              (English; `--initial-only` prints just this line)
 // Chromium runs with the frame-rate limit off, so two animation frames measure the work of a
 // step (event, React render, layout, paint), not the wait for the next 60 Hz vsync.
 // A benchmark, not a test: it never fails on a number.
@@ -93,6 +94,14 @@ try {
     args: [...CHROMIUM_ARGS, '--disable-frame-rate-limit', '--disable-gpu-vsync'],
   });
   const js = await initialJs(browser);
+  // `node scripts/bench-ui.mjs --initial-only`: just the first-load line (seconds, not minutes).
+  if (process.argv.includes('--initial-only')) {
+    await browser.close();
+    console.log(`initial scripts: ${js.files} files`);
+    console.log(`initial js gzip KB: ${js.kb.toFixed(1)}`);
+    try { process.kill(-server.pid); } catch { /* already gone */ } // exit() skips the finally below
+    process.exit(0);
+  }
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
   const page = await context.newPage();
   const forward = [];

@@ -5,7 +5,7 @@
  * broken lab becomes an error card).
  */
 import { parseLab } from '../lab/loader';
-import { bundledTranslations } from './i18n/labTranslations';
+import { bundledTranslations } from './i18n/labTranslationFiles';
 import type { LabLoad } from '../lab/schema';
 
 const labFiles = import.meta.glob('/labs/*/lab.json', { query: '?raw', import: 'default' }) as Record<string, () => Promise<string>>;

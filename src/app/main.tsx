@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { App } from './App';
-import { initI18n } from './i18n/setup';
+import { i18nReady, initI18n } from './i18n/setup';
 import { initApp } from './store';
 import { installTestApi } from './testApi';
 
@@ -15,4 +15,6 @@ const i18n = initI18n();
 // sql.js and its wasm load with the lab runtime, when a lab is first opened (store.ts).
 initApp();
 installTestApi();
-root.render(<StrictMode><I18nextProvider i18n={i18n}><App /></I18nextProvider></StrictMode>);
+// A page starting in another language waits for that language's chunk (one small fetch,
+// precached offline) so its first frame is not English.
+void i18nReady().then(() => root.render(<StrictMode><I18nextProvider i18n={i18n}><App /></I18nextProvider></StrictMode>));

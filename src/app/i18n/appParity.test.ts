@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../lab/i18n/locales';
 import { catalogGaps } from '../../lab/i18n/parity';
-import { APP_CATALOGS } from './resources';
+import { APP_CATALOGS } from './allResources';
 
 describe('app chrome (src/app/i18n/locales)', () => {
   it.each(LOCALES.filter((l) => l !== 'en'))('%s has exactly the English keys, params and codes', (locale) => {

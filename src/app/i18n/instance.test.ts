@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { msg } from '../../core/message';
-import { createLabI18n, formatCents } from './instance';
+import { ALL_RESOURCES } from './allResources';
+import { createLabI18n, formatCents, whenReady } from './instance';
 import { englishFallbacks, renderMessage } from './renderMessage';
 import { formatMessageIn, MESSAGE_CATALOGS } from '../../lab/i18n/messageCatalogs';
 import { LOCALES } from '../../lab/i18n/locales';
@@ -8,7 +9,7 @@ import { templateParams } from '../../lab/i18n/parity';
 
 describe('the lab i18n instance', () => {
   it('renders a message descriptor in the current locale, falling back to English per key', () => {
-    const i18n = createLabI18n('ja');
+    const i18n = createLabI18n('ja', { resources: ALL_RESOURCES });
     i18n.addResourceBundle('en', 'messages', { 'test.sent': 'sent {{amount}} with key {{key}}', 'test.only_en': 'only {{x}}' }, true, true);
     i18n.addResourceBundle('ja', 'messages', { 'test.sent': '冪等キー {{key}} で {{amount}} を送信' }, true, true);
     expect(renderMessage(i18n, msg('test.sent', { amount: 100, key: 'op-1' }))).toBe('冪等キー op-1 で 100 を送信');
@@ -19,19 +20,19 @@ describe('the lab i18n instance', () => {
   });
 
   it('shows an unknown key with its params instead of blank text, and passes plain strings through', () => {
-    const i18n = createLabI18n('zh-Hans');
+    const i18n = createLabI18n('zh-Hans', { resources: ALL_RESOURCES });
     expect(renderMessage(i18n, msg('nobody.has_this', { n: 1 }))).toBe('nobody.has_this {"n":1}');
     expect(renderMessage(i18n, 'legacy note')).toBe('legacy note');
   });
 
   it('never reads a parameter as an i18next option', () => {
-    const i18n = createLabI18n('en');
+    const i18n = createLabI18n('en', { resources: ALL_RESOURCES });
     i18n.addResourceBundle('en', 'messages', { 'test.ns': 'in {{ns}} as {{lng}}' }, true, true);
     expect(renderMessage(i18n, msg('test.ns', { ns: 'refund', lng: 'x' }))).toBe('in refund as x');
   });
 
   it.each(LOCALES)('%s: the page words every narration key exactly as the graders do', (locale) => {
-    const i18n = createLabI18n(locale);
+    const i18n = createLabI18n(locale, { resources: ALL_RESOURCES });
     const keys = Object.keys(MESSAGE_CATALOGS.en);
     expect(keys.length).toBeGreaterThan(100);
     const differ = keys.flatMap((key) => {
@@ -45,14 +46,42 @@ describe('the lab i18n instance', () => {
   });
 
   it('formats plurals, counts and cents through Intl', () => {
-    const en = createLabI18n('en');
+    const en = createLabI18n('en', { resources: ALL_RESOURCES });
     expect(en.t('format.steps', { count: 1 })).toBe('1 step');
     expect(en.t('format.steps', { count: 2 })).toBe('2 steps');
     expect(en.t('format.amount', { amount: 10000 })).toBe('$100.00');
-    const ja = createLabI18n('ja');
+    const ja = createLabI18n('ja', { resources: ALL_RESOURCES });
     expect(ja.t('format.steps', { count: 2 })).toBe('2 ステップ');
     expect(ja.t('format.amount', { amount: 250 })).toBe(formatCents(250, 'ja'));
     expect(formatCents(250, 'zh-Hans')).toMatch(/2\.50/);
     expect(formatCents(10000, 'en')).toBe('$100.00');
+  });
+
+  it('fetches a language it was not given, and switches only once its catalogs are in (no half-translated frame)', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const asked: string[] = [];
+    const i18n = createLabI18n('en', { load: async (lng) => { asked.push(lng); await gate; return ALL_RESOURCES[lng as 'ja']; } });
+    await whenReady(i18n);
+    expect(asked).toEqual([]); // English is never fetched
+    const changed: string[] = [];
+    i18n.on('languageChanged', (lng) => changed.push(lng));
+    const switching = i18n.changeLanguage('ja');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(asked.length).toBeGreaterThan(0);
+    expect([i18n.language, i18n.t('language.label'), changed]).toEqual(['en', 'Language', []]);
+    release();
+    await switching;
+    expect([i18n.language, i18n.t('language.label'), changed]).toEqual(['ja', '言語', ['ja']]);
+    expect(renderMessage(i18n, msg('feedback.not_attempted'))).toBe(MESSAGE_CATALOGS.ja['feedback.not_attempted']);
+  });
+
+  it('starts in a fetched language once whenReady resolves; a chunk that cannot be fetched leaves English', async () => {
+    const zh = createLabI18n('zh-Hans', { load: async (lng) => ALL_RESOURCES[lng as 'zh-Hans'] });
+    await whenReady(zh);
+    expect(zh.t('language.label')).toBe('语言');
+    const offline = createLabI18n('ja', { load: () => Promise.reject(new Error('offline')) });
+    await whenReady(offline);
+    expect(offline.t('language.label')).toBe('Language');
   });
 });

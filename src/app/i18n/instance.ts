@@ -1,12 +1,15 @@
 /**
- * An i18next instance with the lab's catalogs, formatters and options. Synchronous: every
- * catalog is bundled, so the first render is already in the student's language.
+ * An i18next instance with the lab's catalogs, formatters and options. English (the
+ * fallback) is always there; other languages are either given up front (`resources`: tests,
+ * Node) or fetched through `load` when the instance starts in or switches to them (the
+ * page: one chunk per language, resources.ts). i18next only announces `languageChanged`
+ * once the new language's catalogs are in, so a switch never shows half-translated text.
  */
-import i18next, { type i18n } from 'i18next';
+import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../lab/i18n/locales';
-import { PSEUDO_LOCALE, pseudoCatalog } from './pseudo';
-import { RESOURCES } from './resources';
+import { PSEUDO_LOCALE } from './pseudo';
+import { EN_RESOURCES, type LocaleResources } from './resources';
 
 /**
  * Amounts in the labs are integer cents of one currency. The currency never follows the
@@ -19,15 +22,41 @@ export function formatCents(cents: number, locale: string, currency: string = LA
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
 }
 
+export interface LabI18nOptions {
+  /** Catalogs present from the start, besides English (tests and Node pass every locale). */
+  resources?: Partial<Record<string, LocaleResources>>;
+  /** Fetches a language's catalogs the first time the instance needs them. */
+  load?: (lng: string) => Promise<LocaleResources>;
+  /** Offer the pseudo-locale (`en-XA`, pseudo.ts) as a language. */
+  pseudo?: boolean;
+}
+
+/** An i18next backend over `load`: asked only for languages not given in `resources`. */
+function backendOf(load: (lng: string) => Promise<LocaleResources>): BackendModule {
+  return {
+    type: 'backend',
+    init() { /* nothing to configure */ },
+    read(language, namespace, callback) {
+      load(language).then(
+        (resources) => callback(null, resources[namespace as keyof LocaleResources] ?? {}),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+      );
+    },
+  };
+}
+
 /**
- * `locale` may be the pseudo-locale (`en-XA`, see pseudo.ts) when the caller allows it:
- * its catalogs are made here from the English ones.
+ * The instance in `locale`. When `locale` has to be fetched (`load`), await
+ * `whenReady(instance)` before the first render, or the first frame would be English.
  */
-export function createLabI18n(locale: Locale | typeof PSEUDO_LOCALE = DEFAULT_LOCALE): i18n {
+export function createLabI18n(locale: Locale | typeof PSEUDO_LOCALE = DEFAULT_LOCALE, options: LabI18nOptions = {}): i18n {
   const instance = i18next.createInstance();
-  const pseudo = locale === PSEUDO_LOCALE;
-  void instance.use(initReactI18next).init({
-    resources: pseudo ? { ...RESOURCES, [PSEUDO_LOCALE]: { app: pseudoCatalog(RESOURCES.en.app), messages: pseudoCatalog(RESOURCES.en.messages) } } : RESOURCES,
+  const pseudo = options.pseudo ?? locale === PSEUDO_LOCALE;
+  if (options.load) instance.use(backendOf(options.load));
+  const ready = instance.use(initReactI18next).init({
+    resources: { ...options.resources, en: EN_RESOURCES },
+    // Languages missing from `resources` come from the backend; the ones present are not fetched again.
+    partialBundledLanguages: true,
     lng: locale,
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: pseudo ? [...LOCALES, PSEUDO_LOCALE] : [...LOCALES],
@@ -42,9 +71,22 @@ export function createLabI18n(locale: Locale | typeof PSEUDO_LOCALE = DEFAULT_LO
     // React escapes text; escaping here too would show `&lt;` on screen.
     interpolation: { escapeValue: false },
     returnNull: false,
+    // Synchronous when every needed catalog is given; otherwise the fetch runs and `ready` waits for it.
     initAsync: false,
+    // A chunk that cannot be fetched (offline before the service worker has it): one quick
+    // retry, then the page goes on in English rather than staying blank.
+    maxRetries: 1,
+    retryTimeout: 150,
   });
-  instance.services.formatter?.add('cents', (value: unknown, lng: string | undefined, options: { currency?: string }) =>
-    formatCents(Number(value), lng ?? DEFAULT_LOCALE, options.currency));
+  readiness.set(instance, ready.then(() => undefined, () => undefined));
+  instance.services.formatter?.add('cents', (value: unknown, lng: string | undefined, opts: { currency?: string }) =>
+    formatCents(Number(value), lng ?? DEFAULT_LOCALE, opts.currency));
   return instance;
+}
+
+const readiness = new WeakMap<i18n, Promise<void>>();
+
+/** Resolves when the instance's starting language is loaded (or failed to load: English then). */
+export function whenReady(instance: i18n): Promise<void> {
+  return readiness.get(instance) ?? Promise.resolve();
 }

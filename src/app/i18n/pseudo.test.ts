@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { templateParams } from '../../lab/i18n/parity';
+import { pseudoResources } from './bundles/en-XA';
 import { createLabI18n } from './instance';
 import { pseudo, pseudoMarkdown, PSEUDO_LOCALE } from './pseudo';
-import { APP_CATALOGS } from './resources';
+import { APP_CATALOGS } from './allResources';
 
 describe('the pseudo-locale', () => {
   it('marks every letter and keeps params, tags, code spans and codes as they are', () => {
@@ -13,7 +14,7 @@ describe('the pseudo-locale', () => {
   });
 
   it('covers every app key with the same params, and formats through the same instance', () => {
-    const i18n = createLabI18n(PSEUDO_LOCALE);
+    const i18n = createLabI18n(PSEUDO_LOCALE, { resources: { [PSEUDO_LOCALE]: pseudoResources() } });
     for (const [key, text] of Object.entries(APP_CATALOGS.en)) {
       const shown = i18n.getResource(PSEUDO_LOCALE, 'app', key) as string;
       expect(shown, key).toMatch(/^⟦.*⟧$/s);

@@ -10,33 +10,15 @@
  * text models still produce as plain strings — an invariant's violation line, a refusal's
  * reason, the explorer's bounds — until those become message keys themselves.
  */
-import { z } from 'zod';
-import type { MessageParams } from '../../core/message';
 import { lookupOf, type Words } from '../i18n/modelStrings';
 import { refusalText } from '../i18n/refusals';
 import { en } from '../messages/en';
 import { fillTemplate, type Catalog } from '../messages/format';
+import type { FeedbackMessage } from './feedbackMessage';
 import type { Exercise, Verdict } from './schema';
 
-export interface FeedbackMessage {
-  readonly key: string;
-  readonly params?: MessageParams;
-  /** Parameters rendered from messages of their own (a list is joined with ", "). */
-  readonly parts?: Readonly<Record<string, FeedbackMessage | readonly FeedbackMessage[]>>;
-}
-
-const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
-
-/** The shape saved with an attempt (progress, submissions). */
-export const feedbackMessageSchema: z.ZodType<FeedbackMessage> = z.lazy(() => z.object({
-  key: z.string(),
-  params: z.record(z.string(), scalar).optional(),
-  parts: z.record(z.string(), z.union([feedbackMessageSchema, z.array(feedbackMessageSchema)])).optional(),
-}));
-
-export function fb(key: string, params?: MessageParams, parts?: FeedbackMessage['parts']): FeedbackMessage {
-  return { key, ...(params ? { params } : {}), ...(parts ? { parts } : {}) };
-}
+// The message shape and its schema live in feedbackMessage.ts (no catalogs there); re-exported for existing callers.
+export { fb, feedbackMessageSchema, type FeedbackMessage } from './feedbackMessage';
 
 /** A verdict whose `feedback` is its message in English (the text saved and reported as before). */
 export function verdictOf(pass: boolean | null, message: FeedbackMessage, rules: string[], step?: number): Verdict {

@@ -7,7 +7,7 @@
  * same schemas, so whatever a student can save also exports, imports and grades.
  */
 import { z } from 'zod';
-import { feedbackMessageSchema } from './feedback';
+import { feedbackMessageSchema } from './feedbackMessage';
 
 /** Size limits, shown to the student where they type (see ExercisesPanel, ProgressPage). */
 export const LIMITS = {

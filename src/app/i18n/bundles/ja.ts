@@ -1,0 +1,11 @@
+/**
+ * Everything the page needs in ja, in one chunk fetched when the language is chosen or
+ * detected at start-up (resources.ts): the app chrome, the World's narration and the
+ * catalog's lab titles. Never imported statically by the app (entryGraph.test.ts).
+ */
+import titles from 'virtual:lab-index/ja';
+import { catalog as messages } from '../../../lab/messages/ja';
+import { app } from '../locales/ja/app';
+import type { LocaleBundle } from '../resources';
+
+export const bundle: LocaleBundle = { app, messages, titles };
