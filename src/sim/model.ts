@@ -134,6 +134,14 @@ export interface ModelContext {
    * structuredClone at every checkpoint); mutate it in place.
    */
   memo<T extends object>(key: string, init: () => T): T;
+  /**
+   * What the invariant runner found for invariant `id` at the latest finished step (the
+   * violations the trace shows), or undefined while a step is running or for an id the
+   * model does not have. For a presenter that shows a verdict without judging the whole
+   * history again (observe runs after every step and every Back). Optional: test doubles
+   * of the context may leave it out; callers fall back to the invariant's `check`.
+   */
+  judged?(id: string): readonly string[] | undefined;
 }
 
 /** An action after parsing: a union on `type`, plain JSON so step logs serialise. */

@@ -530,6 +530,7 @@ export class World {
         if (value === undefined) this.memos.set(key, (value = init()));
         return value as T;
       },
+      judged: (id) => (this.recording ? undefined : this.trace[this.trace.length - 1]?.invariants.find((r) => r.id === id)?.violations),
     };
   }
 

@@ -9,7 +9,8 @@
  * Speed (bench/run.ts): the database file lives in sql.js's in-memory file system and has
  * exactly one connection, so the rollback journal is kept in memory and the lock is taken
  * once (`journal_mode=MEMORY`, `locking_mode=EXCLUSIVE`); BEGIN/COMMIT/ROLLBACK are
- * prepared once; a read fetches its column names once per call, not once per row. None of
+ * prepared once, at the first transaction (with the update hook: a reopened store that is
+ * only read never pays for them); a read fetches its column names once per call. None of
  * this changes the database bytes (store.test.ts compares images across reopenings).
  */
 import type { Database, SqlJsStatic, SqlValue, Statement, BindParams } from 'sql.js';
@@ -61,9 +62,14 @@ export class Store {
   private readonly db: Database;
   private readonly sql: SqlJsStatic;
   private readonly statements = new Map<string, Statement>();
-  private readonly begin: Statement;
-  private readonly commit: Statement;
-  private readonly rollback: Statement;
+  /**
+   * BEGIN / COMMIT / ROLLBACK, prepared and the update hook registered at the first
+   * transaction, not at open: a store reopened from an image is often only read (Back,
+   * Back, Back in the lab reads each state once), and sql.js's updateHook costs as much as
+   * the open itself (it adds a function to the wasm table). Writes only happen inside
+   * `tx` (`run` refuses otherwise), so no write is missed.
+   */
+  private writer: { begin: Statement; commit: Statement; rollback: Statement } | null = null;
   private current: { name: string; writes: TableWrites; rowids: TableRowids } | null = null;
   private readonly onTransaction: (record: TxRecord) => void;
   /** Bumped by every finished transaction (commit or rollback): "may differ from the last image". */
@@ -84,10 +90,6 @@ export class Store {
     this.db = options.image ? new sql.Database(options.image) : new sql.Database();
     this.db.exec(STORE_PRAGMAS);
     if (!options.image) this.db.exec(schema);
-    this.begin = this.db.prepare('BEGIN IMMEDIATE');
-    this.commit = this.db.prepare('COMMIT');
-    this.rollback = this.db.prepare('ROLLBACK');
-    this.db.updateHook((op, _dbName, table, rowid) => this.noteWrite(op, table, rowid));
   }
 
   /**
@@ -106,19 +108,20 @@ export class Store {
     if (this.current) {
       throw new Error(`Store ${this.name}: transaction '${name}' opened inside '${this.current.name}'`);
     }
+    const writer = this.writer ?? this.openWriter();
     this.current = { name, writes: {}, rowids: {} };
     const held = this.heldAt !== null;
     if (held) this.db.exec('SAVEPOINT tx');
-    else this.begin.run();
+    else writer.begin.run();
     try {
       const value = body();
       if (held) this.db.exec('RELEASE tx');
-      else this.commit.run();
+      else writer.commit.run();
       this.finish('commit');
       return value;
     } catch (error) {
       if (held) this.db.exec('ROLLBACK TO tx; RELEASE tx');
-      else this.rollback.run();
+      else writer.rollback.run();
       this.finish('rollback');
       throw error;
     }
@@ -209,6 +212,12 @@ export class Store {
     for (const stmt of this.statements.values()) stmt.free();
     this.statements.clear();
     this.db.close();
+  }
+
+  private openWriter(): NonNullable<Store['writer']> {
+    this.db.updateHook((op, _dbName, table, rowid) => this.noteWrite(op, table, rowid));
+    this.writer = { begin: this.db.prepare('BEGIN IMMEDIATE'), commit: this.db.prepare('COMMIT'), rollback: this.db.prepare('ROLLBACK') };
+    return this.writer;
   }
 
   private prepare(sqlText: string): Statement {

@@ -29,7 +29,8 @@ export function observeFencing(ctx: ModelContext): Record<string, unknown> {
     reason: last ? last.reason : null,
     document: { value: doc.value, last_writer: doc.lastWriter, last_fence: doc.lastFence, version: doc.version },
     writes: counts,
-    stale_writes_accepted: noStaleWrite.check(ctx).length,
+    // The runner's verdict on this state (checkStep, tested to agree with check), not a rescan of every write.
+    stale_writes_accepted: (ctx.judged?.(noStaleWrite.id) ?? noStaleWrite.check(ctx)).length,
     in_flight: ctx.network.inFlight.length,
   };
 }
