@@ -9,6 +9,8 @@ import { routeModel } from '../../sim/models/matrix/route';
 import { runPlanAsync } from '../play';
 import type { Lab } from '../schema';
 import { checkExercise, isPlan, planExercise, predictPlan } from './check';
+import { repairBySearchAsync } from './repairBySearch';
+import { isAsyncSearch } from '../search';
 import type { Exercise, ExerciseInput, PredictExercise, Verdict } from './schema';
 
 /**
@@ -37,5 +39,11 @@ export function predictOutcomeAsync(lab: Lab, exercise: PredictExercise): Promis
 export async function checkExerciseAsync(lab: Lab, exercise: Exercise, input: ExerciseInput): Promise<Verdict> {
   if (!isAsyncLab(lab)) return checkExercise(lab, exercise, input);
   const check = planExercise(lab, exercise, input);
-  return isPlan(check) ? runPlanAsync(lab, check) : check;
+  if (!isPlan(check)) return check;
+  // A repair whose choice runs an asynchronous model is judged by search here (the plan's synchronous search left it).
+  if (exercise.kind === 'repair' && input.kind === 'repair' && isAsyncSearch(lab, { ...exercise.start.switches, ...input.choices })) {
+    const searched = await repairBySearchAsync(lab, exercise, input.choices);
+    if (searched) return searched;
+  }
+  return runPlanAsync(lab, check);
 }

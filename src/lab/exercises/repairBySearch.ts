@@ -3,9 +3,13 @@
  * the exercise's environment allows (the adversary's bounds over the lab's defaults), not
  * one fixed scenario — a scenario lets through designs that only happen to survive it.
  * Runs the explorer (src/sim/explorer) from the exercise's start with the chosen switches.
+ *
+ * A choice that runs an asynchronous model (L05's workflow, L06's LangGraph executor) is
+ * searched by `searchRepairAsync` / `repairBySearchAsync` (checkAsync.ts awaits them); the
+ * synchronous pair leaves such a choice to them (null).
  */
 import type { Counterexample, ExploreResult } from '../../sim/explorer/result';
-import { searchLab, unsearchable } from '../search';
+import { isAsyncSearch, searchLab, searchLabAsync, unsearchable, type LabSearch } from '../search';
 import type { Lab } from '../schema';
 import { fb, verdictOf } from './feedback';
 import type { RepairExercise, Verdict } from './schema';
@@ -16,16 +20,30 @@ export interface RepairSearch {
 }
 
 /** The search for one choice, or null when the exercise declares no environment or its model has no search hooks yet. */
-export function searchRepair(lab: Lab, exercise: RepairExercise, choices: Record<string, string>, now?: () => number): RepairSearch | null {
+function repairSearch(lab: Lab, exercise: RepairExercise, choices: Record<string, string>, now?: () => number): LabSearch | null {
   if (!exercise.environment || unsearchable(lab.model)) return null;
-  const result = searchLab(lab, {
+  return {
     switches: { ...exercise.start.switches, ...choices },
     initial: exercise.start.initial,
     bounds: exercise.environment.bounds,
     stopAtFirst: true,
     now,
-  });
-  return { result, counterexample: result.counterexamples[0] ?? null };
+  };
+}
+
+const searched = (result: ExploreResult): RepairSearch => ({ result, counterexample: result.counterexamples[0] ?? null });
+
+/** The search for one choice of a synchronous design; null without an environment, or for an asynchronous design (`searchRepairAsync`). */
+export function searchRepair(lab: Lab, exercise: RepairExercise, choices: Record<string, string>, now?: () => number): RepairSearch | null {
+  const options = repairSearch(lab, exercise, choices, now);
+  if (!options || isAsyncSearch(lab, options.switches)) return null;
+  return searched(searchLab(lab, options));
+}
+
+/** The search for one choice of any design (an asynchronous engine awaited inside each step). */
+export async function searchRepairAsync(lab: Lab, exercise: RepairExercise, choices: Record<string, string>, now?: () => number): Promise<RepairSearch | null> {
+  const options = repairSearch(lab, exercise, choices, now);
+  return options ? searched(await searchLabAsync(lab, options)) : null;
 }
 
 /**
@@ -33,10 +51,18 @@ export function searchRepair(lab: Lab, exercise: RepairExercise, choices: Record
  * search finds nothing within bounds (or cannot run), so the scenario check decides.
  */
 export function repairBySearch(lab: Lab, exercise: RepairExercise, choices: Record<string, string>): Verdict | null {
-  const searched = searchRepair(lab, exercise, choices);
-  if (!searched?.counterexample) return null;
-  const found = searched.counterexample;
+  return verdictOfSearch(exercise, searchRepair(lab, exercise, choices));
+}
+
+/** `repairBySearch` for any design. */
+export async function repairBySearchAsync(lab: Lab, exercise: RepairExercise, choices: Record<string, string>): Promise<Verdict | null> {
+  return verdictOfSearch(exercise, await searchRepairAsync(lab, exercise, choices));
+}
+
+function verdictOfSearch(exercise: RepairExercise, search: RepairSearch | null): Verdict | null {
+  if (!search?.counterexample) return null;
+  const found = search.counterexample;
   const steps = found.actions.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(', ');
-  const params = { invariant: found.invariant, rule: found.rule, steps: found.steps, actions: steps, violation: found.violations[0] ?? '', bounds: searched.result.boundsText };
+  const params = { invariant: found.invariant, rule: found.rule, steps: found.steps, actions: steps, violation: found.violations[0] ?? '', bounds: search.result.boundsText };
   return verdictOf(false, fb(found.steps === 1 ? 'feedback.search_breaks_one' : 'feedback.search_breaks_other', params), [...exercise.rules, found.rule], found.actions.length);
 }

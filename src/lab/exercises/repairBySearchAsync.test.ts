@@ -1,0 +1,42 @@
+/**
+ * Search judges repairs of asynchronous designs too (L05's LangGraph workflow): with an
+ * environment declared, a wrong recovery design is refused with the counterexample search
+ * found (not by the exercise's one scenario), and the right one passes.
+ */
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useSqlJs } from '../../test/sqljs';
+import { loadLabsFromDir } from '../nodeFiles';
+import { checkExerciseAsync } from './checkAsync';
+import { searchRepair, searchRepairAsync } from './repairBySearch';
+import type { RepairExercise } from './schema';
+
+useSqlJs();
+
+const L05 = loadLabsFromDir(resolve('labs')).flatMap((l) => (l.ok && l.lab.id === 'L05' ? [l.lab] : []))[0]!;
+const base = L05.exercises.find((e): e is RepairExercise => e.kind === 'repair' && e.id === 'repair-recovery')!;
+// L05's own repair, judged by search within depth 2: the approval event reaching two workers breaks
+// both designs without a key in two steps. (key_only needs four — its break is the scenario's.)
+const exercise: RepairExercise = {
+  ...base,
+  options: [{ switch: 'recovery', values: ['messages_only', 'current_node', 'all_three'] }],
+  environment: { bounds: { depth: 2 }, solutions: [] },
+};
+
+describe('repair exercises of asynchronous designs, judged by search', () => {
+  it('a wrong recovery design gets the counterexample search found; the right one passes', async () => {
+    for (const recovery of ['messages_only', 'current_node']) {
+      const verdict = await checkExerciseAsync(L05, exercise, { kind: 'repair', choices: { recovery } });
+      expect(verdict.pass, recovery).toBe(false);
+      expect(verdict.message?.key, `${recovery}: ${verdict.feedback}`).toBe('feedback.search_breaks_other');
+    }
+    const right = await checkExerciseAsync(L05, exercise, { kind: 'repair', choices: { recovery: 'all_three' } });
+    expect(right.pass, right.feedback).toBe(true);
+  }, 300_000);
+
+  it('the synchronous search leaves an asynchronous design to the asynchronous one', async () => {
+    expect(searchRepair(L05, exercise, { recovery: 'current_node' })).toBeNull();
+    const searched = await searchRepairAsync(L05, exercise, { recovery: 'current_node' });
+    expect(searched?.counterexample?.invariant).toBe('LG-LEDGER-1');
+  }, 300_000);
+});
