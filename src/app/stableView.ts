@@ -19,8 +19,15 @@ function signature(value: object): string {
   return sig;
 }
 
+/**
+ * Equal content. Each view part is built once and never edited, so its signature is kept
+ * with it: a part compared again (a view shown before, kept by PlaceViews) costs a lookup,
+ * not a JSON.stringify of the observed state on every step.
+ */
 function same(a: unknown, b: unknown): boolean {
-  return a === b || JSON.stringify(a) === JSON.stringify(b);
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return JSON.stringify(a) === JSON.stringify(b);
+  return signature(a) === signature(b);
 }
 
 /** The previous array when every element is the same, else `next` with equal elements reused. */
@@ -59,7 +66,7 @@ export function stabilizeView(prev: WorldView | null, next: WorldView, known: re
     frames: shareArray(prev.frames, next.frames, (a, b) => a.id === b.id && a.kind === b.kind),
     machines: shareMachines(prev.machines, next.machines),
     trace: shareTrace(prev.trace, known, next.trace),
-    upcoming: same(prev.upcoming, next.upcoming) ? prev.upcoming : next.upcoming,
+    upcoming: shareUpcoming(prev, next),
     invariants: same(prev.invariants, next.invariants) ? prev.invariants : next.invariants,
     observed: same(prev.observed, next.observed) ? prev.observed : next.observed,
     switches: same(prev.switches, next.switches) ? prev.switches : next.switches,
@@ -67,6 +74,20 @@ export function stabilizeView(prev: WorldView | null, next: WorldView, known: re
     armed: same(prev.armed, next.armed) ? prev.armed : next.armed,
     scenarioCheck: same(prev.scenarioCheck, next.scenarioCheck) ? prev.scenarioCheck : next.scenarioCheck,
   };
+}
+
+/**
+ * The steps ahead of the cursor, each label keeping its object while it names the same step:
+ * after one step forward, next's label j is prev's label j + 1 (and after a step back, j - 1),
+ * so a row keyed by its step number keeps its props. Any label is reused only if equal.
+ */
+function shareUpcoming(prev: WorldView, next: WorldView): WorldView['upcoming'] {
+  if (same(prev.upcoming, next.upcoming)) return prev.upcoming;
+  const shift = next.cursor - prev.cursor;
+  return next.upcoming.map((label, j) => {
+    const old = prev.upcoming[j + shift];
+    return old !== undefined && same(old, label) ? old : label;
+  }) as WorldView['upcoming'];
 }
 
 /** Same machine in another state keeps its graph object, so the layout memo holds. */

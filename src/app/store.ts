@@ -14,6 +14,7 @@ import type { LabSession, WorldView } from '../lab/session';
 import type * as Runtime from './runtime';
 import { decodeActions } from './actionsLink';
 import { formatHash, parseHash, type Route } from './routing';
+import { PlaceViews } from './placeViews';
 import { knownRun, stabilizeView } from './stableView';
 import type { TraceEntry } from '../sim/world';
 
@@ -338,18 +339,28 @@ if (typeof window !== 'undefined') {
   document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') flushOnLeave(); });
 }
 
+/** Views already built for the open step log (Back and the redo tail show them again). */
+const placeViews = new PlaceViews();
+
 /** After every session change: new view, saved progress, URL that reproduces the place. */
 function commit(flash: string | null = null, present?: boolean): void {
-  const { session, progress, route, view: previous } = useApp.getState();
+  const { session, progress, route, view: previous, run: known } = useApp.getState();
   if (!session) return;
   const snapshot = session.snapshot;
-  useApp.setState({ progress: withLab(progress, session.lab.id, snapshot) });
   saveSoon();
   const steps = JSON.stringify([snapshot.steps, snapshot.switches, snapshot.initial ?? null]);
-  const known = useApp.getState().run;
-  const view = stabilizeView(previous, session.view(), known.steps === steps ? known.entries : []);
+  // An asynchronous lab's World may still be catching up on its queue: always ask it.
+  const log = session.whenIdle() === null ? `${snapshot.scenario ?? ''}\n${steps}` : null;
+  const built = log === null ? undefined : placeViews.get(session, log, snapshot.cursor);
+  const view = stabilizeView(previous, built ?? session.view(), known.steps === steps ? known.entries : []);
+  if (log !== null) placeViews.set(session, log, snapshot.cursor, view);
+  else placeViews.clear();
   const entries = known.steps === steps ? knownRun(known.entries, view.trace) : view.trace;
-  useApp.setState({ view, flash, run: entries === known.entries ? known : { steps, entries } });
+  // One store update per step: every subscriber's selector runs once.
+  useApp.setState({
+    progress: withLab(progress, session.lab.id, snapshot), view, flash,
+    run: entries === known.entries ? known : { steps, entries },
+  });
   if (route.page !== 'lab') return; // e.g. a reset from the progress page: stay there
   const presenting = present ?? route.present === true;
   const switches = changedSwitches(session.lab, snapshot.scenario, view.switchSpecs, view.switches);

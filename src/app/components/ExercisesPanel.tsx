@@ -10,15 +10,19 @@
  * are typed, with the limit shown; a reproduce attempt is checked under the switches the
  * student actually ran.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import Markdown from 'react-markdown';
 import { feedbackText } from '../../lab/exercises/feedback';
 import { isLocale } from '../../lab/i18n/locales';
+import { localizeSwitch } from '../../lab/i18n/modelStrings';
 import { exerciseStatus, LIMITS, type ExerciseRecord, type ExerciseStatus } from '../../lab/exercises/records';
 import type { Exercise, Verdict } from '../../lab/exercises/schema';
 import { useLocalizedLab } from '../i18n/labTranslations';
-import { recordedSteps, returnToKept, saveDraft, selectProgress, selectSession, selectView, startReproduce, submitExercise, submitExerciseAsync, useApp } from '../store';
+import {
+  recordedSteps, returnToKept, saveDraft, selectCursor, selectSession, selectSwitches, selectSwitchSpecs, startReproduce, submitExercise,
+  submitExerciseAsync, useApp,
+} from '../store';
 
 /** A label with any verdict word a model may still carry ("… (correct)") taken off. */
 export function neutralLabel(label: string): string {
@@ -27,19 +31,29 @@ export function neutralLabel(label: string): string {
 
 const MARK: Record<ExerciseStatus, string> = { new: '', attempted: '…', missed: '✗', done: '✓' };
 
+// The panel reads only its lab's parts of progress: every step saves the lab's place in
+// progress (a new progress object), and subscribing to all of it re-rendered the panel on
+// every step.
+type State = Parameters<typeof selectSession>[0];
+const NO_RECORDS: Record<string, ExerciseRecord> = {};
+const labOf = (s: State) => s.session?.lab.id ?? '';
+const selectRecords = (s: State) => s.progress.exercises[labOf(s)] ?? NO_RECORDS;
+const selectKept = (s: State) => s.progress.kept[labOf(s)];
+const selectActive = (s: State) => s.progress.activeExercise;
+
 export function ExercisesPanel() {
   const session = useApp(selectSession);
-  const progress = useApp(selectProgress);
+  const records = useApp(selectRecords);
+  const kept = useApp(selectKept);
+  const activeExercise = useApp(selectActive);
   // A reproduce attempt in progress keeps its exercise open across a reload.
-  const active = progress.activeExercise?.lab === session?.lab.id ? progress.activeExercise?.exercise ?? null : null;
+  const active = activeExercise?.lab === session?.lab.id ? activeExercise?.exercise ?? null : null;
   const [open, setOpen] = useState<string | null>(active);
   const { t } = useTranslation();
   // Titles and prompts in the page's language (IDs, kinds and choices' values unchanged).
   const lab = useLocalizedLab(session?.lab);
   if (!session || !lab || session.lab.exercises.length === 0) return null;
-  const records = progress.exercises[session.lab.id] ?? {};
   const done = session.lab.exercises.filter((e) => exerciseStatus(records[e.id]) === 'done').length;
-  const kept = progress.kept[session.lab.id];
   return (
     <section className="panel exercises" aria-label={t('exercises.title')} data-testid="exercises">
       <h2>{t('exercises.title')} <span className="muted">{t('exercises.doneCount', { done, total: session.lab.exercises.length })}</span></h2>
@@ -120,13 +134,14 @@ function PredictForm({ exercise, record, onSubmit }: { exercise: Extract<Exercis
 }
 
 function ReproduceForm({ exercise, onSubmit }: { exercise: Extract<Exercise, { kind: 'reproduce' }>; onSubmit: Submit }) {
-  const progress = useApp(selectProgress);
-  const view = useApp(selectView); // re-render as steps are recorded
+  const activeExercise = useApp(selectActive);
+  useApp(selectCursor); // re-render as steps are recorded
+  const switches = useApp(selectSwitches);
   const { t } = useTranslation();
-  const active = progress.activeExercise?.exercise === exercise.id;
+  const active = activeExercise?.exercise === exercise.id;
   const steps = active ? recordedSteps() : [];
   const fixed = Object.entries(exercise.start.switches ?? {});
-  const changed = fixed.filter(([key, value]) => view?.switches[key] !== undefined && view.switches[key] !== value);
+  const changed = fixed.filter(([key, value]) => switches?.[key] !== undefined && switches[key] !== value);
   return (
     <div>
       {!active ? (
@@ -137,11 +152,11 @@ function ReproduceForm({ exercise, onSubmit }: { exercise: Extract<Exercise, { k
           {fixed.length > 0 && (
             <p className={changed.length > 0 ? 'verdict fail' : 'muted'} data-testid={`exercise-${exercise.id}-fixed`}>
               {t('exercises.sets', { settings: fixed.map(([k, v]) => `${k} = ${v}`).join(', ') })} {changed.length > 0
-                ? t('exercises.changed', { changes: changed.map(([k]) => t('exercises.changedOne', { key: k, value: view!.switches[k] ?? '' })).join(', ') })
+                ? t('exercises.changed', { changes: changed.map(([k]) => t('exercises.changedOne', { key: k, value: switches?.[k] ?? '' })).join(', ') })
                 : t('exercises.replays')}
             </p>
           )}
-          <button className="primary" onClick={() => onSubmit({ kind: 'reproduce', actions: steps, switches: { ...view?.switches } })} data-testid={`exercise-${exercise.id}-check`}
+          <button className="primary" onClick={() => onSubmit({ kind: 'reproduce', actions: steps, switches: { ...switches } })} data-testid={`exercise-${exercise.id}-check`}
             disabled={steps.length > LIMITS.reproduceSteps}>{t('exercises.check')}</button>
           {steps.length > LIMITS.reproduceSteps && <p className="verdict fail">{t('exercises.tooManySteps', { limit: LIMITS.reproduceSteps })}</p>}
         </>
@@ -151,9 +166,14 @@ function ReproduceForm({ exercise, onSubmit }: { exercise: Extract<Exercise, { k
 }
 
 function RepairForm({ exercise, done, onSubmit }: { exercise: Extract<Exercise, { kind: 'repair' }>; done: boolean; onSubmit: Submit }) {
-  const view = useApp(selectView);
+  const models = useApp(selectSwitchSpecs);
   const [spoilers, setSpoilers] = useState(false);
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The switches' titles and option labels in the page's language, as the toolbar shows them.
+  const specs = useMemo(
+    () => models.map((spec) => localizeSwitch(spec, (key) => i18n.getResource(i18n.language, 'messages', key) as string | undefined)),
+    [models, i18n, t], // t changes with the language and when its resources load
+  );
   // Nothing preselected: the first value in lab.json is often the solution.
   const [choices, setChoices] = useState<Record<string, string>>({});
   const reveal = done || spoilers;
@@ -161,7 +181,7 @@ function RepairForm({ exercise, done, onSubmit }: { exercise: Extract<Exercise, 
   return (
     <div>
       {exercise.options.map((option) => {
-        const spec = view?.switchSpecs.find((s) => s.key === option.switch);
+        const spec = specs.find((s) => s.key === option.switch);
         const labelOf = (v: string) => neutralLabel(spec?.options.find((o) => o.value === v)?.label ?? v);
         // A fixed order that does not follow lab.json (alphabetical by label).
         const values = [...option.values].sort((a, b) => labelOf(a).localeCompare(labelOf(b)));

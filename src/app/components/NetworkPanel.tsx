@@ -1,14 +1,18 @@
 /** Frames in flight, oldest first, with per-frame deliver / drop / duplicate. */
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Frame } from '../../sim/network';
 import { playAction, selectFrames, useApp } from '../store';
 
-/** The panel's words in the page's language (src/app/i18n/locales/<locale>/app.ts). */
+type Text = ReturnType<typeof useText>;
+
+/** The panel's words in the page's language (src/app/i18n/locales/<locale>/app.ts), once per language. */
 function useText() {
   const { t } = useTranslation();
-  return {
+  return useMemo(() => ({
     title: t('network.title'), inFlight: (n: number) => t('network.inFlight', { count: n }), none: t('network.none'),
     copyOf: (id: number) => t('network.copyOf', { id }), deliver: t('network.deliver'), drop: t('network.drop'), duplicate: t('network.duplicate'),
-  };
+  }), [t]);
 }
 
 export function NetworkPanel() {
@@ -19,18 +23,23 @@ export function NetworkPanel() {
       <h2>{TEXT.title} <span className="muted">{TEXT.inFlight(frames.length)}</span></h2>
       {frames.length === 0 ? <p className="muted">{TEXT.none}</p> : (
         <ul className="frames">
-          {frames.map((f) => (
-            <li key={f.id} data-testid={`frame-${f.id}`}>
-              <code>#{f.id}</code> <code>{f.kind}</code> <span className="muted">{f.from} → {f.to}{f.copyOf ? TEXT.copyOf(f.copyOf) : ''}</span>
-              <span className="frame-actions">
-                <button onClick={() => playAction({ deliver: f.id })}>{TEXT.deliver}</button>
-                <button onClick={() => playAction({ drop: f.id })}>{TEXT.drop}</button>
-                <button onClick={() => playAction({ duplicate: f.id })}>{TEXT.duplicate}</button>
-              </span>
-            </li>
-          ))}
+          {frames.map((f) => <FrameRow key={f.id} frame={f} text={TEXT} />)}
         </ul>
       )}
     </section>
   );
 }
+
+/** One frame; the view keeps a frame's object while it is in flight, so a step re-renders only new rows. */
+const FrameRow = memo(function FrameRow({ frame: f, text: TEXT }: { frame: Frame; text: Text }) {
+  return (
+    <li data-testid={`frame-${f.id}`}>
+      <code>#{f.id}</code> <code>{f.kind}</code> <span className="muted">{f.from} → {f.to}{f.copyOf ? TEXT.copyOf(f.copyOf) : ''}</span>
+      <span className="frame-actions">
+        <button onClick={() => playAction({ deliver: f.id })}>{TEXT.deliver}</button>
+        <button onClick={() => playAction({ drop: f.id })}>{TEXT.drop}</button>
+        <button onClick={() => playAction({ duplicate: f.id })}>{TEXT.duplicate}</button>
+      </span>
+    </li>
+  );
+});

@@ -3,7 +3,7 @@
  * the lab declares (the model's other switches sit behind "more"). The step group is its
  * own block so a phone can pin it to the bottom of the screen, under the thumb.
  */
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SwitchSpec } from '../../sim/model';
 import { localizeSwitch } from '../../lab/i18n/modelStrings';
@@ -14,10 +14,13 @@ import {
   selectTime, selectTotal, setSwitch, stepBack, stepForward, useApp,
 } from '../store';
 
-/** The toolbar's words in the page's language (src/app/i18n/locales/<locale>/app.ts). */
+/**
+ * The toolbar's words in the page's language (src/app/i18n/locales/<locale>/app.ts), looked
+ * up once per language (`t` changes with it) instead of a dozen t() calls on every step.
+ */
 function useText() {
   const { t } = useTranslation();
-  return {
+  return useMemo(() => ({
     toolbar: t('toolbar.label'),
     reset: t('toolbar.reset'), resetTitle: t('toolbar.resetTitle'),
     back: t('toolbar.back'), backTitle: t('toolbar.backTitle'),
@@ -27,7 +30,7 @@ function useText() {
     clock: (time: number) => t('format.time', { t: time }),
     scenario: t('toolbar.scenario'), sandbox: t('toolbar.sandbox'),
     more: (n: number) => t('toolbar.more', { count: n }),
-  };
+  }), [t]);
 }
 
 export function Toolbar() {
