@@ -47,6 +47,38 @@ test.describe('Search panel', () => {
     await expect(result).toContainText(/No invariant broken in \d+ states up to depth 2 \(bounds: depth ≤ 2/);
   });
 
+  test('L05 (LangGraph, asynchronous): a wrong recovery design yields a counterexample that loads and steps', async ({ page }) => {
+    test.setTimeout(300_000);
+    const lab = await new LabPage(page).open('L05', '?recovery=current_node');
+    const panel = page.getByTestId('search-panel');
+    await panel.getByTestId('search-depth').fill('2');
+    await panel.getByTestId('search-run').click();
+    const result = panel.getByTestId('search-result');
+    await expect(result).toHaveAttribute('data-outcome', 'counterexample', { timeout: 240_000 });
+    // Checkpoints without a key: the approval event reaches two workers, both submit.
+    await expect(result).toContainText('LG-LEDGER-1 breaks in 2 steps');
+    await panel.getByTestId('search-load').click();
+    await lab.expectStep(0, 2);
+    await expect(lab.invariant('LG-LEDGER-1')).toHaveAttribute('data-ok', 'true');
+    await lab.forward();
+    await lab.forward();
+    await lab.expectStep(2, 2);
+    await expect(lab.invariant('LG-LEDGER-1')).toHaveAttribute('data-ok', 'false');
+  });
+
+  test('L05: Cancel stops a running asynchronous search', async ({ page }) => {
+    test.setTimeout(120_000);
+    await new LabPage(page).open('L05');
+    const panel = page.getByTestId('search-panel');
+    await panel.getByTestId('search-depth').fill('6');
+    await panel.getByTestId('search-run').click();
+    await expect(panel.getByTestId('search-progress')).toBeVisible();
+    await panel.getByTestId('search-cancel').click();
+    await expect(panel.getByTestId('search-message')).toHaveText('Search cancelled.');
+    await expect(panel.getByTestId('search-run')).toBeEnabled();
+    await expect(panel.getByTestId('search-result')).toHaveCount(0);
+  });
+
   test('Cancel stops a running search', async ({ page }) => {
     await new LabPage(page).open('L07');
     const panel = page.getByTestId('search-panel');

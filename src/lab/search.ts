@@ -32,6 +32,8 @@ export interface LabSearch {
   stopAtFirst?: boolean;
   now?: () => number;
   onProgress?: (progress: Progress) => void;
+  /** Exhaustive search: progress every this many transitions (default 500; an asynchronous step costs ≈10 ms). */
+  progressEvery?: number;
 }
 
 /**
@@ -59,7 +61,7 @@ export function isAsyncSearch(lab: Lab, switches: Record<string, string> = {}): 
 function prepare(lab: Lab, options: LabSearch): { config: WorldConfig; common: Parameters<typeof explore>[0] } {
   const config = configFor(lab, { switches: options.switches, initial: options.initial });
   const bounds = labBounds(lab, options.bounds, options.switches);
-  return { config, common: { config, prefix: options.prefix, bounds, now: options.now, onProgress: options.onProgress } };
+  return { config, common: { config, prefix: options.prefix, bounds, now: options.now, onProgress: options.onProgress, progressEvery: options.progressEvery } };
 }
 
 /** Search over a lab whose configuration runs a synchronous model (throws for an asynchronous one: use `searchLabAsync`). */

@@ -1,11 +1,12 @@
 /**
  * The Search panel's Web Worker: runs the explorer off the main thread so the page stays
  * responsive; posts progress about twice a second and the result at the end. Cancel is
- * the page terminating the worker (the search itself is synchronous).
+ * the page terminating the worker (whether the search is synchronous or awaits an
+ * asynchronous engine — L05, L06's LangGraph executor — between steps).
  */
 import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
 import { initSqlJsOnce } from '../../core/db/sqljs';
-import { labCard, searchLab } from '../../lab/search';
+import { labCard, searchLabAsync } from '../../lab/search';
 import type { SearchReply, SearchRequest } from './protocol';
 
 const post = (reply: SearchReply) => (self as unknown as Worker).postMessage(reply);
@@ -15,9 +16,12 @@ self.onmessage = async (event: MessageEvent<SearchRequest>) => {
   try {
     await initSqlJsOnce(wasmUrl);
     let last = -Infinity;
-    const result = searchLab(request.lab, {
+    // Any lab: an asynchronous model's engine is awaited inside each step (LangGraph loads in this worker then).
+    const result = await searchLabAsync(request.lab, {
       switches: request.switches, initial: request.initial, prefix: request.prefix, bounds: request.bounds,
       swarm: request.swarm, now: () => performance.now(),
+      // An asynchronous transition costs ≈10 ms: ask often, post at most every 400 ms (below).
+      progressEvery: 20,
       onProgress: (progress) => {
         if (progress.elapsedMs - last < 400) return;
         last = progress.elapsedMs;
