@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../test/sqljs';
+import type { Model } from './model';
 import { World, type WorldConfig } from './world';
 
 useSqlJs();
@@ -331,5 +332,40 @@ describe('fork and the post-setup cache', () => {
     expect(ctx.memo('count', () => ({ n: 0 })).n).toBe(1);
     const forkCtx = (fork as unknown as { ctx: typeof ctx }).ctx;
     expect(forkCtx.memo('count', () => ({ n: 0 })).n).toBe(2);
+  });
+});
+
+describe('ctx.judged: the runner\'s verdict for the latest step', () => {
+  const EXTERNAL: WorldConfig = { ...CONFIG, switches: { resource: 'external' } };
+
+  it('is what the trace shows, so L07 observe() counts stale writes without re-judging the history', () => {
+    const world = World.replay(EXTERNAL, STORY);
+    const fence1 = world.invariants.find((r) => r.id === 'FENCE-1')!;
+    expect(fence1.violations.length).toBeGreaterThan(0);
+    expect(world.observe().stale_writes_accepted).toBe(fence1.violations.length);
+    expect(world.observe().stale_writes_accepted).toBe(world.checkFull().find((r) => r.id === 'FENCE-1')!.violations.length);
+    world.undoTo(0);
+    expect(world.observe().stale_writes_accepted).toBe(0);
+    world.dispose();
+  });
+
+  it('is the incremental verdict (a checkStep that never looks again shows in observe), and undefined while a step runs', () => {
+    const fencing = World.create(EXTERNAL, { history: false });
+    const model: Model = fencing.model;
+    fencing.dispose();
+    let during: unknown = 'not asked';
+    const blind: Model = {
+      ...model,
+      invariants: model.invariants.map((inv) => ({ ...inv, checkStep: (_ctx, previous) => [...previous] })),
+      apply: (ctx, action) => {
+        during = ctx.judged?.('FENCE-1');
+        model.apply(ctx, action);
+      },
+    };
+    const world = World.replay(EXTERNAL, STORY, { model: blind });
+    expect(world.checkFull().find((r) => r.id === 'FENCE-1')!.violations.length).toBeGreaterThan(0);
+    expect(world.observe().stale_writes_accepted).toBe(0);
+    expect(during).toBeUndefined();
+    world.dispose();
   });
 });
