@@ -24,6 +24,25 @@ export interface MachineGraph {
  * such transition (the core treats null as "illegal here").
  */
 export function nextState(machine: AnyStateMachine, from: string, eventType: string): string | null {
+  let known = nextStates.get(machine);
+  if (!known) nextStates.set(machine, (known = new Map()));
+  const key = `${from}\u0000${eventType}`;
+  const cached = known.get(key);
+  if (cached !== undefined) return cached;
+  const next = resolveNext(machine, from, eventType);
+  known.set(key, next);
+  return next;
+}
+
+/**
+ * Answers of `nextState`, per machine object. The answer is a pure function of the
+ * definition, the state and the event (the snapshot is always resolved with the machine's
+ * own starting context), and asking xstate costs ≈ the rest of an authority accept
+ * (bench/run.ts), which asks on every execution command. Bounded by states × events.
+ */
+const nextStates = new WeakMap<AnyStateMachine, Map<string, string | null>>();
+
+function resolveNext(machine: AnyStateMachine, from: string, eventType: string): string | null {
   const snapshot = machine.resolveState({ value: from, context: machine.config.context ?? {} });
   if (!snapshot.can({ type: eventType })) return null;
   const [next] = transition(machine, snapshot, { type: eventType });
