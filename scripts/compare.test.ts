@@ -3,12 +3,15 @@
  * faults changes (an engine upgrade, a saver change), its rows no longer match the ones
  * committed in labs/L05/comparison.json and this fails (so do the hand-written rows, and
  * the tables in comparison.md and L05's and L06's READMEs, which must be exactly the generated ones) — re-run `npm run compare`, read the
- * diff, and update the lab if the new behaviour is right (SPEC 9.6).
+ * diff, and update the lab if the new behaviour is right (SPEC 9.6). A translated README that
+ * carries its own translation of the table is held to the same rows, codes and numbers
+ * (translatedTable.ts): when the runs change, it fails until the translation is redone.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { comparisonFile, FAULTS, runComparison, TABLE_READMES, toMarkdown, TRANSLATED_TABLE_READMES, withTable, type Row } from './compare';
+import { tableDrift } from './translatedTable';
 
 describe('npm run compare', () => {
   it('runs the nine faults against both executors; LangGraph\'s rows are the committed ones', async () => {
@@ -37,6 +40,37 @@ describe('npm run compare', () => {
     for (const file of TRANSLATED_TABLE_READMES.filter((f) => existsSync(resolve(f)))) {
       const readme = readFileSync(resolve(file), 'utf8');
       if (withTable(readme, markdown) !== null) expect(readme, file).toBe(withTable(readme, markdown));
+      // One that translated the table instead (outside the markers, which `npm run compare`
+      // does not touch) carries the same rows with the same codes and numbers as the runs.
+      else expect(tableDrift(markdown, readme), file).toEqual([]);
     }
+  });
+
+  it('notices a translated table that no longer says what the runs say', () => {
+    // The committed rows (the test above holds them equal to the runs), so no engine run here.
+    const committed = JSON.parse(readFileSync(resolve('labs/L05/comparison.json'), 'utf8')) as Row[];
+    const generated = toMarkdown(committed);
+    const ja = readFileSync(resolve('labs/L06/README.ja.md'), 'utf8');
+    const zh = readFileSync(resolve('labs/L06/README.zh-Hans.md'), 'utf8');
+    expect(tableDrift(generated, ja)).toEqual([]);
+    expect(tableDrift(generated, zh)).toEqual([]); // "一次退款请求" for "one refund request" is fine
+
+    // LangGraph's fault-3 row changes (the node now runs three times): the translation is stale.
+    const rerunThrice = generated.replace(/(\| 3 \| [^\n]*\| LangGraph \|[^\n]*?)submit ×2/, '$1submit ×3');
+    expect(rerunThrice).not.toBe(generated);
+    expect(tableDrift(rerunThrice, ja)).toEqual([expect.stringMatching(/^row 6 \(3 \| crash before the local result is saved \| LangGraph\)/)]);
+    // The same, the other way round: one number edited in the translation.
+    const edited = ja.replace('返金 1 件。リクエスト 2 回の後に CONFIRMED', '返金 2 件。リクエスト 2 回の後に CONFIRMED');
+    expect(edited).not.toBe(ja);
+    expect(tableDrift(generated, edited)).toHaveLength(1);
+    // A result code changes; a number the generated row drops (the translation keeps it).
+    expect(tableDrift(generated.replace('| no refund; NONE (APPROVAL_EXPIRED) |', '| no refund; UNKNOWN (APPROVAL_EXPIRED) |'), ja)).toHaveLength(1);
+    const noCount = generated.replace(/(\| 3 \| [^\n]*\| LangGraph \|[^\n]*?)CONFIRMED after 2 requests/, '$1CONFIRMED');
+    expect(noCount).not.toBe(generated);
+    expect(tableDrift(noCount, ja)).toHaveLength(1);
+    // A row left out of the translation, and a translation without the table at all.
+    const rowGone = ja.split('\n').filter((line) => !line.startsWith('| 9 | 注文バージョンの変更 | LangGraph')).join('\n');
+    expect(tableDrift(generated, rowGone)).toContainEqual('17 rows, the generated table has 18');
+    expect(tableDrift(generated, '# L06\n\nNo table.\n')).toEqual(['expected one 8-column table, found 0']);
   });
 });

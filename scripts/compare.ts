@@ -203,7 +203,7 @@ const [START, END] = ['<!-- compare:start -->', '<!-- compare:end -->'];
 
 /** The narratives that must show the generated table (between the markers). */
 export const TABLE_READMES = ['labs/L05/README.md', 'labs/L06/README.md'];
-/** Translated narratives: the generated (English) table goes where a translator kept the markers; one may translate the table instead. */
+/** Translated narratives: the generated (English) table goes where a translator kept the markers; one may translate the table instead (compare.test.ts then holds it to the generated rows' codes and numbers, scripts/translatedTable.ts). */
 export const TRANSLATED_TABLE_READMES = ['L05', 'L06'].flatMap((lab) => ['ja', 'zh-Hans', 'zh-Hant'].map((locale) => `labs/${lab}/README.${locale}.md`));
 
 /** L05's README with the table between its markers replaced by `markdown` (the lab shows it in its narrative); null without markers. */
