@@ -26,6 +26,7 @@ import { OUTAGE_AGENT_SCHEMA } from '../../../core/offline/schema';
 import type { Model, ModelAction, ModelContext } from '../../model';
 import type { Frame } from '../../network';
 import { authorityInvariants } from '../authority/invariants';
+import { rerunOnWrites } from '../projection/onWrites';
 
 const AUTHORITY = 'authority';
 const AGENT = 'agent-1';
@@ -148,9 +149,10 @@ export const outageModel: Model<OutageAction> = {
   },
   invariants: [
     ...authorityInvariants,
-    { id: 'OUT-1', statement: 'No irreversible or externally visible action is taken offline.', rule: 'MWP-WRK-020', check: (ctx) => offlineIrreversible(agentOf(ctx)) },
-    { id: 'OUT-2', statement: 'Offline work stays within the grace period.', rule: 'MWP-WRK-020', check: (ctx) => workPastGrace(agentOf(ctx)) },
-    { id: 'OUT-3', statement: 'A reconciliation lands whole or not at all: no buffered report is accepted while another of the same reconciliation is rejected.', rule: 'MWP-WRK-022', check: (ctx) => partialReconciliations(agentOf(ctx)) },
+    // checkStep: each re-runs only on a step that wrote a table it reads (agreement: oracle.test.ts).
+    { id: 'OUT-1', statement: 'No irreversible or externally visible action is taken offline.', rule: 'MWP-WRK-020', ...rerunOnWrites({ [AGENT]: ['irreversible'] }, (ctx) => offlineIrreversible(agentOf(ctx))) },
+    { id: 'OUT-2', statement: 'Offline work stays within the grace period.', rule: 'MWP-WRK-020', ...rerunOnWrites({ [AGENT]: ['link', 'local_work'] }, (ctx) => workPastGrace(agentOf(ctx))) },
+    { id: 'OUT-3', statement: 'A reconciliation lands whole or not at all: no buffered report is accepted while another of the same reconciliation is rejected.', rule: 'MWP-WRK-022', ...rerunOnWrites({ [AGENT]: ['buffered'] }, (ctx) => partialReconciliations(agentOf(ctx))) },
   ],
   machines: (ctx) => [{ id: 'work_item', title: `Work item ${ITEM} (authority)`, machine: workItemMachine, state: readState(ctx.store(AUTHORITY)).workItems[ITEM]!.status }],
   describeNodes(ctx) {

@@ -4,6 +4,10 @@
  * projection equals a rebuild from the group's events; the history keeps every ID and
  * sequence (AUTH-1, broken by the `delete_event` redaction), and a tombstoned field is
  * served nowhere (PROJ-5, broken by `flag_only`).
+ *
+ * Each `checkStep` re-runs its check only on a step that committed a write to a table the
+ * check reads (`onWrites.ts`; the lists name every table read, helpers included); AUTH-1
+ * has its own (authority model). Agreement with `check`: oracle.test.ts.
  */
 import { eventsAfter } from '../../../core/authority/accept';
 import { canonicalJson } from '../../../core/authority/canonical';
@@ -16,21 +20,22 @@ import { acksSent, appliedSeqs, appliedTwice } from '../../../core/worker/inspec
 import type { Invariant } from '../../model';
 import { historyInvariant } from '../authority/invariants';
 import { AUTHORITY, groupsOf, WORKER } from './nodes';
+import { rerunOnWrites } from './onWrites';
 
 export const projectionInvariants: Invariant[] = [
   {
     id: 'PROJ-1', statement: 'The durable cursor never passes a gap.', rule: 'MWP-WRK-029, MWP-FND-018, MWP-WRK-008',
-    check: (ctx) => groupsOf(ctx).flatMap(({ group }) => {
+    ...rerunOnWrites({ [AUTHORITY]: ['groups'], [WORKER]: ['cursors', 'applied_log'] }, (ctx) => groupsOf(ctx).flatMap(({ group }) => {
       const cursor = readCursor(ctx.store(WORKER), group);
       const applied = appliedSeqs(ctx.store(WORKER), group);
       const missing: number[] = [];
       for (let seq = cursor.base + 1; seq <= cursor.seq; seq++) if (!applied.has(seq)) missing.push(seq);
       return missing.length ? [`${group}: the cursor is at ${cursor.seq} but event(s) ${missing.join(', ')} were never applied`] : [];
-    }),
+    })),
   },
   {
     id: 'PROJ-2', statement: 'ACKs never go down and never name more than the worker durably holds.', rule: 'MWP-WRK-030',
-    check: (ctx) => groupsOf(ctx).flatMap(({ group }) => {
+    ...rerunOnWrites({ [AUTHORITY]: ['groups', 'subscriptions'], [WORKER]: ['acks_sent', 'cursors', 'meta'] }, (ctx) => groupsOf(ctx).flatMap(({ group }) => {
       const out: string[] = [];
       const worker = ctx.store(WORKER);
       let last = -1;
@@ -45,25 +50,25 @@ export const projectionInvariants: Invariant[] = [
         out.push(`${group}: the authority holds an ACK for ${acked}, but the worker has durably applied only ${durable}`);
       }
       return out;
-    }),
+    })),
   },
   {
     id: 'PROJ-3', statement: 'Every accepted event is applied at most once.', rule: 'MWP-WRK-029',
-    check: (ctx) => appliedTwice(ctx.store(WORKER)).map((r) => `${r.event_id} was applied ${r.times} times`),
+    ...rerunOnWrites({ [WORKER]: ['applied_log'] }, (ctx) => appliedTwice(ctx.store(WORKER)).map((r) => `${r.event_id} was applied ${r.times} times`)),
   },
   {
     id: 'PROJ-4', statement: "Each group's projection equals a rebuild from that group's events up to its cursor.", rule: 'SPEC §2, MWP-WRK-008',
-    check: (ctx) => groupsOf(ctx).flatMap(({ group }) => {
+    ...rerunOnWrites({ [AUTHORITY]: ['groups', 'events'], [WORKER]: ['cursors', 'projection_rows'] }, (ctx) => groupsOf(ctx).flatMap(({ group }) => {
       const worker = ctx.store(WORKER);
       const cursor = readCursor(worker, group).seq;
       const rebuilt = canonicalJson(foldEvents(eventsAfter(ctx.store(AUTHORITY), group, 0, cursor)));
       return canonicalJson(readProjection(worker, group)) === rebuilt ? [] : [`${group}: the projection at cursor ${cursor} differs from a rebuild of events 1–${cursor}`];
-    }),
+    })),
   },
   historyInvariant((ctx) => groupsOf(ctx).map((g) => g.group)),
   {
     id: 'PROJ-5', statement: 'A tombstoned field is served nowhere: not by replay, snapshots, the archive or the stored history.', rule: 'MWP-MSN-009',
-    check(ctx) {
+    ...rerunOnWrites({ [AUTHORITY]: ['tombstones', 'events', 'groups', 'archives'] }, (ctx) => {
       const authority = ctx.store(AUTHORITY);
       const out = unredactedTombstones(authority);
       const tombstones = tombstoneList(authority);
@@ -77,6 +82,6 @@ export const projectionInvariants: Invariant[] = [
         }
       }
       return out;
-    },
+    }),
   },
 ];
