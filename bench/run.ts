@@ -84,6 +84,16 @@ async function main(): Promise<void> {
   });
   benchWorld(config);
   benchExplore();
+  {
+    // Issue 13, for the record: the explorer on L05 (asynchronous — a LangGraph run awaited inside each
+    // step), the right design within its default bounds (src/sim/explorer/defaults.ts).
+    const { exploreAsync } = await import('../src/sim/explorer/explore');
+    const l05 = await exploreAsync({
+      config: { model: 'workflow', seed: 5, initial: { amount_cents: 10000 }, switches: { recovery: 'all_three' } },
+      bounds: labBounds({ model: 'workflow' }), now: () => performance.now(),
+    });
+    console.log(`explore L05 depth ${l05.depthCompleted}: ${l05.states} states, ${l05.transitions} transitions, ${Math.round(l05.elapsedMs)} ms`);
+  }
 }
 
 /** Milliseconds per call of `body`, averaged over `rounds` calls (no warm-up: the caller's state moves on). */
