@@ -62,10 +62,10 @@ export const outageModel: Model<OutageAction> = {
   ],
   faultPoints: [],
   nodes: () => [
-    { id: AGENT, kind: 'worker', label: 'agent-1 (offline-capable)', schema: OUTAGE_AGENT_SCHEMA },
-    { id: AUTHORITY, kind: 'authority', label: 'Authority (group service)', schema: AUTHORITY_SCHEMA },
+    { id: AGENT, kind: 'worker', label: msg('view.outage.node.agent'), schema: OUTAGE_AGENT_SCHEMA },
+    { id: AUTHORITY, kind: 'authority', label: msg('view.authority.node.authority'), schema: AUTHORITY_SCHEMA },
   ],
-  edges: [{ from: AGENT, to: AUTHORITY, label: 'commands' }],
+  edges: [{ from: AGENT, to: AUTHORITY, label: msg('view.authority.edge.commands') }],
   validateInitial: (raw) => zodProblem(initialSchema, raw),
   setup(ctx, raw) {
     const initial = initialSchema.parse(raw);
@@ -154,14 +154,20 @@ export const outageModel: Model<OutageAction> = {
     { id: 'OUT-2', statement: 'Offline work stays within the grace period.', rule: 'MWP-WRK-020', ...rerunOnWrites({ [AGENT]: ['link', 'local_work'] }, (ctx) => workPastGrace(agentOf(ctx))) },
     { id: 'OUT-3', statement: 'A reconciliation lands whole or not at all: no buffered report is accepted while another of the same reconciliation is rejected.', rule: 'MWP-WRK-022', ...rerunOnWrites({ [AGENT]: ['buffered'] }, (ctx) => partialReconciliations(agentOf(ctx))) },
   ],
-  machines: (ctx) => [{ id: 'work_item', title: `Work item ${ITEM} (authority)`, machine: workItemMachine, state: readState(ctx.store(AUTHORITY)).workItems[ITEM]!.status }],
+  machines: (ctx) => [{ id: 'work_item', title: msg('view.authority.machine.work_item', { id: ITEM }), machine: workItemMachine, state: readState(ctx.store(AUTHORITY)).workItems[ITEM]!.status }],
   describeNodes(ctx) {
     const l = readLink(agentOf(ctx));
     const w = readState(ctx.store(AUTHORITY)).workItems[ITEM]!;
     return {
-      [AGENT]: [l.offlineSince === null ? `online · session ${l.session}` : `OFFLINE · grace left ${graceLeft(agentOf(ctx), ctx.clock.now)}`, `holds ${l.leaseId ?? 'no lease'}`,
-        `buffered: ${pendingCount(agentOf(ctx))}`],
-      [AUTHORITY]: [`${ITEM} ${w.status}${w.owner ? ` · ${w.owner} · epoch ${w.epoch}` : ''}`, `lease ${w.leaseId ?? '–'} · session ${w.sessionEpoch ?? '–'}`],
+      [AGENT]: [
+        l.offlineSince === null ? msg('view.outage.online', { session: l.session }) : msg('view.outage.offline', { grace: graceLeft(agentOf(ctx), ctx.clock.now) }),
+        l.leaseId ? msg('view.outage.holds', { lease: l.leaseId }) : msg('view.outage.no_lease'),
+        msg('view.outage.buffered', { count: pendingCount(agentOf(ctx)) }),
+      ],
+      [AUTHORITY]: [
+        w.owner ? msg('view.outage.item_owned', { id: ITEM, status: w.status, owner: w.owner, epoch: w.epoch }) : msg('view.outage.item', { id: ITEM, status: w.status }),
+        msg('view.outage.lease', { lease: w.leaseId ?? '–', session: w.sessionEpoch ?? '–' }),
+      ],
     };
   },
   enabled: (ctx) => VERBS.filter((type) => (type === 'disconnect' ? !isOffline(agentOf(ctx)) : type === 'reconnect' ? isOffline(agentOf(ctx)) : true)).map((type) => ({ type })),

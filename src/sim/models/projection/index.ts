@@ -60,10 +60,10 @@ export const projectionModel: Model<ProjectionAction> = {
     { point: EffectFaultPoint.beforeReceipt, node: WORKER, label: 'worker crashes after an effect, before its receipt' },
   ],
   nodes: () => [
-    { id: AUTHORITY, kind: 'authority', label: 'Authority (group history)', schema: `${AUTHORITY_SCHEMA}\n${FEED_SCHEMA}\n${ARCHIVE_SCHEMA}` },
-    { id: WORKER, kind: 'worker', label: 'Worker (projection)', schema: PROJECTION_SCHEMA },
+    { id: AUTHORITY, kind: 'authority', label: msg('view.projection.node.authority'), schema: `${AUTHORITY_SCHEMA}\n${FEED_SCHEMA}\n${ARCHIVE_SCHEMA}` },
+    { id: WORKER, kind: 'worker', label: msg('view.projection.node.worker'), schema: PROJECTION_SCHEMA },
   ],
-  edges: [{ from: AUTHORITY, to: WORKER, label: 'events · acks · replay' }],
+  edges: [{ from: AUTHORITY, to: WORKER, label: msg('view.projection.edge.feed') }],
   validateInitial: (raw) => zodProblem(initialSchema, raw),
 
   setup(ctx, raw) {
@@ -160,7 +160,7 @@ export const projectionModel: Model<ProjectionAction> = {
   observe: observeProjection,
   invariants: projectionInvariants,
   machines: (ctx) => groupsOf(ctx).map(({ group }, i) => ({
-    id: i === 0 ? 'cursor' : `cursor-${group}`, title: `Projection cursor (${group})`, machine: cursorMachine, state: readCursor(ctx.store(WORKER), group).mode,
+    id: i === 0 ? 'cursor' : `cursor-${group}`, title: msg('view.projection.machine.cursor', { group }), machine: cursorMachine, state: readCursor(ctx.store(WORKER), group).mode,
   })),
   describeNodes: describeProjectionNodes,
   enabled: projectionEnabled,

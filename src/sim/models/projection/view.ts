@@ -10,7 +10,8 @@ import { readArchive } from '../../../core/snapshot/archive';
 import { bufferedSeqs, readCursor, readProjection } from '../../../core/worker/apply';
 import { effectReceipts } from '../../../core/worker/effects';
 import { checkpointNotes, lastSnapshotResult, workerCounts, workerFingerprint } from '../../../core/worker/inspect';
-import type { ModelContext } from '../../model';
+import { msg } from '../../../core/message';
+import type { ModelContext, NodeLine } from '../../model';
 import { TAMPER_KINDS, DEFAULT_NOTE, type ProjectionAction } from './actions';
 import { AUTHORITY, authorityKey, groupsOf, settingsOf, WORKER } from './nodes';
 
@@ -57,21 +58,22 @@ export function observeProjection(ctx: ModelContext): Record<string, unknown> {
   };
 }
 
-export function describeProjectionNodes(ctx: ModelContext): Record<string, string[]> {
+export function describeProjectionNodes(ctx: ModelContext): Record<string, NodeLine[]> {
   const worker = ctx.store(WORKER);
   const authority = ctx.store(AUTHORITY);
-  const window = ctx.switches.window === 'all' ? 'all' : `last ${ctx.switches.window}`;
+  const window = ctx.switches.window === 'all' ? msg('view.projection.window_all') : msg('view.projection.window_last', { count: ctx.switches.window ?? '' });
   const lines = groupsOf(ctx).map(({ group }) => {
     const cursor = readCursor(worker, group);
     const buffer = bufferedSeqs(worker, group);
     return {
-      authority: `${group}: events 1–${groupSequence(authority, group)} · ACKed ${ackedSeq(authority, WORKER, group)}`,
-      worker: `${group}: cursor ${cursor.seq} (${cursor.mode})${buffer.length ? ` · buffered ${buffer.join(', ')}` : ''}`,
+      authority: msg('view.projection.feed', { group, seq: groupSequence(authority, group), acked: ackedSeq(authority, WORKER, group) }),
+      worker: buffer.length ? msg('view.projection.cursor_buffered', { group, seq: cursor.seq, mode: cursor.mode, buffered: buffer.join(', ') })
+        : msg('view.projection.cursor', { group, seq: cursor.seq, mode: cursor.mode }),
     };
   });
   return {
-    authority: [...lines.map((l) => l.authority), `replay window: ${window}`],
-    worker: [...lines.map((l) => l.worker), `inbox ${workerCounts(worker).inbox} event IDs`],
+    authority: [...lines.map((l) => l.authority), window],
+    worker: [...lines.map((l) => l.worker), msg('view.projection.inbox', { count: workerCounts(worker).inbox })],
   };
 }
 

@@ -66,14 +66,14 @@ export const refundModel: Model<RefundAction> = {
   nodes: () => [
     { id: 'worker-1', kind: 'worker', label: 'worker-1', schema: WORKER_SCHEMA },
     { id: 'worker-2', kind: 'worker', label: 'worker-2', schema: WORKER_SCHEMA },
-    { id: SHOP, kind: 'authority', label: 'Shop database (orders, approvals, intents)', schema: SHOP_SCHEMA },
-    { id: PROVIDER, kind: 'provider', label: 'Payment provider (its own ledger)', schema: PROVIDER_SCHEMA },
-    { id: KV, kind: 'service', label: 'Key-value store (wrong examples)', schema: KV_SCHEMA },
+    { id: SHOP, kind: 'authority', label: msg('view.refund.node.shop'), schema: SHOP_SCHEMA },
+    { id: PROVIDER, kind: 'provider', label: msg('view.refund.node.provider'), schema: PROVIDER_SCHEMA },
+    { id: KV, kind: 'service', label: msg('view.refund.node.kv'), schema: KV_SCHEMA },
   ],
   edges: [
-    ...WORKERS.map((w) => ({ from: w, to: SHOP, label: 'intent & status' })),
-    ...WORKERS.map((w) => ({ from: w, to: PROVIDER, label: 'refund / lookup' })),
-    { from: 'worker-1', to: KV, label: 'processed flag' },
+    ...WORKERS.map((w) => ({ from: w, to: SHOP, label: msg('view.refund.edge.intent_status') })),
+    ...WORKERS.map((w) => ({ from: w, to: PROVIDER, label: msg('view.refund.edge.refund_lookup') })),
+    { from: 'worker-1', to: KV, label: msg('view.refund.edge.processed_flag') },
   ],
   validateInitial: validateRefundInitial,
 
@@ -207,7 +207,7 @@ export const refundModel: Model<RefundAction> = {
   invariants: refundInvariants,
   machines: (ctx) => {
     const op = latestOperation(ctx.store(SHOP));
-    return [{ id: 'operation', title: op ? `Operation ${op.operationId}` : 'Operation (none yet)', machine: operationMachine, state: op?.status ?? '—' }];
+    return [{ id: 'operation', title: op ? msg('view.refund.machine.operation', { id: op.operationId }) : msg('view.refund.machine.no_operation'), machine: operationMachine, state: op?.status ?? '—' }];
   },
   describeNodes: describeRefundNodes,
 };

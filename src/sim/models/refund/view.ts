@@ -7,7 +7,8 @@ import {
   dedupeRecordCount, kvEntries, latestApproval, latestRefusal, localLedger, orderView, providerLedger, shopSetting, type LedgerRow,
 } from '../../../core/effects/reads';
 import { latestOperation, listOperations, ORDER_ID } from '../../../core/effects/shop';
-import type { ModelContext } from '../../model';
+import { msg } from '../../../core/message';
+import type { ModelContext, NodeLine } from '../../model';
 import { WORKERS } from './actions';
 import { capabilities, isLocalMode, KV, PROVIDER, SHOP } from './wiring';
 
@@ -64,30 +65,31 @@ export function observeRefund(ctx: ModelContext): Record<string, unknown> {
   };
 }
 
-export function describeRefundNodes(ctx: ModelContext): Record<string, string[]> {
+export function describeRefundNodes(ctx: ModelContext): Record<string, NodeLine[]> {
   const shop = ctx.store(SHOP);
   const order = orderView(shop);
   const op = latestOperation(shop);
   const approval = latestApproval(shop);
   const caps = capabilities(ctx);
-  const out: Record<string, string[]> = {
+  const out: Record<string, NodeLine[]> = {
     shop: [
-      `${ORDER_ID} balance ${order.balanceCents}¢ · v${order.version}`,
-      approval ? `approval ${approval.approvalId} ${approval.status}` : 'no approval',
-      op ? `${op.operationId} ${op.status}${op.externalRef ? ` · ${op.externalRef}` : ''} · epoch ${op.ownerEpoch}` : 'no intent yet',
+      msg('view.refund.order', { order: ORDER_ID, cents: order.balanceCents, version: order.version }),
+      approval ? msg('view.refund.approval', { id: approval.approvalId, status: approval.status }) : msg('view.refund.no_approval'),
+      !op ? msg('view.refund.no_intent') : op.externalRef ? msg('view.refund.op_ref', { id: op.operationId, status: op.status, ref: op.externalRef, epoch: op.ownerEpoch })
+        : msg('view.refund.op', { id: op.operationId, status: op.status, epoch: op.ownerEpoch }),
     ],
     provider: [
-      `ledger: ${providerLedger(ctx.store(PROVIDER)).length} refund(s)`,
-      `keys ${caps.idempotency ? '✓' : '✗'} · lookup ${caps.lookup ? '✓' : '✗'} · deadline ${caps.deadline ? '✓' : '✗'} · keeps ${caps.retention === null ? '∞' : `${caps.retention}t`}`,
-      `dedupe records: ${dedupeRecordCount(ctx.store(PROVIDER))}`,
+      msg('view.refund.ledger', { count: providerLedger(ctx.store(PROVIDER)).length }),
+      msg('view.refund.caps', { keys: caps.idempotency ? '✓' : '✗', lookup: caps.lookup ? '✓' : '✗', deadline: caps.deadline ? '✓' : '✗', keeps: caps.retention === null ? '∞' : `${caps.retention}t` }),
+      msg('view.refund.dedupe', { count: dedupeRecordCount(ctx.store(PROVIDER)) }),
     ],
-    kv: kvEntries(ctx.store(KV)).map((e) => `${e.key} = ${e.value}`),
+    kv: kvEntries(ctx.store(KV)).map((e) => msg('view.refund.kv', { key: e.key, value: e.value })),
   };
-  if (out.kv!.length === 0) out.kv = ['no flags'];
+  if (out.kv!.length === 0) out.kv = [msg('view.refund.no_flags')];
   for (const worker of WORKERS) {
     const inFlight = attemptsIn(ctx.store(worker), 'in_flight').length;
-    const owns = op && op.owner === worker ? `owns ${op.operationId} (epoch ${op.ownerEpoch})` : 'owns nothing';
-    out[worker] = [owns, `attempts ${attemptCount(ctx.store(worker))} · in flight ${inFlight}`];
+    const owns = op && op.owner === worker ? msg('view.refund.owns', { id: op.operationId, epoch: op.ownerEpoch }) : msg('view.refund.owns_nothing');
+    out[worker] = [owns, msg('view.refund.attempts', { attempts: attemptCount(ctx.store(worker)), inFlight })];
   }
   return out;
 }

@@ -216,20 +216,20 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
   ],
   modelFaults: ['shop_unavailable', 'lose_response', 'stall_after_check'],
   nodes: () => [
-    { id: WORKER, kind: 'worker', label: 'Worker A (LangGraph)', schema: CHECKPOINT_SCHEMA + WORKER_LOG_SCHEMA },
-    { id: WORKER_B, kind: 'worker', label: 'Worker B (LangGraph, A\'s checkpoint database)', schema: '' },
-    { id: MEMORY, kind: 'service', label: 'A\'s process memory', schema: CHECKPOINT_SCHEMA },
-    { id: SHOP, kind: 'service', label: 'Shop database', schema: SHOP_SCHEMA },
-    { id: PROVIDER, kind: 'provider', label: 'Payment provider', schema: PROVIDER_SCHEMA },
-    { id: VENDOR, kind: 'service', label: 'Model vendor (bills each call)', schema: VENDOR_SCHEMA },
+    { id: WORKER, kind: 'worker', label: msg('view.workflow.node.A'), schema: CHECKPOINT_SCHEMA + WORKER_LOG_SCHEMA },
+    { id: WORKER_B, kind: 'worker', label: msg('view.workflow.node.B'), schema: '' },
+    { id: MEMORY, kind: 'service', label: msg('view.workflow.node.memory'), schema: CHECKPOINT_SCHEMA },
+    { id: SHOP, kind: 'service', label: msg('view.workflow.node.shop'), schema: SHOP_SCHEMA },
+    { id: PROVIDER, kind: 'provider', label: msg('view.workflow.node.provider'), schema: PROVIDER_SCHEMA },
+    { id: VENDOR, kind: 'service', label: msg('view.workflow.node.vendor'), schema: VENDOR_SCHEMA },
   ],
   edges: [
-    { from: WORKER, to: SHOP, label: 'intent, status' },
-    { from: WORKER, to: PROVIDER, label: 'refund, lookup' },
-    { from: WORKER, to: VENDOR, label: 'model calls' },
-    { from: WORKER, to: MEMORY, label: 'in-memory state' },
-    { from: WORKER_B, to: WORKER, label: 'checkpoints (takeover)' },
-    { from: WORKER_B, to: PROVIDER, label: 'refund, lookup' },
+    { from: WORKER, to: SHOP, label: msg('view.workflow.edge.intent_status') },
+    { from: WORKER, to: PROVIDER, label: msg('view.workflow.edge.refund_lookup') },
+    { from: WORKER, to: VENDOR, label: msg('view.workflow.edge.model_calls') },
+    { from: WORKER, to: MEMORY, label: msg('view.workflow.edge.memory') },
+    { from: WORKER_B, to: WORKER, label: msg('view.workflow.edge.takeover') },
+    { from: WORKER_B, to: PROVIDER, label: msg('view.workflow.edge.refund_lookup') },
   ],
 
   validateInitial(initial) {
@@ -426,7 +426,7 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
 
   machines(ctx) {
     const op = latestOperation(ctx.store(SHOP));
-    return [{ id: 'operation', title: op ? `Operation ${op.operationId}` : 'Operation (none yet)', machine: operationMachine, state: op?.status ?? '—' }];
+    return [{ id: 'operation', title: op ? msg('view.refund.machine.operation', { id: op.operationId }) : msg('view.refund.machine.no_operation'), machine: operationMachine, state: op?.status ?? '—' }];
   },
 
   describeNodes(ctx) {
@@ -436,17 +436,17 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
     const calls = modelCalls(ctx.store(VENDOR));
     return {
       [WORKER]: [
-        `design: ${ctx.switches.recovery}`,
-        `checkpoints: ${checkpointCount(worker)}, pending writes: ${pendingWriteCount(worker)}`,
-        `node runs: ${Object.entries(runs).map(([n, k]) => `${n}×${k}`).join(', ') || '—'}`,
-        waitingForApproval(ctx) ? 'paused before approve (waiting for the approval event)' : '',
-        runtime(ctx).parked ? 'stalled in submit, after its epoch check, request in hand' : '',
+        msg('view.workflow.design', { design: ctx.switches.recovery ?? '' }),
+        msg('view.workflow.checkpoints', { checkpoints: checkpointCount(worker), writes: pendingWriteCount(worker) }),
+        msg('view.workflow.node_runs', { runs: Object.entries(runs).map(([n, k]) => `${n}×${k}`).join(', ') || '—' }),
+        waitingForApproval(ctx) ? msg('view.workflow.paused') : '',
+        runtime(ctx).parked ? msg('view.workflow.stalled') : '',
       ].filter(Boolean),
-      [WORKER_B]: [op?.owner === WORKER_B ? `took ${op.operationId} over (epoch ${op.ownerEpoch})` : 'idle'],
-      [MEMORY]: [`checkpoints in memory: ${checkpointCount(ctx.store(MEMORY))}`],
-      [SHOP]: [op ? `${op.operationId}: ${op.status}` : 'no intent yet', `approvals: ${approvalsGranted(ctx.store(SHOP), ORDER_ID)}`],
-      [PROVIDER]: [`ledger rows: ${ledgerCount(ctx.store(PROVIDER))}`],
-      [VENDOR]: [`calls billed: ${calls.length} (${calls.reduce((s, c) => s + c.costCents, 0)}¢)`],
+      [WORKER_B]: [op?.owner === WORKER_B ? msg('view.workflow.took_over', { id: op.operationId, epoch: op.ownerEpoch }) : msg('view.workflow.idle')],
+      [MEMORY]: [msg('view.workflow.memory', { count: checkpointCount(ctx.store(MEMORY)) })],
+      [SHOP]: [op ? msg('view.workflow.op', { id: op.operationId, status: op.status }) : msg('view.workflow.no_intent'), msg('view.workflow.approvals', { count: approvalsGranted(ctx.store(SHOP), ORDER_ID) })],
+      [PROVIDER]: [msg('view.workflow.ledger', { count: ledgerCount(ctx.store(PROVIDER)) })],
+      [VENDOR]: [msg('view.workflow.billed', { count: calls.length, cents: calls.reduce((s, c) => s + c.costCents, 0) })],
     };
   },
 
