@@ -4,6 +4,7 @@
  * reached by any schedule that makes the key dedupe a repeated send — a crash after the
  * provider answered, two workers resuming at once, the stalled worker's late send — and by
  * none where the node re-ran without a second send (a crash before it) or the key was off.
+ * Its repair is judged by search over the exercise's environment, then by the fault-6 run.
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -37,6 +38,16 @@ describe('L06 lg-rerun-deduped: the running protocol decides', () => {
     expect(verdict.pass).toBe(false);
     expect(verdict.feedback).toMatch(/recovery = current_node/);
   });
+
+  it('the LangGraph repair: a keyless design is refused with the counterexample search found, the right one passes', async () => {
+    const repair = l06.exercises.find((e) => e.id === 'lg-recovery-late-send')!;
+    for (const recovery of ['messages_only', 'current_node']) {
+      const verdict = await checkExerciseAsync(l06, repair, { kind: 'repair', choices: { recovery } });
+      expect(verdict.pass, recovery).toBe(false);
+      expect(verdict.message?.key, `${recovery}: ${verdict.feedback}`).toBe('feedback.search_breaks_other');
+    }
+    expect(await checkExerciseAsync(l06, repair, { kind: 'repair', choices: { recovery: 'all_three' } })).toMatchObject({ pass: true });
+  }, 120_000);
 
   it('a hand-written action in the attempt is refused with the executor that has it', async () => {
     const verdict = await attempt(['ask', 'submit']);

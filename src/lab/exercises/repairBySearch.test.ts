@@ -10,8 +10,8 @@ import { useSqlJs } from '../../test/sqljs';
 import { loadLabsFromDir } from '../nodeFiles';
 import { unsearchable } from '../search';
 import type { Lab } from '../schema';
-import { checkRepair } from './check';
-import { searchRepair } from './repairBySearch';
+import { checkExerciseAsync } from './checkAsync';
+import { searchRepairAsync } from './repairBySearch';
 import type { RepairExercise } from './schema';
 
 useSqlJs();
@@ -34,14 +34,15 @@ const cases = labs.flatMap((lab) => (lab.exercises ?? [])
 describe('repair exercises judged by search', () => {
   for (const { lab, exercise } of cases) {
     const skip = !exercise.environment ? 'the exercise declares no environment to search' : unsearchable(lab.model);
-    it.skipIf(skip !== null)(`${lab.id} ${exercise.id}: exactly the declared solutions pass${skip ? ` (skipped: ${skip})` : ''}`, () => {
+    it.skipIf(skip !== null)(`${lab.id} ${exercise.id}: exactly the declared solutions pass${skip ? ` (skipped: ${skip})` : ''}`, async () => {
       const solutions = [exercise.solution, ...(exercise.environment?.solutions ?? [])];
       for (const choices of choicesOf(exercise)) {
         const declared = solutions.some((s) => same(s, choices));
-        const verdict = checkRepair(lab as Lab, exercise, choices);
+        // The async checker and search take any design (L06's LangGraph repair steps asynchronously); a synchronous one as before.
+        const verdict = await checkExerciseAsync(lab as Lab, exercise, { kind: 'repair', choices });
         expect(verdict.pass, `${JSON.stringify(choices)}: ${verdict.feedback}`).toBe(declared);
         if (!declared) {
-          const searched = searchRepair(lab, exercise, choices);
+          const searched = await searchRepairAsync(lab, exercise, choices);
           expect(searched?.counterexample, `${JSON.stringify(choices)} should have a counterexample`).toBeTruthy();
         }
       }
