@@ -12,6 +12,10 @@
  * A crash inside a job (a CrashSignal from a fault point) is recorded like a crash in
  * `step`. Whatever the dead incarnation still had in flight is the model's business to
  * abandon (see src/core/workflow: the saver refuses a dead incarnation).
+ *
+ * When a step has settled, `stepAsync` asks the model whether it is `quiet` (nothing of it
+ * lives outside the World): only then do undo and fork restore the whole state — the
+ * explorer (src/sim/explorer/asyncSpace.ts) replays instead where it is not.
  */
 import type { Model, ModelContext } from './model';
 import { World, type TraceEntry, type WorldConfig, type WorldOptions } from './world';

@@ -87,6 +87,20 @@ describe('the asynchronous search space', () => {
     }
   }, 180_000);
 
+  it('a fork of a quiet state is the state a replay reaches; of a parked one it is not (the explorer never forks)', async () => {
+    const cfg = config('all_three');
+    for (const [path, same] of [[act('ask', 'approve'), true], [PARKED, false]] as const) {
+      const world = await replayAsync(cfg, path);
+      const fork = world.fork();
+      try {
+        expect(worldFingerprint(fork) === await freshFingerprint(cfg, path), JSON.stringify(path)).toBe(same);
+      } finally {
+        fork.dispose();
+        world.dispose();
+      }
+    }
+  }, 120_000);
+
   it('a bare undo past a parked run is NOT the state a replay reaches (why the space checks `quiet`)', async () => {
     const cfg = config('all_three');
     const world = await replayAsync(cfg, PARKED, { history: { recent: 8, every: 16 } });
