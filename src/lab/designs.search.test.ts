@@ -20,7 +20,7 @@ import { useSqlJs } from '../test/sqljs';
 import { getModel } from '../sim/models';
 import { switchesOf } from '../sim/switches';
 import { loadLabsFromDir } from './nodeFiles';
-import { labBounds, searchLabAsync, unsearchable } from './search';
+import { isAsyncSearch, labBounds, searchLabAsync, unsearchable } from './search';
 import type { Lab } from './schema';
 
 useSqlJs();
@@ -121,6 +121,8 @@ for (const modelId of models) {
         // "Nothing found" means something only if the search went somewhere.
         expect(result.depthCompleted, result.boundsText).toBe(bounds.depth);
         expect(result.states, result.boundsText).toBeGreaterThan(2 * bounds.depth);
+        // An asynchronous engine stepped synchronously runs none of its jobs and breaks nothing: it must be awaited.
+        if (isAsyncSearch(lab, switches)) expect(result.replays, 'searched by the asynchronous explorer').toBeDefined();
       }, 600_000);
     }
   });
