@@ -19,7 +19,7 @@ export function InvariantPanel() {
           <li key={inv.id} className={inv.ok ? 'ok' : 'violated'} data-testid={`invariant-${inv.id}`} data-ok={inv.ok}>
             <span className="dot" aria-hidden>{inv.ok ? '●' : '▲'}</span>
             <div>
-              <strong>{inv.id}</strong> {statementOf(inv.id, words, inv.statement)} <span className="rule">({inv.rule})</span>
+              <strong>{inv.id}</strong> {statementOf(inv.id, words, inv.statement)} <span className="rule">({words(`rules.${inv.id}`) ?? inv.rule})</span>
               {inv.violations.map((v, i) => <div key={i} className="violation">{v}</div>)}
             </div>
           </li>

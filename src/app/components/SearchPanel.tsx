@@ -15,6 +15,7 @@ import { selectSession, selectSwitches, useApp, watchCard } from '../store';
 import type { Card } from '../../lab/cards';
 import { encodeActions } from '../actionsLink';
 import { formatHash } from '../routing';
+import { statementOf } from '../../lab/i18n/modelStrings';
 
 /** The address that opens `card` in a fresh page: its lab, its switches, its actions, at its last step. */
 function cardLink(card: Card): string {
@@ -129,6 +130,9 @@ function SearchResult({ lab, finished }: { lab: string; finished: Finished }) {
   const [note, setNote] = useState<string | null>(null);
   const [link, setLink] = useState<string | null>(null);
   const TEXT = useText();
+  const { i18n } = useTranslation();
+  // The broken invariant's statement by its ID from the page's catalogs (the explorer reports the model's English).
+  const words = (key: string) => i18n.getResource(i18n.language, 'messages', key) as string | undefined;
   const found = result.counterexamples[0];
   const card = cards[0] as Card | undefined;
   if (!found || !card) {
@@ -153,7 +157,7 @@ function SearchResult({ lab, finished }: { lab: string; finished: Finished }) {
   };
   return (
     <div data-testid="search-result" data-outcome="counterexample">
-      <p><strong>{TEXT.broken(found.invariant, found.steps)}</strong> <span className="muted">{found.statement}</span></p>
+      <p><strong>{TEXT.broken(found.invariant, found.steps)}</strong> <span className="muted">{statementOf(found.invariant, words, found.statement)}</span></p>
       <ol className="search-steps">
         {found.actions.map((action, i) => <li key={i}><code>{typeof action === 'string' ? action : JSON.stringify(action)}</code></li>)}
       </ol>

@@ -74,4 +74,21 @@ describe('the diagrams speak through the catalogs', () => {
     // A converted model's diagrams are read through keys (the walk saw them, it did not skip them).
     if ([...models].some((m) => !ENGLISH_STILL.has(m))) expect(keys.size).toBeGreaterThan(0);
   });
+
+  it('a rule citation with words has its English in namespace rules, equal to the model\'s', () => {
+    const seen = new Set<string>();
+    for (const lab of labs) {
+      const world = World.create(configFor(lab, {}));
+      try {
+        for (const inv of world.model.invariants) {
+          if (seen.has(inv.id) || !/\b[a-z]{3,}\b/.test(inv.rule)) continue;
+          seen.add(inv.id);
+          expect(MESSAGE_CATALOGS.en[`rules.${inv.id}`], inv.id).toBe(inv.rule);
+        }
+      } finally {
+        world.dispose();
+      }
+    }
+    expect(seen.size).toBeGreaterThan(0);
+  });
 });

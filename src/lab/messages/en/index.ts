@@ -19,8 +19,9 @@ import { feedback } from './feedback';
 import { refusals } from './refusals';
 import { steps } from './steps';
 import { view } from './view';
+import { rules } from './rules';
 
 /** The namespaces of the World's narration: the one list every locale is checked against. */
-export const EN_NAMESPACES = { refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view };
+export const EN_NAMESPACES = { refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view, rules };
 
 export const en: Catalog = mergeNamespaces(EN_NAMESPACES);

@@ -19,5 +19,6 @@ import { feedback } from './feedback';
 import { refusals } from './refusals';
 import { steps } from './steps';
 import { view } from './view';
+import { rules } from './rules';
 
-export const catalog = mergeNamespaces({ refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view });
+export const catalog = mergeNamespaces({ refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view, rules });
