@@ -8,8 +8,9 @@
  * at the step and the loader still flags it in a scenario or exercise of the wrong executor.
  *
  * The reasons are fixed English sentences with one one-word parameter (the action token,
- * or the object as JSON without spaces), the shape src/lab/i18n/refusals.ts reads back into
- * a message key (`refusals.handwritten_only` / `refusals.langgraph_only`) to translate.
+ * or the object as JSON without spaces): the shape src/lab/i18n/refusals.ts reads back into
+ * a message key to translate, once the refusals namespace holds these two templates
+ * (proposed keys `refusals.handwritten_only` / `refusals.langgraph_only`; not there yet).
  */
 import type { ModelAction } from '../../model';
 
