@@ -64,3 +64,22 @@ test('switching language changes chrome and lab titles in the same frame, and is
   expect(mixed, 'frames with Japanese chrome and English titles, or the reverse').toEqual([]);
   expect(await page.evaluate(() => localStorage.getItem('durable-lab:lang'))).toBe('ja');
 });
+
+test('offline after one visit: every language switches in, and a saved one starts, from the service worker cache', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  await expect(page.getByTestId('catalog')).toBeVisible();
+  // The service worker precaches every chunk at install; wait until it controls the page.
+  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await context.setOffline(true);
+  for (const locale of ['zh-Hans', 'zh-Hant', 'ja']) {
+    await page.getByTestId('language-switcher').selectOption(locale);
+    await expect(page.getByTestId('catalog')).toContainText(titleOf(locale));
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+  }
+  await page.reload();
+  await expect(page.getByTestId('catalog')).toContainText(titleOf('ja'));
+  await context.setOffline(false);
+});
