@@ -2,10 +2,38 @@
  * The Search panel in Chromium: a search runs in a Web Worker and finds the stale write
  * against the external system; Cancel stops a long one; the counterexample loads into the
  * step log and the student steps through it until FENCE-1 turns red; its link opens the
- * same World, at the last step, in a fresh page.
+ * same World, at the last step, in a fresh page. The same for an asynchronous lab (L05's
+ * LangGraph workflow, awaited inside each step in the worker): found, loaded, stepped, cancelled.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { LabPage, watchConsole } from './labPage';
+
+/** Opens a lab, searches to `depth`, waits for a counterexample saying `says`, loads it and checks the invariant holds at step 0. */
+async function loadCounterexample(page: Page, id: string, query: string, depth: number, says: string, invariant: string): Promise<LabPage> {
+  const lab = await new LabPage(page).open(id, query);
+  const panel = page.getByTestId('search-panel');
+  await panel.getByTestId('search-depth').fill(String(depth));
+  await panel.getByTestId('search-run').click();
+  const result = panel.getByTestId('search-result');
+  await expect(result).toHaveAttribute('data-outcome', 'counterexample', { timeout: 240_000 });
+  await expect(result).toContainText(says);
+  await panel.getByTestId('search-load').click();
+  await lab.expectStep(0, Number(/in (\d+) steps/.exec(says)![1]));
+  await expect(lab.invariant(invariant)).toHaveAttribute('data-ok', 'true');
+  return lab;
+}
+
+/** Starts a long search on the open lab and cancels it: the panel says so and offers Run again. */
+async function cancelSearch(page: Page, depth: number): Promise<void> {
+  const panel = page.getByTestId('search-panel');
+  await panel.getByTestId('search-depth').fill(String(depth));
+  await panel.getByTestId('search-run').click();
+  await expect(panel.getByTestId('search-progress')).toBeVisible();
+  await panel.getByTestId('search-cancel').click();
+  await expect(panel.getByTestId('search-message')).toHaveText('Search cancelled.');
+  await expect(panel.getByTestId('search-run')).toBeEnabled();
+  await expect(panel.getByTestId('search-result')).toHaveCount(0);
+}
 
 test.describe('Search panel', () => {
   let consoleErrors: string[] = [];
@@ -18,16 +46,7 @@ test.describe('Search panel', () => {
 
   test('finds a counterexample, loads it, and the student steps through it', async ({ page }) => {
     test.setTimeout(240_000);
-    const lab = await new LabPage(page).open('L07', '?resource=external');
-    const panel = page.getByTestId('search-panel');
-    await panel.getByTestId('search-depth').fill('3');
-    await panel.getByTestId('search-run').click();
-    const result = panel.getByTestId('search-result');
-    await expect(result).toHaveAttribute('data-outcome', 'counterexample', { timeout: 180_000 });
-    await expect(result).toContainText('FENCE-1 breaks in 3 steps');
-    await panel.getByTestId('search-load').click();
-    await lab.expectStep(0, 3);
-    await expect(lab.invariant('FENCE-1')).toHaveAttribute('data-ok', 'true');
+    const lab = await loadCounterexample(page, 'L07', '?resource=external', 3, 'FENCE-1 breaks in 3 steps', 'FENCE-1');
     await lab.forward();
     await lab.forward();
     await expect(lab.invariant('FENCE-1')).toHaveAttribute('data-ok', 'true');
@@ -49,17 +68,8 @@ test.describe('Search panel', () => {
 
   test('L05 (LangGraph, asynchronous): a wrong recovery design yields a counterexample that loads and steps', async ({ page }) => {
     test.setTimeout(300_000);
-    const lab = await new LabPage(page).open('L05', '?recovery=current_node');
-    const panel = page.getByTestId('search-panel');
-    await panel.getByTestId('search-depth').fill('2');
-    await panel.getByTestId('search-run').click();
-    const result = panel.getByTestId('search-result');
-    await expect(result).toHaveAttribute('data-outcome', 'counterexample', { timeout: 240_000 });
     // Checkpoints without a key: the approval event reaches two workers, both submit.
-    await expect(result).toContainText('LG-LEDGER-1 breaks in 2 steps');
-    await panel.getByTestId('search-load').click();
-    await lab.expectStep(0, 2);
-    await expect(lab.invariant('LG-LEDGER-1')).toHaveAttribute('data-ok', 'true');
+    const lab = await loadCounterexample(page, 'L05', '?recovery=current_node', 2, 'LG-LEDGER-1 breaks in 2 steps', 'LG-LEDGER-1');
     await lab.forward();
     await lab.forward();
     await lab.expectStep(2, 2);
@@ -69,26 +79,12 @@ test.describe('Search panel', () => {
   test('L05: Cancel stops a running asynchronous search', async ({ page }) => {
     test.setTimeout(120_000);
     await new LabPage(page).open('L05');
-    const panel = page.getByTestId('search-panel');
-    await panel.getByTestId('search-depth').fill('6');
-    await panel.getByTestId('search-run').click();
-    await expect(panel.getByTestId('search-progress')).toBeVisible();
-    await panel.getByTestId('search-cancel').click();
-    await expect(panel.getByTestId('search-message')).toHaveText('Search cancelled.');
-    await expect(panel.getByTestId('search-run')).toBeEnabled();
-    await expect(panel.getByTestId('search-result')).toHaveCount(0);
+    await cancelSearch(page, 6);
   });
 
   test('Cancel stops a running search', async ({ page }) => {
     await new LabPage(page).open('L07');
-    const panel = page.getByTestId('search-panel');
-    await panel.getByTestId('search-depth').fill('12');
-    await panel.getByTestId('search-run').click();
-    await expect(panel.getByTestId('search-progress')).toBeVisible();
-    await panel.getByTestId('search-cancel').click();
-    await expect(panel.getByTestId('search-message')).toHaveText('Search cancelled.');
-    await expect(panel.getByTestId('search-run')).toBeEnabled();
-    await expect(panel.getByTestId('search-result')).toHaveCount(0);
+    await cancelSearch(page, 12);
   });
   test('a counterexample link rebuilds the World at its last step in a fresh page', async ({ page, browser }) => {
     test.setTimeout(240_000);
