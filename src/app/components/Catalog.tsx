@@ -10,6 +10,7 @@ import { isLocale } from '../../lab/i18n/locales';
 import type { LabLoad } from '../../lab/schema';
 import { labProgress, nextLab, type LabProgress } from '../catalogProgress';
 import { LAB_INDEX, type LabIndexEntry } from '../labIndex';
+import { FlashText } from './Flash';
 import { navigate, previewLabFiles, selectLoads, selectPreviewNote, selectPreviews, selectProgress, useApp } from '../store';
 import { LabErrorCard } from './LabErrorCard';
 import { useLocalizedLab } from '../i18n/labTranslations';
@@ -99,7 +100,7 @@ function Authoring() {
       <input type="file" accept=".json,.md" multiple data-testid="preview-lab-input" aria-label={TEXT.checkInput}
         onChange={(e) => { void previewLabFiles([...(e.target.files ?? [])]); e.target.value = ''; }} />
       <div role="status" aria-live="polite" data-testid="preview-result">
-        {note && <p className="preview-note">{note}</p>}
+        {note && <p className="preview-note"><FlashText value={note} /></p>}
         {previews.length > 0 && (
           <div className="lab-grid previews" aria-label={TEXT.checked}>
             {previews.map((load, i) => <PreviewEntry key={i} load={load} />)}

@@ -20,8 +20,9 @@ import { refusals } from './refusals';
 import { steps } from './steps';
 import { view } from './view';
 import { rules } from './rules';
+import { flash } from './flash';
 
 /** The namespaces of the World's narration: the one list every locale is checked against. */
-export const EN_NAMESPACES = { refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view, rules };
+export const EN_NAMESPACES = { refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view, rules, flash };
 
 export const en: Catalog = mergeNamespaces(EN_NAMESPACES);

@@ -20,5 +20,6 @@ import { refusals } from './refusals';
 import { steps } from './steps';
 import { view } from './view';
 import { rules } from './rules';
+import { flash } from './flash';
 
-export const catalog = mergeNamespaces({ refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view, rules });
+export const catalog = mergeNamespaces({ refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view, rules, flash });
