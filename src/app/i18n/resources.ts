@@ -8,6 +8,8 @@
  * the page starts in it or switches to it. Node code and tests that want every catalog at
  * once import `allResources.ts` instead.
  */
+import { registerMessageCatalog } from '../../lab/i18n/catalogRegistry';
+import { isLocale } from '../../lab/i18n/locales';
 import type { Catalog } from '../../lab/messages/format';
 import { en as enMessages } from '../../lab/messages/en';
 import { addIndexTranslations, type LabIndexTranslations } from '../labIndex';
@@ -55,6 +57,8 @@ export function loadLocaleResources(lng: string): Promise<LocaleResources> {
     if (!chunk) return Promise.reject(new Error(`no catalogs for language ${lng}`));
     pending = chunk().then(({ bundle: { titles, ...resources } }) => {
       addIndexTranslations(lng, titles);
+      // Lookups by locale outside i18next (feedback, refusals, model words) read the same catalog.
+      if (isLocale(lng)) registerMessageCatalog(lng, resources.messages);
       return resources;
     });
     pending.catch(() => loading.delete(lng));

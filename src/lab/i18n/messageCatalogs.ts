@@ -9,6 +9,7 @@ import { formatMessage, type Catalog } from '../messages/format';
 import { catalog as ja } from '../messages/ja';
 import { catalog as zhHans } from '../messages/zh-Hans';
 import { catalog as zhHant } from '../messages/zh-Hant';
+import { catalogFor, registerMessageCatalog } from './catalogRegistry';
 import type { Locale } from './locales';
 
 /** Each locale's own templates, without fallback. The key-parity test reads these. */
@@ -19,17 +20,10 @@ export const MESSAGE_CATALOGS: Readonly<Record<Locale, Catalog>> = {
   ja,
 };
 
-const withFallback = new Map<Locale, Catalog>();
+for (const [locale, catalog] of Object.entries(MESSAGE_CATALOGS)) registerMessageCatalog(locale as Locale, catalog);
 
-/** A locale's templates over the English ones, so a key not yet translated still reads. */
-export function catalogFor(locale: Locale): Catalog {
-  let merged = withFallback.get(locale);
-  if (!merged) {
-    merged = locale === 'en' ? en : { ...en, ...MESSAGE_CATALOGS[locale] };
-    withFallback.set(locale, merged);
-  }
-  return merged;
-}
+/** A locale's templates over the English ones (catalogRegistry.ts; every locale is registered above). */
+export { catalogFor };
 
 /** Renders a message descriptor (or a legacy plain string) in a locale. */
 export function formatMessageIn(locale: Locale, message: Message | string): string {

@@ -13,7 +13,8 @@
  * i18next resources (`i18n.getResource(lng, 'messages', key)`), so the pseudo-locale and
  * anything else loaded there apply to these strings as to every other catalog string.
  */
-import { catalogFor } from './messageCatalogs';
+// The registry, not messageCatalogs.ts: the catalog page reaches this file (refusals) and must not bundle every language.
+import { catalogFor } from './catalogRegistry';
 import type { Locale } from './locales';
 
 export type Lookup = (key: string) => string | undefined;
