@@ -12,8 +12,13 @@ test.setTimeout(180_000);
 test('L06 LangGraph: the late-send predict exercise, answered in LangGraph mode', async ({ page }) => {
   const consoleErrors = watchConsole(page);
   const lab = await new LabPage(page).open('L06');
+  // Each executor's own buttons: the hand-written submit is offered, then not under LangGraph.
+  await expect(page.getByTestId('action-submit')).toBeVisible();
+  await expect(page.getByTestId('action-ask')).toHaveCount(0);
   await lab.setSwitch('executor', 'langgraph');
   await expect(page.getByTestId('switch-executor')).toHaveValue('langgraph');
+  await expect(page.getByTestId('action-submit')).toHaveCount(0);
+  await expect(page.getByTestId('action-ask')).toBeVisible();
 
   await page.getByTestId('exercise-lg-late-send-open').click();
   // Choices are the ledger counts 1 and 2, neutral labels; the first pick decides.

@@ -6,6 +6,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Catalog } from './components/Catalog';
+import { FlashText } from './components/Flash';
 import { ProgressNotice, ProgressPage } from './components/ProgressPage';
 import { LanguageSwitcher } from './i18n/LanguageSwitcher';
 import { dismissFlash, navigate, selectFlash, selectRoute, selectRuntimeReady, selectSession, selectStorageProblem, setPresenting, useApp } from './store';
@@ -41,7 +42,7 @@ export function App() {
       {storageProblem && <ProgressNotice problem={storageProblem} />}
       {flash && (
         <div className="banner error" role="alert" data-testid="flash">
-          {flash} <button className="link" onClick={dismissFlash} aria-label={t('nav.dismiss')}>✕</button>
+          <FlashText value={flash} /> <button className="link" onClick={dismissFlash} aria-label={t('nav.dismiss')}>✕</button>
         </div>
       )}
       {route.page === 'catalog' && <Catalog />}

@@ -13,6 +13,7 @@ export { checkExerciseAsync, isAsyncLab } from '../lab/exercises/checkAsync';
 export { formatCardResult, parseCard, runCard, runCardAsync } from '../lab/cards';
 export { buildSubmission, gradeSubmissionText, gradeSubmissionTextAsync, importSubmission, importWouldOverwrite, parseSubmission } from '../lab/submission';
 export { loadBundledLab, loadBundledLabs } from './labsBundle';
+export { offeredActions } from '../lab/palette';
 
 /** Initialises sql.js once; everything after it is synchronous. */
 export async function start(): Promise<void> {

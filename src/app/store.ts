@@ -15,8 +15,10 @@ import type * as Runtime from './runtime';
 import { decodeActions } from './actionsLink';
 import { formatHash, parseHash, type Route } from './routing';
 import { PlaceViews } from './placeViews';
+import { FLASH_TEXT, type FlashValue } from './components/flashText';
 import { knownRun, stabilizeView } from './stableView';
 import type { TraceEntry } from '../sim/world';
+import type { Message } from '../core/message';
 
 export interface CardRun {
   file: string;
@@ -31,14 +33,14 @@ interface AppState {
   route: Route;
   session: LabSession | null;
   view: WorldView | null;
-  flash: string | null;
+  flash: FlashValue | null;
   storageProblem: string | null;
   progress: Progress;
   cardRuns: CardRun[];
   /** The lab runtime chunk (sql.js, models) is loaded. */
   runtimeReady: boolean;
   /** The result of the last "Check a lab file", shown next to its input. */
-  previewNote: string | null;
+  previewNote: FlashValue | null;
   /** The run known for the current step log, including steps ahead of the cursor. */
   run: { steps: string; entries: readonly TraceEntry[] };
 }
@@ -97,6 +99,16 @@ let loadingRuntime: Promise<typeof Runtime> | null = null;
 function rt(): typeof Runtime {
   if (!runtime) throw new Error('The lab runtime is not loaded yet.');
   return runtime;
+}
+
+/**
+ * The palette buttons the World's current model can run (L06's Executor switch picks one of
+ * two models; other labs keep their whole palette). Keyed by the executor alone, so a step
+ * does not hand the palette a new array.
+ */
+export function paletteFor(lab: Lab, executor: string | null): Lab['actions'] {
+  if (executor === null || !runtime) return lab.actions;
+  return runtime.offeredActions(lab, { ...lab.world.switches, executor });
 }
 
 export function ensureRuntime(): Promise<typeof Runtime> {
@@ -194,7 +206,7 @@ function openLab(route: Extract<Route, { page: 'lab' }>): void {
   const saved = linked ? undefined : progress.labs[lab.id];
   if (linked) persist(withKept(progress, lab, progress.labs[lab.id])); // a deep link never loses the student's steps
   const { session, problem } = rt().LabSession.open(lab, saved);
-  const notes: string[] = problem ? [problem] : [];
+  const notes: FlashValue[] = problem ? [problem] : [];
   if (route.scenario) {
     const scenario = lab.scenarios.find((s) => s.id === route.scenario);
     if (scenario) session.loadScript(scenario);
@@ -214,20 +226,12 @@ function openLab(route: Extract<Route, { page: 'lab' }>): void {
   if (route.step !== undefined) session.jumpTo(route.step);
   previous?.dispose();
   useApp.setState({ session, route: { ...route } });
-  commit(notes.length > 0 ? notes.join(' ') : null, route.present);
+  commit(notes.length > 0 ? (notes as (string | Message)[]) : null, route.present);
   afterAsync(session);
 }
 
-/** Visible strings of the store (one place, for translation). */
-const TEXT = {
-  noLab: (id: string) => `There is no lab ${id} (or it failed to load).`,
-  runtimeFailed: (why: string) => `The lab could not start: ${why}`,
-  pickLabJson: 'Pick a lab.json (and optionally its README.md).',
-  checked: (file: string, ok: boolean) => (ok ? `${file} is valid: it opens like any other lab.` : `${file} did not load: see the problems below.`),
-  unknownScenario: (lab: string, id: string) => `This link names a scenario "${id}" that ${lab} does not have; you are in the sandbox instead.`,
-  badActions: (lab: string, why: string) => `This link's step log (actions=…) cannot be read (${why}); ${lab} opens in the sandbox instead.`,
-  badSwitch: (key: string, value: string, why: string) => `This link sets ${key}=${value}, which does not apply (${why}); the lab's default is used.`,
-};
+/** Visible strings of the store, as messages the banner renders in the page's language. */
+const TEXT = FLASH_TEXT;
 
 /** Switch values that differ from what the lab (and its open scenario) start with. */
 function changedSwitches(lab: Lab, scenarioId: string | undefined, specs: { key: string; default: string }[], current: Record<string, string>): Record<string, string> {
@@ -343,7 +347,7 @@ if (typeof window !== 'undefined') {
 const placeViews = new PlaceViews();
 
 /** After every session change: new view, saved progress, URL that reproduces the place. */
-function commit(flash: string | null = null, present?: boolean): void {
+function commit(flash: FlashValue | null = null, present?: boolean): void {
   const { session, progress, route, view: previous, run: known } = useApp.getState();
   if (!session) return;
   const snapshot = session.snapshot;
@@ -389,7 +393,7 @@ function withSession(body: (session: LabSession) => { ok: boolean; error?: strin
   const session = useApp.getState().session;
   if (!session) return;
   const outcome = body(session);
-  commit(outcome && !outcome.ok ? outcome.error ?? 'That did not work.' : null);
+  commit(outcome && !outcome.ok ? outcome.error ?? TEXT.didNotWork : null);
   afterAsync(session);
 }
 

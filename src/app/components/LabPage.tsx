@@ -3,10 +3,10 @@
  * the right. The page itself subscribes only to the session, the route and the machine
  * list; every panel reads its own slice of the view, so a step re-renders what changed.
  */
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocalizedLab } from '../i18n/labTranslations';
-import { selectHasView, selectMachines, selectRoute, selectSession, useApp } from '../store';
+import { paletteFor, selectHasView, selectMachines, selectRoute, selectSession, useApp } from '../store';
 import { useLabKeyboard } from '../useKeyboard';
 import { ActionPalette } from './ActionPalette';
 import { CrashPanel } from './CrashPanel';
@@ -33,7 +33,9 @@ export function LabPage() {
   const { t } = useTranslation();
   // The lab in the page's language: titles, labels and narrative; IDs and actions unchanged.
   const lab = useLocalizedLab(session?.lab);
-  const palette = lab?.actions ?? [];
+  // L06 offers one executor's buttons at a time (the other's would be refused).
+  const executor = useApp((s) => s.view?.switches.executor ?? null);
+  const palette = useMemo(() => (lab ? paletteFor(lab, executor) : []), [lab, executor]);
   useLabKeyboard(palette);
   if (!session || !hasView || !lab) return <main className="loading">{t('lab.opening')}</main>;
   return (

@@ -31,6 +31,15 @@ function refusalAfter(before: unknown[], action: unknown, switches: Record<strin
   return outcome.error;
 }
 
+/** What L06's World answers to an action only the other executor has. */
+function executorRefusal(executor: string, action: unknown): string {
+  const model = executor === 'langgraph' ? 'matrix_langgraph' : 'matrix';
+  const world = World.replay({ model, seed: 6, initial: { approved: false, expired: false, ledger_count: 0, committed: false, status: 'PENDING', amount_cents: 10000 }, switches: { executor } }, []);
+  const outcome = world.step(action);
+  if (outcome.ok) throw new Error(`${JSON.stringify(action)} was not refused under ${executor}`);
+  return outcome.error;
+}
+
 describe('the World\'s refusals in every language', () => {
   const point = getModel('fencing').faultPoints[0]!.point;
   // Each refusal the World gives, and how to get it (computed in the tests: sql.js loads first).
@@ -44,6 +53,9 @@ describe('the World\'s refusals in every language', () => {
     ['refusals.crash_already_armed', () => refusalAfter([{ crash_at: point }], { crash_at: point })],
     ['refusals.cannot_cut', () => refusalAfter([], { partition: ['A', 'A'] })],
     ['refusals.node_not_paused', () => refusalAfter([], 'A_wake')],
+    // L06: a button of the other executor (src/sim/models/matrix/vocabulary.ts).
+    ['refusals.handwritten_only', () => executorRefusal('langgraph', 'submit')],
+    ['refusals.langgraph_only', () => executorRefusal('handwritten', 'ask')],
   ];
   const cases = () => ways.map(([key, get]) => [key, get()] as const);
 

@@ -20,4 +20,6 @@ export const refusals = {
   'refusals.node_not_stalled': '{{node}} is not stalled.',
   'refusals.node_is_crashed': '{{node}} is crashed.',
   'refusals.node_is_paused': '{{node}} is paused.',
+  'refusals.handwritten_only': 'Only the hand-written executor has {{action}}: switch the Executor to run it.',
+  'refusals.langgraph_only': 'Only the LangGraph executor has {{action}}: switch the Executor to run it.',
 } as const;

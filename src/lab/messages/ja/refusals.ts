@@ -16,4 +16,6 @@ export const refusals = {
   'refusals.node_not_stalled': '{{node}} は停止していません。',
   'refusals.node_is_crashed': '{{node}} はクラッシュしています。',
   'refusals.node_is_paused': '{{node}} は停止中です。',
+  'refusals.handwritten_only': '{{action}} は手書きの実行器にしかありません：実行器スイッチを切り替えると実行できます。',
+  'refusals.langgraph_only': '{{action}} は LangGraph 実行器にしかありません：実行器スイッチを切り替えると実行できます。',
 } as const satisfies Record<keyof typeof en, string>;

@@ -16,4 +16,6 @@ export const refusals = {
   'refusals.node_not_stalled': '{{node}} 没有停顿。',
   'refusals.node_is_crashed': '{{node}} 已崩溃。',
   'refusals.node_is_paused': '{{node}} 处于停顿状态。',
+  'refusals.handwritten_only': '只有手写执行器有 {{action}}：切换“执行器”开关后才能运行。',
+  'refusals.langgraph_only': '只有 LangGraph 执行器有 {{action}}：切换“执行器”开关后才能运行。',
 } as const satisfies Record<keyof typeof en, string>;

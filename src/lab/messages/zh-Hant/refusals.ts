@@ -16,4 +16,6 @@ export const refusals = {
   'refusals.node_not_stalled': '{{node}} 沒有停頓。',
   'refusals.node_is_crashed': '{{node}} 已崩潰。',
   'refusals.node_is_paused': '{{node}} 處於停頓狀態。',
+  'refusals.handwritten_only': '只有手寫執行器有 {{action}}：切換「執行器」開關後才能執行。',
+  'refusals.langgraph_only': '只有 LangGraph 執行器有 {{action}}：切換「執行器」開關後才能執行。',
 } as const satisfies Record<keyof typeof en, string>;

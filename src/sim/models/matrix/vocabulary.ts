@@ -10,7 +10,7 @@
  * The reasons are fixed English sentences with one one-word parameter (the action token,
  * or the object as JSON without spaces): the shape src/lab/i18n/refusals.ts reads back into
  * a message key to translate, once the refusals namespace holds these two templates
- * (proposed keys `refusals.handwritten_only` / `refusals.langgraph_only`; not there yet).
+ * (keys `refusals.handwritten_only` / `refusals.langgraph_only` read it back in every locale).
  */
 import type { ModelAction } from '../../model';
 
