@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { app as en } from '../src/app/i18n/locales/en/app';
 import { app as ja } from '../src/app/i18n/locales/ja/app';
 import { app as zhHant } from '../src/app/i18n/locales/zh-Hant/app';
+import { offlineAfterFirstVisit } from './labPage';
 
 const titleOf = (locale: string) => (JSON.parse(readFileSync(`labs/L01/strings.${locale}.json`, 'utf8')) as { title: string }).title;
 const ENGLISH_L01 = (JSON.parse(readFileSync('labs/L01/lab.json', 'utf8')) as { title: string }).title;
@@ -67,13 +68,7 @@ test('switching language changes chrome and lab titles in the same frame, and is
 
 test('offline after one visit: every language switches in, and a saved one starts, from the service worker cache', async ({ page, context }) => {
   test.setTimeout(180_000);
-  await page.goto('/');
-  await expect(page.getByTestId('catalog')).toBeVisible();
-  // The service worker precaches every chunk at install; wait until it controls the page.
-  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  await context.setOffline(true);
+  await offlineAfterFirstVisit(page, context);
   for (const locale of ['zh-Hans', 'zh-Hant', 'ja']) {
     await page.getByTestId('language-switcher').selectOption(locale);
     await expect(page.getByTestId('catalog')).toContainText(titleOf(locale));

@@ -2,7 +2,7 @@
  * Page object for a lab in the browser: the same vocabulary a student uses (actions,
  * step, back, reset, switches), with reads of what the page shows.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 export class LabPage {
   constructor(readonly page: Page) {}
@@ -45,4 +45,17 @@ export function watchConsole(page: Page): string[] {
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
+}
+
+/**
+ * Visits the catalog once online, waits until the service worker (which precaches every
+ * chunk at install) controls the page, then switches the network off.
+ */
+export async function offlineAfterFirstVisit(page: Page, context: BrowserContext): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByTestId('catalog')).toBeVisible();
+  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await context.setOffline(true);
 }

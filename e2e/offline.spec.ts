@@ -4,19 +4,13 @@
  */
 import { expect, test } from '@playwright/test';
 import { readdirSync } from 'node:fs';
-import { LabPage } from './labPage';
+import { LabPage, offlineAfterFirstVisit } from './labPage';
 
 const labIds = readdirSync('labs').sort();
 
 test('after the first load, every lab opens and steps with the network off', async ({ page, context }) => {
   test.setTimeout(600_000);
-  await page.goto('/');
-  await expect(page.getByTestId('catalog')).toBeVisible();
-  // Wait until the service worker controls the page (it precaches at install).
-  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  await context.setOffline(true);
+  await offlineAfterFirstVisit(page, context);
   await page.reload();
   await expect(page.getByTestId('catalog')).toBeVisible();
   for (const id of labIds) {
