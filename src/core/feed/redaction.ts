@@ -17,6 +17,7 @@ import { canonicalJson } from '../authority/canonical';
 import type { Store } from '../db/store';
 import { msg, type Message } from '../message';
 import type { Clock } from '../time';
+import { resealArchive, type ArchiveSeal } from '../snapshot/archive';
 import { FRAME_VERSION, type TransportFrame } from '../transport/frames';
 
 export type RedactionVariant = 'tombstone' | 'flag_only' | 'delete_event';
@@ -54,7 +55,13 @@ export type RedactionResult =
   | { code: 'REDACTED'; group: string; seq: number; fields: string[]; frames: TransportFrame[]; notes: Message[] }
   | { code: 'NOT_FOUND' | 'NOTHING_TO_REDACT' | 'ALREADY_REDACTED'; frames: []; notes: Message[] };
 
-export function redactEvent(store: Store, clock: Clock, request: RedactionRequest, variant: RedactionVariant = 'tombstone'): RedactionResult {
+/**
+ * `seal`: where the authority keeps archives (MWP-MSN-009), how to re-seal one. A tombstone
+ * written after its group was archived must reach the archive too, in the same transaction:
+ * the archive is one of the places a redacted field may never be served from (search found
+ * archive-then-tombstone leaving the field in the archived history).
+ */
+export function redactEvent(store: Store, clock: Clock, request: RedactionRequest, variant: RedactionVariant = 'tombstone', seal?: ArchiveSeal): RedactionResult {
   return store.tx('feed.redact_event', (): RedactionResult => {
     const row = store.get('SELECT group_id, seq, kind, payload FROM events WHERE event_id = ?', [request.eventId]);
     if (!row) return { code: 'NOT_FOUND', frames: [], notes: [msg('feed.redact_not_found', { event: request.eventId })] };
@@ -77,6 +84,7 @@ export function redactEvent(store: Store, clock: Clock, request: RedactionReques
       return { code: 'REDACTED', group, seq, fields, frames: [], notes: [msg('feed.redact_flag_only', { event: request.eventId })] };
     }
     store.run('UPDATE events SET payload = ? WHERE event_id = ?', [canonicalJson(scrubFields(payload, fields)), request.eventId]);
+    if (seal) resealArchive(store, seal, group);
     return {
       code: 'REDACTED', group, seq, fields,
       frames: [{ v: FRAME_VERSION, type: 'redaction', group, eventId: request.eventId, seq, fields }],

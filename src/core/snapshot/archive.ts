@@ -43,18 +43,40 @@ export function decryptAuditLog(seed: number, group: string, hex: string): strin
 
 /** Archives a group: final snapshot (signed) + encrypted audit log, in one transaction. */
 export function archiveGroup(store: Store, clock: Clock, seed: number, org: string, group: string, authorityKey: Uint8Array): { finalSeq: number } {
-  return store.tx('archive_group', () => {
-    const events = eventsAfter(store, group, 0, 1_000_000);
-    const finalSeq = events.length === 0 ? 0 : events[events.length - 1]!.seq;
-    const snapshot = makeSnapshot(org, group, finalSeq, foldEvents(events), authorityKey);
-    // The history as stored: a tombstoned field was removed from it when the tombstone was
-    // written, so the archive cannot carry it. Tombstones and the audit log say who did what.
-    const tombstones = store.all('SELECT event_id, seq, kind, fields, reason, by_actor, at FROM tombstones WHERE group_id = ? ORDER BY n', [group]);
-    const audit = store.all('SELECT at, actor, action, subject, detail FROM audit_log ORDER BY n');
-    const log = encryptAuditLog(seed, group, canonicalJson({ group, events, tombstones, audit }));
-    store.run('INSERT OR REPLACE INTO archives (group_id, final_seq, final_snapshot, audit_log, archived_at) VALUES (?, ?, ?, ?, ?)', [group, finalSeq, snapshot, log, clock.now]);
-    return { finalSeq };
-  });
+  return store.tx('archive_group', () => writeArchive(store, clock.now, { seed, org, authorityKey }, group));
+}
+
+/** What sealing an archive needs besides the store: the audit cipher's seed and the authority's signing key. */
+export interface ArchiveSeal {
+  seed: number;
+  org: string;
+  authorityKey: Uint8Array;
+}
+
+/**
+ * Writes the group's archive row from the history as it stands (inside the caller's
+ * transaction). Also used to re-seal an existing archive after a tombstone, so the archive
+ * never keeps a field legal deletion removed from the history.
+ */
+export function writeArchive(store: Store, archivedAt: number, seal: ArchiveSeal, group: string): { finalSeq: number } {
+  const events = eventsAfter(store, group, 0, 1_000_000);
+  const finalSeq = events.length === 0 ? 0 : events[events.length - 1]!.seq;
+  const snapshot = makeSnapshot(seal.org, group, finalSeq, foldEvents(events), seal.authorityKey);
+  // The history as stored: a tombstoned field was removed from it when the tombstone was
+  // written, so the archive cannot carry it. Tombstones and the audit log say who did what.
+  const tombstones = store.all('SELECT event_id, seq, kind, fields, reason, by_actor, at FROM tombstones WHERE group_id = ? ORDER BY n', [group]);
+  const audit = store.all('SELECT at, actor, action, subject, detail FROM audit_log ORDER BY n');
+  const log = encryptAuditLog(seal.seed, group, canonicalJson({ group, events, tombstones, audit }));
+  store.run('INSERT OR REPLACE INTO archives (group_id, final_seq, final_snapshot, audit_log, archived_at) VALUES (?, ?, ?, ?, ?)', [group, finalSeq, snapshot, log, archivedAt]);
+  return { finalSeq };
+}
+
+/** Re-seals the group's archive, if it has one, keeping when it was archived (a tombstone written after archiving). */
+export function resealArchive(store: Store, seal: ArchiveSeal, group: string): boolean {
+  const row = store.get('SELECT archived_at FROM archives WHERE group_id = ?', [group]);
+  if (!row) return false;
+  writeArchive(store, Number(row.archived_at), seal, group);
+  return true;
 }
 
 export interface ArchiveView {

@@ -25,6 +25,7 @@ function repairSearch(lab: Lab, exercise: RepairExercise, choices: Record<string
   return {
     switches: { ...exercise.start.switches, ...choices },
     initial: exercise.start.initial,
+    prefix: exercise.environment.prefix,
     bounds: exercise.environment.bounds,
     stopAtFirst: true,
     now,

@@ -20,7 +20,7 @@ const base = L05.exercises.find((e): e is RepairExercise => e.kind === 'repair' 
 const exercise: RepairExercise = {
   ...base,
   options: [{ switch: 'recovery', values: ['messages_only', 'current_node', 'all_three'] }],
-  environment: { bounds: { depth: 2 }, solutions: [] },
+  environment: { bounds: { depth: 2 }, solutions: [], prefix: [] },
 };
 
 describe('repair exercises of asynchronous designs, judged by search', () => {

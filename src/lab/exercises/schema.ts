@@ -82,6 +82,11 @@ export const repairSchema = z.object({
       advances: z.array(z.number().int().min(1)),
     }).partial().strict().default({}),
     solutions: z.array(switches).default([]),
+    /**
+     * Steps every searched schedule starts with (the situation the repair is about, e.g. the
+     * events already emitted), so the depth goes to what the adversary does next.
+     */
+    prefix: z.array(json).default([]),
   }).strict().optional(),
 }).strict();
 

@@ -125,7 +125,8 @@ export const projectionModel: Model<ProjectionAction> = {
         ctx.arm(`tamper.${action.check}`);
         return ctx.note(msg('projection.tamper_armed', { check: action.check }));
       case 'tombstone': {
-        const result = redactEvent(ctx.store(AUTHORITY), ctx.clock, { eventId: action.event_id, kind: action.kind, reason: action.reason, by: 'lead' }, ctx.switches.redaction as RedactionVariant);
+        const seal = { seed: ctx.rng.seed, org: settingsOf(ctx).org, authorityKey: authorityKey(ctx).privateKey };
+        const result = redactEvent(ctx.store(AUTHORITY), ctx.clock, { eventId: action.event_id, kind: action.kind, reason: action.reason, by: 'lead' }, ctx.switches.redaction as RedactionVariant, seal);
         return perform(ctx, AUTHORITY, result);
       }
       case 'archive': {

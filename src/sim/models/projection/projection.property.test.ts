@@ -14,13 +14,13 @@ import { World } from '../../world';
 
 useSqlJs();
 
-type Op = { op: 'emit' | 'emit2' | 'report' | 'tombstone' | 'deliver' | 'duplicate' | 'drop' | 'disconnect' | 'reconnect' | 'redeliver' | 'restart' | 'rebuild'; pick: number } | { op: 'crash'; point: string };
+type Op = { op: 'emit' | 'emit2' | 'report' | 'tombstone' | 'archive' | 'deliver' | 'duplicate' | 'drop' | 'disconnect' | 'reconnect' | 'redeliver' | 'restart' | 'rebuild'; pick: number } | { op: 'crash'; point: string };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ op: fc.constantFrom('emit' as const, 'deliver' as const), pick: fc.nat(20) }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constantFrom('duplicate' as const, 'drop' as const, 'redeliver' as const), pick: fc.nat(20) }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constantFrom('disconnect' as const, 'reconnect' as const, 'restart' as const, 'rebuild' as const), pick: fc.constant(0) }) },
-  { weight: 2, arbitrary: fc.record({ op: fc.constantFrom('emit2' as const, 'report' as const, 'tombstone' as const), pick: fc.nat(20) }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constantFrom('emit2' as const, 'report' as const, 'tombstone' as const, 'archive' as const), pick: fc.nat(20) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('crash' as const), point: fc.constantFrom(...Object.values(ApplyFaultPoint), EffectFaultPoint.beforeReceipt) }) },
 );
 
@@ -86,6 +86,13 @@ describe('projection under random schedules', () => {
       expect(result.failed, `no schedule broke an invariant under ${variant}`).toBe(true);
     });
   }
+
+  // Found by search (L11's repair exercise): archiving G1 and tombstoning its note afterwards
+  // left the note in the archived history. A tombstone re-seals the archive it reaches.
+  it('a tombstone written after the group was archived reaches the archive too (PROJ-5)', () => {
+    const ops: Op[] = [{ op: 'emit', pick: 0 }, { op: 'emit', pick: 0 }, { op: 'report', pick: 0 }, { op: 'archive', pick: 0 }, { op: 'tombstone', pick: 0 }];
+    expect(runSchedule('correct', 'all', ops).broken).toEqual([]);
+  });
 
   // MWP-MSN-009: each redaction design that is presented as wrong is caught by an invariant.
   // Every schedule starts with a progress note in G1 (create, claim, report), so one random
