@@ -4,10 +4,13 @@
  * text, and read in every locale; an unknown refusal passes through unchanged. If the World
  * rewords a refusal, the first test names it.
  */
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { World, type WorldConfig } from '../../sim/world';
 import { getModel } from '../../sim/models';
 import { useSqlJs } from '../../test/sqljs';
+import { configFor } from '../config';
+import { loadLabsFromDir } from '../nodeFiles';
 import { en } from '../messages/en';
 import { fillTemplate } from '../messages/format';
 import { LOCALES } from './locales';
@@ -31,10 +34,10 @@ function refusalAfter(before: unknown[], action: unknown, switches: Record<strin
   return outcome.error;
 }
 
-/** What L06's World answers to an action only the other executor has. */
+/** What L06's World (its own lab file, the executor switched) answers to an action only the other executor has. */
 function executorRefusal(executor: string, action: unknown): string {
-  const model = executor === 'langgraph' ? 'matrix_langgraph' : 'matrix';
-  const world = World.replay({ model, seed: 6, initial: { approved: false, expired: false, ledger_count: 0, committed: false, status: 'PENDING', amount_cents: 10000 }, switches: { executor } }, []);
+  const l06 = loadLabsFromDir(resolve('labs')).flatMap((l) => (l.ok && l.lab.id === 'L06' ? [l.lab] : []))[0]!;
+  const world = World.replay(configFor(l06, { switches: { executor } }), []);
   const outcome = world.step(action);
   if (outcome.ok) throw new Error(`${JSON.stringify(action)} was not refused under ${executor}`);
   return outcome.error;
