@@ -58,22 +58,29 @@ export interface Invariant {
    * The full-history oracle: used in tests to check `checkStep`, and when a model has no
    * incremental version.
    */
-  check(ctx: ModelContext): string[];
+  check(ctx: ModelContext): Violation[];
   /**
    * Incremental version (optional): looks only at what the current step wrote (its
    * transactions, from `ctx.stepTransactions()`) plus what earlier steps already found, so
    * a step costs the same at step 5,000 as at step 100. Must agree with `check` (tested on
    * random schedules).
    */
-  checkStep?(ctx: ModelContext, previous: readonly string[]): string[];
+  checkStep?(ctx: ModelContext, previous: readonly Violation[]): Violation[];
 }
+
+/**
+ * One thing an invariant found broken: a message of the `violations` namespace
+ * (`violations.<model>.<what>`), rendered in the reader's language by the app and in
+ * English by graders, cards and the CLI (src/lab/messages/format.ts).
+ */
+export type Violation = Message;
 
 export interface InvariantResult {
   id: string;
   statement: string;
   rule: string;
   ok: boolean;
-  violations: string[];
+  violations: Violation[];
 }
 
 /** A machine instance with its live state, for the diagram. */
@@ -141,7 +148,7 @@ export interface ModelContext {
    * history again (observe runs after every step and every Back). Optional: test doubles
    * of the context may leave it out; callers fall back to the invariant's `check`.
    */
-  judged?(id: string): readonly string[] | undefined;
+  judged?(id: string): readonly Violation[] | undefined;
 }
 
 /** An action after parsing: a union on `type`, plain JSON so step logs serialise. */
@@ -253,4 +260,14 @@ export function defineModel<A extends ModelAction>(parts: ModelParts<A>): Model<
     }
   }
   return out as unknown as Model<A>;
+}
+
+/**
+ * A model as the registry's element type. `Model<A>` takes its own action type in
+ * `apply`/`precondition`, so TypeScript cannot widen it to `Model` (parameters are
+ * contravariant). The widening is sound here because the World only ever hands a model
+ * actions that the same model's `parseAction` produced; this is the one place that says so.
+ */
+export function registered<A extends ModelAction>(model: Model<A>): Model {
+  return model as unknown as Model;
 }

@@ -1,7 +1,7 @@
 /**
  * The registry of protocol models a lab can name in `lab.json` (`"model": "fencing"`).
  */
-import type { Model } from '../model';
+import { registered, type Model } from '../model';
 import { authorityModel } from './authority';
 import { fencingModel } from './fencing';
 import { refundModel } from './refund';
@@ -12,13 +12,13 @@ import { workflowModel } from './workflow';
 import { MATRIX_MODELS } from './matrix';
 
 const MODELS: Record<string, Model> = {
-  fencing: fencingModel as unknown as Model,
-  authority: authorityModel as unknown as Model,
-  refund: refundModel as unknown as Model,
-  compensation: compensationModel as unknown as Model,
-  projection: projectionModel as unknown as Model,
-  outage: outageModel as unknown as Model,
-  workflow: workflowModel as unknown as Model,
+  fencing: registered(fencingModel),
+  authority: registered(authorityModel),
+  refund: registered(refundModel),
+  compensation: registered(compensationModel),
+  projection: registered(projectionModel),
+  outage: registered(outageModel),
+  workflow: registered(workflowModel),
   ...MATRIX_MODELS,
 };
 

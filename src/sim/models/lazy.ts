@@ -8,18 +8,18 @@
  * still imports them all; a page only gets separate chunks once nothing on its start-up
  * path imports ./index.ts (see src/sim/CONTEXT.md).
  */
-import type { Model } from '../model';
+import { registered, type Model } from '../model';
 
 const LOADERS: Readonly<Record<string, () => Promise<Model>>> = {
-  fencing: async () => (await import('./fencing')).fencingModel as unknown as Model,
-  authority: async () => (await import('./authority')).authorityModel as unknown as Model,
-  refund: async () => (await import('./refund')).refundModel as unknown as Model,
-  compensation: async () => (await import('./compensation')).compensationModel as unknown as Model,
-  projection: async () => (await import('./projection')).projectionModel as unknown as Model,
-  outage: async () => (await import('./outage')).outageModel as unknown as Model,
-  workflow: async () => (await import('./workflow')).workflowModel as unknown as Model,
-  matrix: async () => (await import('./matrix')).matrixModel as unknown as Model,
-  matrix_langgraph: async () => (await import('./matrix')).matrixLangGraphModel as unknown as Model,
+  fencing: async () => registered((await import('./fencing')).fencingModel),
+  authority: async () => registered((await import('./authority')).authorityModel),
+  refund: async () => registered((await import('./refund')).refundModel),
+  compensation: async () => registered((await import('./compensation')).compensationModel),
+  projection: async () => registered((await import('./projection')).projectionModel),
+  outage: async () => registered((await import('./outage')).outageModel),
+  workflow: async () => registered((await import('./workflow')).workflowModel),
+  matrix: async () => registered((await import('./matrix')).matrixModel),
+  matrix_langgraph: async () => registered((await import('./matrix')).matrixLangGraphModel),
 };
 
 const loading = new Map<string, Promise<Model>>();

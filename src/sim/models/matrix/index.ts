@@ -7,7 +7,7 @@
  * other (it simply does not apply there).
  */
 import { logRefundRequest, refundRequestCount, REQUEST_LOG_SCHEMA } from '../../../core/workflow/requestLog';
-import type { Model, SwitchSpec } from '../../model';
+import { registered, type Model, type SwitchSpec } from '../../model';
 import { refundModel } from '../refund';
 import { parseRefundAction } from '../refund/actions';
 import { workflowModel } from '../workflow';
@@ -55,6 +55,6 @@ export const matrixLangGraphModel = {
 } as typeof workflowModel;
 
 export const MATRIX_MODELS: Readonly<Record<string, Model>> = {
-  matrix: matrixModel as unknown as Model,
-  matrix_langgraph: matrixLangGraphModel as unknown as Model,
+  matrix: registered(matrixModel),
+  matrix_langgraph: registered(matrixLangGraphModel),
 };
