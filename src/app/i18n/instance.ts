@@ -6,6 +6,7 @@
  * once the new language's catalogs are in, so a switch never shows half-translated text.
  */
 import i18next, { type BackendModule, type i18n } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../lab/i18n/locales';
 import { PSEUDO_LOCALE } from './pseudo';
@@ -31,18 +32,14 @@ export interface LabI18nOptions {
   pseudo?: boolean;
 }
 
-/** An i18next backend over `load`: asked only for languages not given in `resources`. */
+/**
+ * An i18next backend over `load` (i18next-resources-to-backend, the maintained adapter):
+ * asked only for languages not given in `resources`, one namespace at a time; `load`
+ * fetches a language's chunk once, so its two namespaces share one fetch.
+ */
 function backendOf(load: (lng: string) => Promise<LocaleResources>): BackendModule {
-  return {
-    type: 'backend',
-    init() { /* nothing to configure */ },
-    read(language, namespace, callback) {
-      load(language).then(
-        (resources) => callback(null, resources[namespace as keyof LocaleResources] ?? {}),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
-      );
-    },
-  };
+  return resourcesToBackend((language: string, namespace: string) =>
+    load(language).then((resources) => resources[namespace as keyof LocaleResources] ?? {}));
 }
 
 /**
