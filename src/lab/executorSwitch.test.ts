@@ -6,28 +6,18 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../test/sqljs';
-import { stepAsync } from '../sim/asyncStep';
-import { World } from '../sim/world';
 import { configFor } from './config';
+import { LabDriver } from './driver';
+import { labById } from './driver/node';
+import { useLabs } from './driver/testing';
 import { isAsyncLab } from './exercises/checkAsync';
 import { parseLab } from './loader';
-import { LabSession } from './session';
-import { loadLabsFromDir } from './nodeFiles';
-import type { Lab } from './schema';
 
 useSqlJs();
+const openLab = useLabs();
 
-const labs = new Map(loadLabsFromDir('labs').flatMap((l) => (l.ok ? [[l.lab.id, l.lab] as const] : [])));
+const labs = new Map(['L01', 'L05', 'L06'].map((id) => [id, labById(id)] as const));
 const l06 = () => labs.get('L06')!;
-
-async function play(lab: Lab, switches: Record<string, string>, actions: unknown[]): Promise<World> {
-  const world = World.create(configFor(lab, { switches }));
-  for (const action of actions) {
-    const outcome = await stepAsync(world, action);
-    if (!outcome.ok) throw new Error(`${JSON.stringify(action)}: ${outcome.error}`);
-  }
-  return world;
-}
 
 describe('L06 Executor switch', () => {
   it('picks the model: hand-written by default, LangGraph when switched; other labs keep theirs', () => {
@@ -46,19 +36,16 @@ describe('L06 Executor switch', () => {
   });
 
   it('the same fault under each executor: crash after the provider booked it, one refund either way', async () => {
-    const handwritten = await play(l06(), {}, ['approve', 'crash_after_commit', 'retry']);
-    expect(handwritten.model.id).toBe('matrix');
-    expect(handwritten.observe()).toMatchObject({ ledger_count: 1, status: 'CONFIRMED' });
-    handwritten.dispose();
-    const langgraph = await play(l06(), { executor: 'langgraph' }, ['ask', { crash_at: 'workflow.after_provider_answer' }, 'approve', { restart: 'A' }]);
-    expect(langgraph.model.id).toBe('matrix_langgraph');
-    expect(langgraph.observe()).toMatchObject({ ledger_count: 1, status: 'CONFIRMED', node_runs: { submit: 2 } });
-    langgraph.dispose();
+    const handwritten = openLab('L06').act('approve', 'crash_after_commit', 'retry').expectState({ ledger_count: 1, status: 'CONFIRMED' });
+    expect(handwritten.world.model.id).toBe('matrix');
+    const langgraph = await openLab('L06').flip('executor', 'langgraph').act('ask', { crash_at: 'workflow.after_provider_answer' }, 'approve', { restart: 'A' }).idle();
+    langgraph.expectState({ ledger_count: 1, status: 'CONFIRMED', node_runs: { submit: 2 } });
+    expect(langgraph.world.model.id).toBe('matrix_langgraph');
   });
 
   it('a switch chosen under one executor stays valid after flipping to the other', () => {
     const switches = { takeover: 'start_fresh', recovery: 'current_node' };
-    for (const executor of ['handwritten', 'langgraph']) World.create(configFor(l06(), { switches: { ...switches, executor } })).dispose();
+    for (const executor of ['handwritten', 'langgraph']) openLab('L06', { switches: { ...switches, executor } });
   });
 
   it('the loader checks a scenario against the executor its switches pick', () => {
@@ -78,22 +65,13 @@ describe('L06 Executor switch', () => {
   it('a session that switches to LangGraph with steps taken runs the engine (on its queue), and so does a saved LangGraph place', async () => {
     const lgSteps = ['ask', { crash_at: 'workflow.after_provider_answer' }, 'approve', { restart: 'A' }];
     // Steps both executors understand, then the flip: the steps are replayed by the LangGraph World.
-    const { session } = LabSession.open(l06());
-    expect(session.play('edit_order').ok).toBe(true);
-    expect(session.setSwitch('executor', 'langgraph').ok).toBe(true);
-    for (const step of lgSteps) session.play(step);
-    await session.whenIdle();
-    expect(session.takeError()).toBeNull();
-    expect(session.current.model.id).toBe('matrix_langgraph');
-    expect(session.current.observe()).toMatchObject({ ledger_count: 1, node_runs: { submit: 2 } });
+    // (`idle()` throws if any queued change was refused.)
+    const lab = await openLab('L06').act('edit_order').flip('executor', 'langgraph').act(...lgSteps).idle();
+    expect(lab.world.model.id).toBe('matrix_langgraph');
+    lab.expectState({ ledger_count: 1, node_runs: { submit: 2 } });
     // Reopening that place (the app's saved progress) replays it under LangGraph too.
-    const saved = session.snapshot;
-    session.dispose();
-    const reopened = LabSession.open(l06(), saved);
-    expect(reopened.problem).toBeNull();
-    await reopened.session.whenIdle();
-    expect(reopened.session.current.model.id).toBe('matrix_langgraph');
-    expect(reopened.session.current.observe()).toMatchObject({ ledger_count: 1, node_runs: { submit: 2 } });
-    reopened.session.dispose();
+    const reopened = await LabDriver.open(l06(), lab.session.snapshot).idle();
+    expect(reopened.world.model.id).toBe('matrix_langgraph');
+    reopened.expectState({ ledger_count: 1, node_runs: { submit: 2 } }).dispose();
   });
 });

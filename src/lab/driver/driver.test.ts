@@ -41,3 +41,34 @@ describe('the headless lab driver', () => {
     lab.dispose();
   });
 });
+
+describe('the driver beyond the first lab', () => {
+  it('starts where a card or an exercise starts: switches and starting state laid over the lab\'s; a refused start says why', () => {
+    const lab = openLab('L07', { switches: { resource: 'external' }, initial: { lease_until: 30 } });
+    expect(lab.world.switches).toMatchObject({ resource: 'external' });
+    lab.expectState({ lease_until: 30, current_token: 1 }).dispose();
+    expect(() => openLab('L07', { initial: { now: 'soon' } })).toThrow(/^starting state: /);
+  });
+
+  it('records what broke during the run, not only at the latest step; attempt reports a refusal and goes on', () => {
+    const lab = openLab('L07', { switches: { resource: 'external' } }).act('A_pause', { advance: 11 }, 'B_acquire', 'B_write', 'A_wake');
+    lab.expectBroken('FENCE-1').act('B_write').expectInvariant('FENCE-1', false);
+    expect(lab.attempt('A_wake')).toMatch(/not paused/);
+    expect(lab.attempt('A_acquire')).toBeNull();
+    expect(() => lab.expectBroken()).toThrow(/broken during the run: \[FENCE-1\], expected \[\]/);
+    lab.back(6).expectBroken();
+    lab.dispose();
+  });
+
+  it('an asynchronous lab (L05) is read only after idle(); a refusal on its queue throws there', async () => {
+    const lab = openLab('L05').act('ask');
+    expect(lab.async).toBe(true);
+    expect(() => lab.observed()).toThrow(/await idle\(\) before reading/);
+    (await lab.idle()).expectState({ waiting_for_approval: true, approval_requests: 1 });
+    await expect(lab.act('wake').idle()).rejects.toThrow(DriverError);
+    expect(await lab.attemptAsync('wake')).toMatch(/./);
+    expect(await lab.attemptAsync('approve')).toBeNull();
+    lab.expectState({ status: 'CONFIRMED', ledger_count: 1 }).expectBroken().expectCursor(2);
+    lab.dispose();
+  });
+});

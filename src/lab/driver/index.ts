@@ -9,8 +9,10 @@
  * Web Worker). No file system here: `src/lab/driver/node.ts` opens labs by id from disk.
  */
 import type { InvariantResult } from '../../sim/model';
-import type { World } from '../../sim/world';
+import { World } from '../../sim/world';
+import { configFor, type WorldOverrides } from '../config';
 import { deepMatch } from '../deepMatch';
+import { formatMessage } from '../messages/format';
 import type { Lab } from '../schema';
 import { LabSession, type SessionState, type WorldView } from '../session';
 
@@ -22,6 +24,12 @@ export class DriverError extends Error {
 }
 
 export class LabDriver {
+  /**
+   * Set while an asynchronous lab's session has changes queued that `idle()` has not
+   * awaited: reading then would read the World before them, so every reading refuses.
+   */
+  private unsettled = false;
+
   private constructor(readonly lab: Lab, readonly session: LabSession) {}
 
   /** Opens `lab` fresh, or at a saved place (which must replay). */
@@ -31,7 +39,26 @@ export class LabDriver {
       session.dispose();
       throw new DriverError(problem, saved?.steps ?? []);
     }
-    return new LabDriver(lab, session);
+    return new LabDriver(lab, session).touched(); // an asynchronous lab replays a saved place on its queue
+  }
+
+  /**
+   * Opens `lab` at its starting state with `start`'s switches and starting state laid over
+   * the lab's (where a card or an exercise starts). A starting state the World refuses
+   * throws the World's own reason (`starting state: …`), not a fallback to the lab's.
+   */
+  static start(lab: Lab, start: WorldOverrides = {}): LabDriver {
+    const driver = LabDriver.open(lab);
+    if (!start.switches && !start.initial) return driver;
+    try {
+      // An asynchronous lab rebuilds on its queue, where a refused start would surface late and reworded: ask the World now.
+      if (driver.async) World.create(configFor(lab, start), { history: false }).dispose();
+      driver.session.loadScript({ actions: [], ...start });
+    } catch (error) {
+      driver.dispose();
+      throw error;
+    }
+    return driver.touched();
   }
 
   /** Takes each action in turn; a refused one throws with the World's reason. */
@@ -40,7 +67,43 @@ export class LabDriver {
       const outcome = this.session.play(action);
       if (!outcome.ok) throw new DriverError(`${JSON.stringify(action)} was refused: ${outcome.error}`, this.steps);
     }
+    return this.touched();
+  }
+
+  /**
+   * Takes `action` if the World allows it: the refusal (nothing changed) or null. A run
+   * that goes on past a refusal (a random schedule, an exercise check judging where its
+   * run stopped) asks this instead of `act`. Synchronous labs only: `attemptAsync` awaits.
+   */
+  attempt(action: unknown): string | null {
+    if (this.async) throw new DriverError(`lab ${this.lab.id} steps asynchronously: use attemptAsync`, this.steps);
+    const outcome = this.session.play(action);
+    return outcome.ok ? null : outcome.error;
+  }
+
+  /** `attempt` for any lab: an asynchronous one's step is awaited before its refusal is known. */
+  async attemptAsync(action: unknown): Promise<string | null> {
+    if (!this.async) return this.attempt(action);
+    await this.settle();
+    this.session.play(action);
+    await this.settle();
+    return this.session.takeError();
+  }
+
+  /**
+   * Waits for an asynchronous lab's queued changes (its engine runs between awaits, as in
+   * the app); a refusal met on the way throws. A synchronous lab is idle already.
+   */
+  async idle(): Promise<this> {
+    await this.settle();
+    const error = this.session.takeError();
+    if (error !== null) throw new DriverError(error, this.steps);
     return this;
+  }
+
+  /** True when the lab's World steps asynchronously (its changes queue until `idle()`). */
+  get async(): boolean {
+    return this.session.whenIdle() !== null;
   }
 
   /** Expects `action` to be refused (and, if given, for a reason matching `why`); nothing changes. */
@@ -50,7 +113,7 @@ export class LabDriver {
     if (outcome.ok) throw new DriverError(`${JSON.stringify(action)} was expected to be refused, but ran`, this.steps);
     if (why && !why.test(outcome.error)) throw new DriverError(`${JSON.stringify(action)} was refused for '${outcome.error}', not ${why}`, this.steps);
     if (this.session.cursor !== before) throw new DriverError('a refused action moved the cursor', this.steps);
-    return this;
+    return this.touched();
   }
 
   back(times = 1): this {
@@ -58,7 +121,7 @@ export class LabDriver {
       if (this.session.cursor === 0) throw new DriverError('cannot step back from the start', this.steps);
       this.session.back();
     }
-    return this;
+    return this.touched();
   }
 
   forward(times = 1): this {
@@ -66,24 +129,24 @@ export class LabDriver {
       const outcome = this.session.forward();
       if (!outcome.ok) throw new DriverError(`cannot step forward: ${outcome.error}`, this.steps);
     }
-    return this;
+    return this.touched();
   }
 
   jumpTo(cursor: number): this {
     this.session.jumpTo(cursor);
-    return this;
+    return this.touched();
   }
 
   reset(): this {
     this.session.reset();
-    return this;
+    return this.touched();
   }
 
   /** Same steps, other design. */
   flip(key: string, value: string): this {
     const outcome = this.session.setSwitch(key, value);
     if (!outcome.ok) throw new DriverError(`switch ${key}=${value}: ${outcome.error}`, this.steps);
-    return this;
+    return this.touched();
   }
 
   /** Loads a scenario of the lab as the redo tail; `play: true` steps through all of it. */
@@ -92,7 +155,7 @@ export class LabDriver {
     if (!scenario) throw new DriverError(`lab ${this.lab.id} has no scenario '${id}' (has: ${this.lab.scenarios.map((s) => s.id).join(', ')})`, this.steps);
     this.session.loadScript(scenario);
     if (options.play) while (this.session.canForward) this.forward();
-    return this;
+    return this.touched();
   }
 
   /** Expects the observed state to contain `expected` (the card subset match). */
@@ -109,15 +172,26 @@ export class LabDriver {
   expectInvariant(id: string, holds: boolean): this {
     const result = this.invariant(id);
     if (result.ok !== holds) {
-      throw new DriverError(`${id} was expected to ${holds ? 'hold' : 'be broken'}, but ${result.ok ? 'holds' : `is broken: ${result.violations.join('; ')}`}`, this.steps);
+      throw new DriverError(`${id} was expected to ${holds ? 'hold' : 'be broken'}, but ${result.ok ? 'holds' : `is broken: ${result.violations.map((v) => formatMessage(v)).join('; ')}`}`, this.steps);
     }
     return this;
   }
 
   /** Expects every invariant to hold. */
   expectAllInvariantsHold(): this {
-    const broken = this.session.current.invariants.filter((i) => !i.ok);
-    if (broken.length > 0) throw new DriverError(`broken: ${broken.map((i) => `${i.id} (${i.violations.join('; ')})`).join(', ')}`, this.steps);
+    const broken = this.world.invariants.filter((i) => !i.ok);
+    if (broken.length > 0) throw new DriverError(`broken: ${broken.map((i) => `${i.id} (${i.violations.map((v) => formatMessage(v)).join('; ')})`).join(', ')}`, this.steps);
+    return this;
+  }
+
+  /**
+   * Expects exactly `ids` to have been broken at some step so far (none: the run never broke
+   * one) — the run's record, where `expectInvariant` judges only the latest step.
+   */
+  expectBroken(...ids: string[]): this {
+    const broken = this.broken();
+    const same = broken.length === ids.length && ids.every((id) => broken.includes(id));
+    if (!same) throw new DriverError(`broken during the run: [${broken.join(', ')}], expected [${ids.join(', ')}]`, this.steps);
     return this;
   }
 
@@ -134,20 +208,28 @@ export class LabDriver {
 
   // ── Reading ──────────────────────────────────────────────────────────────────────────────
   observed(): Record<string, unknown> {
-    return this.session.current.observe();
+    return this.world.observe();
   }
 
   invariant(id: string): InvariantResult {
-    const result = this.session.current.invariants.find((i) => i.id === id);
+    const result = this.world.invariants.find((i) => i.id === id);
     if (!result) throw new DriverError(`lab ${this.lab.id} has no invariant '${id}'`, this.steps);
     return result;
   }
 
+  /** The ids of the invariants broken at any step so far, in the order they first broke. */
+  broken(): string[] {
+    return [...new Set(this.world.trace.flatMap((entry) => entry.invariants.filter((i) => !i.ok).map((i) => i.id)))];
+  }
+
   view(): WorldView {
+    this.settled();
     return this.session.view();
   }
 
+  /** The World as it stands (an asynchronous lab's only after `idle()`). */
   get world(): World {
+    this.settled();
     return this.session.current;
   }
 
@@ -158,5 +240,20 @@ export class LabDriver {
 
   dispose(): void {
     this.session.dispose();
+  }
+
+  /** After a change: an asynchronous lab's World is not to be read until `idle()`. */
+  private touched(): this {
+    if (this.async) this.unsettled = true;
+    return this;
+  }
+
+  private settled(): void {
+    if (this.unsettled) throw new DriverError(`lab ${this.lab.id} has queued changes: await idle() before reading`, this.steps);
+  }
+
+  private async settle(): Promise<void> {
+    await this.session.whenIdle();
+    this.unsettled = false;
   }
 }

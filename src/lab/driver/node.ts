@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { loadLabsFromDir } from '../nodeFiles';
 import type { Lab } from '../schema';
-import type { SessionState } from '../session';
+import type { WorldOverrides } from '../config';
 import { LabDriver } from './index';
 
 const loaded = new Map<string, Lab>();
@@ -22,7 +22,7 @@ export function labById(id: string, labsDir = resolve('labs')): Lab {
   return load.lab;
 }
 
-/** `LabDriver.open` for a lab on disk. */
-export function openLab(id: string, saved?: SessionState): LabDriver {
-  return LabDriver.open(labById(id), saved);
+/** `LabDriver.start` for a lab on disk: its start, with `start`'s switches / starting state laid over. */
+export function openLab(id: string, start?: WorldOverrides): LabDriver {
+  return LabDriver.start(labById(id), start);
 }
