@@ -13,6 +13,7 @@ import { boundsWith, type Bounds } from '../sim/explorer/bounds';
 import { MODEL_BOUNDS } from '../sim/explorer/defaults';
 import { explore, exploreAsync } from '../sim/explorer/explore';
 import { counterexampleCard, type Counterexample, type ExploreResult, type Progress } from '../sim/explorer/result';
+import { formatMessage } from './messages/format';
 import { swarm, swarmAsync } from '../sim/explorer/swarm';
 import type { Model, SwitchOption } from '../sim/model';
 import { getModel } from '../sim/models';
@@ -86,7 +87,7 @@ export async function searchLabAsync(lab: Lab, options: LabSearch = {}): Promise
 
 /** A counterexample as a card for this lab (replays to the broken state). */
 export function labCard(lab: Lab, result: ExploreResult, found: Counterexample, initial?: Record<string, unknown>): Record<string, unknown> {
-  const card = counterexampleCard(lab.id, configFor(lab, { switches: result.switches, initial }), found, result.boundsText);
+  const card = counterexampleCard(lab.id, configFor(lab, { switches: result.switches, initial }), found, result.boundsText, (v) => formatMessage(v));
   return initial ? { ...card, initial } : card;
 }
 

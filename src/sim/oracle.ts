@@ -8,7 +8,7 @@
  * For model owners: call `checkStepAgreement(config, { runs, steps })` in a test of your
  * model and expect `disagreements` to be empty; show it can fail by breaking a checkStep.
  */
-import type { Model, ModelAction } from './model';
+import type { Model, ModelAction, Violation } from './model';
 import { SeededRng } from './rng';
 import { World, type WorldConfig } from './world';
 
@@ -36,8 +36,8 @@ export interface Disagreement {
   /** The step log up to and including the step where they differ. */
   actions: ModelAction[];
   invariant: string;
-  incremental: string[];
-  full: string[];
+  incremental: Violation[];
+  full: Violation[];
 }
 
 export interface AgreementReport {
@@ -87,10 +87,12 @@ function compare(world: World, full: ReturnType<World['checkFull']>, seed: numbe
   return null;
 }
 
-function sameSet(a: readonly string[], b: readonly string[]): boolean {
+/** The same violations, in any order (compared as their key with params, the same code builds both). */
+function sameSet(a: readonly Violation[], b: readonly Violation[]): boolean {
   if (a.length !== b.length) return false;
-  const sorted = [...b].sort();
-  return [...a].sort().every((x, i) => x === sorted[i]);
+  const text = (list: readonly Violation[]) => list.map((v) => JSON.stringify(v)).sort();
+  const sorted = text(b);
+  return text(a).every((x, i) => x === sorted[i]);
 }
 
 /** Business actions (the model's enabled hook, or the given list) plus what the environment can do. */

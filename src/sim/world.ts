@@ -721,7 +721,7 @@ function setupImages(config: WorldConfig, model: Model) {
   return setupCache.get(model, key)!;
 }
 
-function result(inv: Model['invariants'][number], violations: string[]): InvariantResult {
+function result(inv: Model['invariants'][number], violations: InvariantResult['violations']): InvariantResult {
   return { id: inv.id, statement: inv.statement, rule: inv.rule, ok: violations.length === 0, violations };
 }
 

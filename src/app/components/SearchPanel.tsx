@@ -16,6 +16,7 @@ import type { Card } from '../../lab/cards';
 import { encodeActions } from '../actionsLink';
 import { formatHash } from '../routing';
 import { statementOf } from '../../lab/i18n/modelStrings';
+import { useRenderMessage } from '../i18n/renderMessage';
 
 /** The address that opens `card` in a fresh page: its lab, its switches, its actions, at its last step. */
 function cardLink(card: Card): string {
@@ -130,6 +131,7 @@ function SearchResult({ lab, finished }: { lab: string; finished: Finished }) {
   const [note, setNote] = useState<string | null>(null);
   const [link, setLink] = useState<string | null>(null);
   const TEXT = useText();
+  const render = useRenderMessage(); // the violation line: a message in the page's language
   const { i18n } = useTranslation();
   // The broken invariant's statement by its ID from the page's catalogs (the explorer reports the model's English).
   const words = (key: string) => i18n.getResource(i18n.language, 'messages', key) as string | undefined;
@@ -161,7 +163,7 @@ function SearchResult({ lab, finished }: { lab: string; finished: Finished }) {
       <ol className="search-steps">
         {found.actions.map((action, i) => <li key={i}><code>{typeof action === 'string' ? action : JSON.stringify(action)}</code></li>)}
       </ol>
-      <p className="muted">{found.violations[0]}</p>
+      <p className="muted">{found.violations[0] && render(found.violations[0])}</p>
       <p className="muted">{result.boundsText}</p>
       <div className="search-actions">
         <button onClick={load} data-testid="search-load">{TEXT.load}</button>

@@ -5,15 +5,16 @@
  * `delete_event` redaction variant in L11), and this check is how the lab shows it.
  */
 import type { Store } from '../db/store';
+import { msg, type Message } from '../message';
 
-export function historyProblems(store: Store, group: string): string[] {
+export function historyProblems(store: Store, group: string): Message[] {
   const counter = Number(store.get('SELECT sequence FROM groups WHERE group_id = ?', [group])?.sequence ?? 0);
   const seqs = store.all('SELECT seq FROM events WHERE group_id = ? ORDER BY seq', [group]).map((r) => Number(r.seq));
   const present = new Set(seqs);
   const missing: number[] = [];
   for (let s = 1; s <= counter; s++) if (!present.has(s)) missing.push(s);
-  const out = missing.length ? [`${group}'s history is missing sequence(s) ${missing.join(', ')} of 1–${counter}`] : [];
+  const out = missing.length ? [msg('violations.authority.history_gap', { group, missing: missing.join(', '), counter })] : [];
   const beyond = seqs.filter((s) => s > counter || s < 1);
-  if (beyond.length) out.push(`${group} has events at ${beyond.join(', ')}, outside 1–${counter}`);
+  if (beyond.length) out.push(msg('violations.authority.history_outside', { group, seqs: beyond.join(', '), counter }));
   return out;
 }

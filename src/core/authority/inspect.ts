@@ -3,6 +3,7 @@
  * observables and invariants (so no SQL text lives in the model wiring). Nothing here writes.
  */
 import type { Store } from '../db/store';
+import { msg, type Message } from '../message';
 import type { SignedCommand } from './commands';
 
 export function firstGroup(store: Store): string {
@@ -25,15 +26,15 @@ export function evidenceRows(store: Store): { agent: unknown; work_item: unknown
 }
 
 /** AUTH-2's oracle: events without exactly one receipt and one outbox row, and receipts without an event. */
-export function receiptProblems(store: Store): string[] {
+export function receiptProblems(store: Store): Message[] {
   const rows = store.all(`SELECT e.event_id,
       (SELECT count(*) FROM receipts r WHERE r.event_id = e.event_id) AS receipts,
       (SELECT count(*) FROM outbox o WHERE o.event_id = e.event_id) AS outbox
     FROM events e`);
   const orphans = store.all('SELECT receipt_id FROM receipts WHERE event_id NOT IN (SELECT event_id FROM events)');
   return [
-    ...rows.filter((r) => r.receipts !== 1 || r.outbox !== 1).map((r) => `${r.event_id}: ${r.receipts} receipts, ${r.outbox} outbox rows`),
-    ...orphans.map((r) => `receipt ${r.receipt_id} has no event`),
+    ...rows.filter((r) => r.receipts !== 1 || r.outbox !== 1).map((r) => msg('violations.authority.receipts', { event: String(r.event_id), receipts: String(r.receipts), outbox: String(r.outbox) })),
+    ...orphans.map((r) => msg('violations.authority.orphan_receipt', { receipt: String(r.receipt_id) })),
   ];
 }
 

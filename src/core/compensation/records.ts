@@ -6,6 +6,7 @@
  * booked; closing a case by hand is a person's, at the operations desk.
  */
 import type { Store } from '../db/store';
+import { msg, type Message } from '../message';
 import type { Clock } from '../time';
 
 export const COMPENSATION_SCHEMA = `
@@ -67,13 +68,14 @@ export function compensationRecords(agent: Store): CompensationRecord[] {
  * COMP-3's check: every step names who may act and on what grant, who acted (one of them)
  * and the result; and a trip that says it was compensated or closed has such a step.
  */
-export function unauthorisedSteps(records: readonly CompensationRecord[], tripState: string): string[] {
+export function unauthorisedSteps(records: readonly CompensationRecord[], tripState: string): Message[] {
   const missing = (tripState === 'COMPENSATED' || tripState === 'CLOSED_BY_HAND') && records.length === 0
-    ? [`the trip is ${tripState}, but no compensation step is recorded (who may cancel, who did, what came back)`] : [];
+    ? [msg('violations.compensation.no_step_recorded', { state: tripState })] : [];
   return missing.concat(records.flatMap((r, i) => {
-    if (r.mayAct.length === 0 || !r.authority) return [`compensation step ${i + 1} (${r.action}) records no authority`];
-    if (!r.mayAct.includes(r.doneBy)) return [`compensation step ${i + 1} (${r.action}) was taken by ${r.doneBy}, who may not (${r.mayAct.join(', ')} may)`];
-    if (!r.result) return [`compensation step ${i + 1} (${r.action}) records no result`];
+    const step = { step: i + 1, action: r.action };
+    if (r.mayAct.length === 0 || !r.authority) return [msg('violations.compensation.no_authority', step)];
+    if (!r.mayAct.includes(r.doneBy)) return [msg('violations.compensation.not_allowed', { ...step, by: r.doneBy, may: r.mayAct.join(', ') })];
+    if (!r.result) return [msg('violations.compensation.no_result', step)];
     return [];
   }));
 }

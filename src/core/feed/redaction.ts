@@ -97,12 +97,12 @@ export function redactEvent(store: Store, clock: Clock, request: RedactionReques
  * Where history still serves a field a tombstone removed (the oracle for MWP-MSN-009):
  * the stored payload of each tombstoned event, if it is still there.
  */
-export function unredactedTombstones(store: Store): string[] {
-  const out: string[] = [];
+export function unredactedTombstones(store: Store): Message[] {
+  const out: Message[] = [];
   for (const t of store.all('SELECT t.event_id, t.fields, e.payload FROM tombstones t LEFT JOIN events e ON e.event_id = t.event_id ORDER BY t.n')) {
     if (t.payload === null) continue; // an erased event serves nothing — and breaks history instead (AUTH-1)
     const payload = JSON.parse(String(t.payload)) as Record<string, unknown>;
-    for (const field of carriedFields(payload, String(t.fields).split(','))) out.push(`${t.event_id}.${field} is tombstoned but still stored and served`);
+    for (const field of carriedFields(payload, String(t.fields).split(','))) out.push(msg('violations.projection.tombstoned_stored', { event: String(t.event_id), field }));
   }
   return out;
 }

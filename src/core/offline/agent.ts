@@ -150,16 +150,16 @@ export function abandonBuffered(store: Store, reason: string): Message | null {
 }
 
 /** The rows of one reconciliation (by session) whose answers disagree: a partial landing (MWP-WRK-022). */
-export function partialReconciliations(store: Store): string[] {
+export function partialReconciliations(store: Store): Message[] {
   const bySession = new Map<string, { id: string; result: string }[]>();
   for (const r of store.all("SELECT action_id, sent_as, result FROM buffered WHERE status = 'rebased' AND result IS NOT NULL ORDER BY n")) {
     const session = String(r.sent_as).replace(/^.*-rebased-/, '');
     bySession.set(session, [...(bySession.get(session) ?? []), { id: String(r.action_id), result: String(r.result) }]);
   }
-  const out: string[] = [];
+  const out: Message[] = [];
   for (const [session, rows] of bySession) {
     const results = new Set(rows.map((r) => r.result === 'ACCEPTED'));
-    if (results.size > 1) out.push(`the reconciliation of ${session} landed in part: ${rows.map((r) => `${r.id} ${r.result}`).join(', ')}`);
+    if (results.size > 1) out.push(msg('violations.outage.partial_reconciliation', { session, results: rows.map((r) => `${r.id} ${r.result}`).join(', ') }));
   }
   return out;
 }
@@ -185,16 +185,16 @@ export function pendingCount(store: Store): number {
 }
 
 /** Offline steps and irreversible actions that broke MWP-WRK-020 (OUT-1, OUT-2). */
-export function offlineIrreversible(store: Store): string[] {
-  return store.all('SELECT what, at FROM irreversible WHERE offline = 1').map((r) => `agent-1 did "${r.what}" offline at t=${r.at}`);
+export function offlineIrreversible(store: Store): Message[] {
+  return store.all('SELECT what, at FROM irreversible WHERE offline = 1').map((r) => msg('violations.outage.irreversible_offline', { agent: 'agent-1', what: String(r.what), at: String(r.at) }));
 }
 
 /** Each offline step judged against its own outage's grace period, so a breach stays on the record after reconnecting. */
-export function workPastGrace(store: Store): string[] {
+export function workPastGrace(store: Store): Message[] {
   const grace = readLink(store).grace;
   return store.all('SELECT step, at, offline_since FROM local_work WHERE offline_since IS NOT NULL')
     .filter((r) => Number(r.at) >= Number(r.offline_since) + grace)
-    .map((r) => `step ${r.step} ran offline at t=${r.at}, after the grace period`);
+    .map((r) => msg('violations.outage.past_grace', { step: String(r.step), at: String(r.at) }));
 }
 
 export function agentFingerprint(store: Store): string {

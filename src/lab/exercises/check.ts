@@ -4,6 +4,8 @@
  * is a plan (src/lab/play.ts) whose `judge` holds the verdict logic once; `checkExercise`
  * plays it synchronously, `checkExerciseAsync` (checkAsync.ts) awaiting the engine.
  */
+import type { MessageParams } from '../../core/message';
+import type { InvariantResult } from '../../sim/model';
 import type { World } from '../../sim/world';
 import { deepMatch } from '../deepMatch';
 import { runPlan, type Plan, type Refusal } from '../play';
@@ -61,12 +63,21 @@ export function checkPredict(lab: Lab, exercise: PredictExercise, pick: unknown)
   return runPlan(lab, predictCheck(exercise, pick));
 }
 
+/**
+ * A feedback message quoting the invariant's first violation as a part (a message, so a
+ * reader sees it in their language; the English text is what the string used to be).
+ */
+function withViolation(key: string, params: MessageParams, broken: InvariantResult): FeedbackMessage {
+  const first = broken.violations[0];
+  return first ? fb(key, params, { violation: first }) : fb(key, { ...params, violation: null });
+}
+
 /** The first trace step at which the goal holds, or null. */
 function goalReachedAt(world: World, goal: Goal): { step: number; detail: FeedbackMessage } | null {
   if ('violates' in goal) {
     for (const entry of world.trace) {
       const broken = entry.invariants.find((i) => i.id === goal.violates && !i.ok);
-      if (broken) return { step: entry.index, detail: fb('feedback.reproduced_violation', { step: entry.index, invariant: broken.id, violation: broken.violations[0] ?? null }) };
+      if (broken) return { step: entry.index, detail: withViolation('feedback.reproduced_violation', { step: entry.index, invariant: broken.id }, broken) };
     }
     return null;
   }
@@ -129,7 +140,7 @@ function repairCheck(lab: Lab, exercise: RepairExercise, choices: Record<string,
       for (const entry of world.trace) {
         const broken = entry.invariants.find((i) => !i.ok);
         if (broken) {
-          const message = fb('feedback.repair_breaks', { step: entry.index, invariant: broken.id, rule: broken.rule, violation: broken.violations[0] ?? null });
+          const message = withViolation('feedback.repair_breaks', { step: entry.index, invariant: broken.id, rule: broken.rule }, broken);
           return verdictOf(false, message, [...exercise.rules, broken.rule], entry.index);
         }
       }

@@ -64,6 +64,10 @@ function verdictOfSearch(exercise: RepairExercise, search: RepairSearch | null):
   if (!search?.counterexample) return null;
   const found = search.counterexample;
   const steps = found.actions.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(', ');
-  const params = { invariant: found.invariant, rule: found.rule, steps: found.steps, actions: steps, violation: found.violations[0] ?? '', bounds: search.result.boundsText };
-  return verdictOf(false, fb(found.steps === 1 ? 'feedback.search_breaks_one' : 'feedback.search_breaks_other', params), [...exercise.rules, found.rule], found.actions.length);
+  const params = { invariant: found.invariant, rule: found.rule, steps: found.steps, actions: steps, bounds: search.result.boundsText };
+  const first = found.violations[0];
+  // The violation is a part (a message in the reader's language); none quotes an empty text, as before.
+  const message = first ? fb(found.steps === 1 ? 'feedback.search_breaks_one' : 'feedback.search_breaks_other', params, { violation: first })
+    : fb(found.steps === 1 ? 'feedback.search_breaks_one' : 'feedback.search_breaks_other', { ...params, violation: '' });
+  return verdictOf(false, message, [...exercise.rules, found.rule], found.actions.length);
 }

@@ -1,5 +1,6 @@
 /** What a search returns: counts, the bounds it ran under, and counterexamples as step logs. */
-import type { InvariantResult, ModelAction } from '../model';
+import { msg } from '../../core/message';
+import type { InvariantResult, ModelAction, Violation } from '../model';
 import type { World, WorldConfig } from '../world';
 import type { Bounds } from './bounds';
 
@@ -8,7 +9,8 @@ export interface Counterexample {
   invariant: string;
   statement: string;
   rule: string;
-  violations: string[];
+  /** What the invariant found (messages; `violations.engine.threw` for a step that threw). */
+  violations: Violation[];
   /** The actions the search took (after the starting prefix): `k` in "in k steps". */
   steps: number;
   /** The whole step log from the lab's start (prefix + the search's actions), replayable. */
@@ -67,7 +69,7 @@ export function counterexampleFrom(world: World, prefixLength: number, failed: I
 
 export function errorCounterexample(actions: unknown[], steps: number, error: unknown): Counterexample {
   const message = error instanceof Error ? error.message : String(error);
-  return { invariant: 'ERROR', statement: 'A step threw instead of returning.', rule: 'engine', violations: [message], steps, actions, observed: null };
+  return { invariant: 'ERROR', statement: 'A step threw instead of returning.', rule: 'engine', violations: [msg('violations.engine.threw', { error: message })], steps, actions, observed: null };
 }
 
 export function plainAction(action: ModelAction): unknown {
@@ -82,12 +84,16 @@ function safeObserve(world: World): Record<string, unknown> | null {
   }
 }
 
-/** The card JSON for a counterexample (src/lab/cards.ts format): it replays to the broken state. */
-export function counterexampleCard(lab: string, config: WorldConfig, found: Counterexample, boundsText: string): Record<string, unknown> {
+/**
+ * The card JSON for a counterexample (src/lab/cards.ts format): it replays to the broken
+ * state. `violationText` renders the first violation into the card's description (English
+ * for a card file: the caller passes the English renderer, src/lab/messages/format.ts).
+ */
+export function counterexampleCard(lab: string, config: WorldConfig, found: Counterexample, boundsText: string, violationText: (violation: Violation) => string): Record<string, unknown> {
   return {
     lab,
     name: `${found.invariant} broken in ${found.steps} step${found.steps === 1 ? '' : 's'} (found by search)`,
-    description: `${found.statement} ${found.violations[0] ?? ''} Bounds: ${boundsText}.`.trim(),
+    description: `${found.statement} ${found.violations[0] ? violationText(found.violations[0]) : ''} Bounds: ${boundsText}.`.trim(),
     switches: config.switches,
     actions: found.actions,
     expect: found.observed ?? {},

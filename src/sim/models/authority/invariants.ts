@@ -10,7 +10,8 @@ import { applyToState, emptyState, foldEvents, readState, type AuthorityState } 
 import { historyProblems } from '../../../core/authority/history';
 import { receiptProblems } from '../../../core/authority/inspect';
 import type { EventRecord } from '../../../core/authority/outcomes';
-import type { Invariant, ModelContext } from '../../model';
+import { msg } from '../../../core/message';
+import type { Invariant, ModelContext, Violation } from '../../model';
 import { groupOf } from './view';
 
 const ALL = 1_000_000;
@@ -69,17 +70,17 @@ export function historyInvariant(groups: (ctx: ModelContext) => string[]): Invar
 
 const receiptsCheck = (ctx: ModelContext) => receiptProblems(ctx.store('authority'));
 
-const compareFold = (folded: AuthorityState, stored: AuthorityState): string[] =>
-  JSON.stringify(folded) === JSON.stringify(stored) ? [] : ['state tables differ from the fold of the events'];
+const compareFold = (folded: AuthorityState, stored: AuthorityState): Violation[] =>
+  JSON.stringify(folded) === JSON.stringify(stored) ? [] : [msg('violations.authority.state_differs')];
 
 /** Epoch claims in event order, judged against the highest epoch seen for the item so far (`seen` is updated). */
-function judgeClaims(list: readonly EventRecord[], seen: Record<string, number>): string[] {
-  const out: string[] = [];
+function judgeClaims(list: readonly EventRecord[], seen: Record<string, number>): Violation[] {
+  const out: Violation[] = [];
   for (const e of list) {
     if (e.kind !== 'work_item_claimed') continue;
     const item = String(e.payload.work_item);
     const epoch = Number(e.payload.epoch);
-    if (epoch <= (seen[item] ?? 0)) out.push(`${item} claimed at epoch ${epoch} after epoch ${seen[item]}`);
+    if (epoch <= (seen[item] ?? 0)) out.push(msg('violations.authority.epoch_went_back', { item, epoch, before: seen[item] ?? 'undefined' }));
     seen[item] = epoch;
   }
   return out;
@@ -116,7 +117,7 @@ export const authorityInvariants: Invariant[] = [
     checkStep(ctx) {
       // What was found so far lives in the memo with the mark, so judging one step twice
       // (an async model's continued step) neither loses nor repeats a violation.
-      const memo = ctx.memo('authority.AUTH-4', () => ({ seq: -1, seen: {} as Record<string, number>, found: [] as string[] }));
+      const memo = ctx.memo('authority.AUTH-4', () => ({ seq: -1, seen: {} as Record<string, number>, found: [] as Violation[] }));
       if (memo.seq >= 0 && !authorityCommitted(ctx)) return [...memo.found];
       const fresh = memo.seq < 0 ? null : sinceMark(ctx, memo);
       if (fresh === null) {

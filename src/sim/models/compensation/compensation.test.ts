@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../../../test/sqljs';
 import { World } from '../../world';
 import { recordCompensation } from '../../../core/compensation/records';
+import { msg } from '../../../core/message';
 
 useSqlJs();
 
@@ -35,7 +36,8 @@ describe('compensation records its authority (seed 002 §8, issue 12 item 10)', 
     recordCompensation(world.store('agent'), world.clock, { action: 'close_by_hand', bookingId: 'FL-1', mayAct: ['ops-desk'], authority: 'manual handling', doneBy: 'trip-agent', result: 'closed' });
     world.step('tick');
     const comp3 = world.trace.at(-1)!.invariants.find((i) => i.id === 'COMP-3')!;
-    expect(comp3.violations).toEqual(['compensation step 2 (close_by_hand) was taken by trip-agent, who may not (ops-desk may)']);
+    // English: 'compensation step 2 (close_by_hand) was taken by trip-agent, who may not (ops-desk may)' (src/lab/messages/violations.test.ts).
+    expect(comp3.violations).toEqual([msg('violations.compensation.not_allowed', { step: 2, action: 'close_by_hand', by: 'trip-agent', may: 'ops-desk' })]);
     world.dispose();
   });
 });

@@ -131,8 +131,8 @@ export const compensationModel: Model<CompensationAction> = {
       check(ctx) {
         const trip = readTrip(ctx.store(AGENT));
         const flight = trip.flightRef ? flightBooking(ctx.store(AIRLINE), trip.flightRef)?.status ?? null : null;
-        if (trip.state === 'COMPENSATED' && flight !== 'cancelled') return [`the trip says COMPENSATED, but flight ${trip.flightRef} is still ${flight}`];
-        if (trip.state === 'CONFIRMED' && (flight !== 'booked' || !trip.hotelRef)) return ['the trip says CONFIRMED without both bookings'];
+        if (trip.state === 'COMPENSATED' && flight !== 'cancelled') return [msg('violations.compensation.compensated_still_booked', { flight: trip.flightRef, status: flight })];
+        if (trip.state === 'CONFIRMED' && (flight !== 'booked' || !trip.hotelRef)) return [msg('violations.compensation.confirmed_without_bookings')];
         return [];
       },
     },
@@ -140,7 +140,7 @@ export const compensationModel: Model<CompensationAction> = {
       id: 'COMP-2', statement: 'A compensation that failed is handed to a person, never dropped.', rule: 'SPEC 9.8',
       check(ctx) {
         const state = tripState(ctx.store(AGENT));
-        return airlineView(ctx.store(AIRLINE)).failedCancellations > 0 && !['MANUAL', 'CLOSED_BY_HAND', 'COMPENSATED'].includes(state) ? [`a cancellation failed and the trip is ${state}`] : [];
+        return airlineView(ctx.store(AIRLINE)).failedCancellations > 0 && !['MANUAL', 'CLOSED_BY_HAND', 'COMPENSATED'].includes(state) ? [msg('violations.compensation.failure_dropped', { state })] : [];
       },
     },
     {

@@ -9,18 +9,19 @@ import {
   acceptedWrites, grantBefore, grants, latestAcceptedWrites, latestHistory, leaseHistory, leaseInForceBefore,
   type AcceptedWrite, type HistoryRow,
 } from '../../../core/fencing/audit';
-import type { Invariant, ModelContext } from '../../model';
+import { msg } from '../../../core/message';
+import type { Invariant, ModelContext, Violation } from '../../model';
 
 export const noStaleWrite: Invariant = {
   id: 'FENCE-1',
   statement: 'No write is accepted under a stale fence or an expired lease.',
   rule: 'SPEC §6 fencing (M07 §7), MWP-WRK-019',
-  check(ctx: ModelContext): string[] {
+  check(ctx: ModelContext): Violation[] {
     const inForce = grantsInForce(leaseHistory(ctx.store('authority')));
     const writes = acceptedWrites(ctx.store('resource')).sort((a, b) => a.stamp - b.stamp);
     return writes.flatMap((write) => judgeWrite(write, inForce(write.stamp)));
   },
-  checkStep(ctx: ModelContext, previous: readonly string[]): string[] {
+  checkStep(ctx: ModelContext, previous: readonly Violation[]): Violation[] {
     const inserted = committedInserts(ctx, 'resource', 'write_log');
     if (inserted === 0) return [...previous];
     const authority = ctx.store('authority');
@@ -34,11 +35,11 @@ export const fencesOnlyGrow: Invariant = {
   id: 'FENCE-2',
   statement: 'Every grant carries a higher fence than the one before.',
   rule: 'SPEC §1 ownership epoch, MWP-WRK-019',
-  check(ctx: ModelContext): string[] {
+  check(ctx: ModelContext): Violation[] {
     const all = grants(ctx.store('authority'));
     return all.flatMap((grant, i) => (i === 0 ? [] : judgeGrant(grant, all[i - 1]!)));
   },
-  checkStep(ctx: ModelContext, previous: readonly string[]): string[] {
+  checkStep(ctx: ModelContext, previous: readonly Violation[]): Violation[] {
     const inserted = committedInserts(ctx, 'authority', 'lease_history');
     if (inserted === 0) return [...previous];
     const authority = ctx.store('authority');
@@ -50,16 +51,18 @@ export const fencesOnlyGrow: Invariant = {
   },
 };
 
-function judgeWrite(write: AcceptedWrite, lease: HistoryRow | undefined): string[] {
-  const who = `write #${write.seq} by ${write.writer} (fence ${write.token ?? 'none'}, t=${write.at})`;
-  if (!lease) return [`${who} was accepted before any lease existed`];
-  if (lease.fence !== write.token) return [`${who} was accepted while the current fence was ${lease.fence}`];
-  if (write.at >= lease.leaseUntil) return [`${who} was accepted after the lease ended at t=${lease.leaseUntil}`];
+function judgeWrite(write: AcceptedWrite, lease: HistoryRow | undefined): Violation[] {
+  // A write without a token has its own lines ("fence none"): "none" is a word to translate, not a value.
+  const prefix = write.token === null ? 'violations.fencing.unfenced_write' : 'violations.fencing.write';
+  const who = { seq: write.seq, writer: write.writer, fence: write.token, at: write.at };
+  if (!lease) return [msg(`${prefix}_before_lease`, who)];
+  if (lease.fence !== write.token) return [msg(`${prefix}_stale_fence`, { ...who, current: lease.fence })];
+  if (write.at >= lease.leaseUntil) return [msg(`${prefix}_after_expiry`, { ...who, until: lease.leaseUntil })];
   return [];
 }
 
-function judgeGrant(grant: HistoryRow, before: HistoryRow): string[] {
-  return grant.fence <= before.fence ? [`grant of fence ${grant.fence} came after fence ${before.fence}`] : [];
+function judgeGrant(grant: HistoryRow, before: HistoryRow): Violation[] {
+  return grant.fence <= before.fence ? [msg('violations.fencing.fence_went_back', { fence: grant.fence, before: before.fence })] : [];
 }
 
 /** Rows inserted into `table` of `node` by the transactions this step committed. */

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../../../test/sqljs';
 import { World } from '../../world';
+import { msg } from '../../../core/message';
 
 useSqlJs();
 
@@ -28,7 +29,7 @@ describe('MWP-WRK-020: offline, only already-active reversible work, within the 
     const world = World.replay({ model: 'outage', seed: 13, initial: { grace_ticks: 5, budget_cents: 1000, lease_ticks: 50 }, switches: { offline_policy: 'optimistic' } },
       ['disconnect', { advance: 6 }, 'work', 'reconnect', 'disconnect']);
     try {
-      expect(world.invariants.find((i) => i.id === 'OUT-2')!.violations).toEqual(['step 1 ran offline at t=6, after the grace period']);
+      expect(world.invariants.find((i) => i.id === 'OUT-2')!.violations).toEqual([msg('violations.outage.past_grace', { step: '1', at: '6' })]); // 'step 1 ran offline at t=6, after the grace period'
     } finally {
       world.dispose();
     }

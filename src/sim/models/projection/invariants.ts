@@ -17,7 +17,8 @@ import { carriedFields, tombstoneList, unredactedTombstones } from '../../../cor
 import { openArchive } from '../../../core/snapshot/archive';
 import { projectionGeneration, readCursor, readProjection } from '../../../core/worker/apply';
 import { acksSent, appliedSeqs, appliedTwice } from '../../../core/worker/inspect';
-import type { Invariant } from '../../model';
+import { msg } from '../../../core/message';
+import type { Invariant, Violation } from '../../model';
 import { historyInvariant } from '../authority/invariants';
 import { AUTHORITY, groupsOf, WORKER } from './nodes';
 import { rerunOnWrites } from './onWrites';
@@ -30,31 +31,31 @@ export const projectionInvariants: Invariant[] = [
       const applied = appliedSeqs(ctx.store(WORKER), group);
       const missing: number[] = [];
       for (let seq = cursor.base + 1; seq <= cursor.seq; seq++) if (!applied.has(seq)) missing.push(seq);
-      return missing.length ? [`${group}: the cursor is at ${cursor.seq} but event(s) ${missing.join(', ')} were never applied`] : [];
+      return missing.length ? [msg('violations.projection.cursor_past_gap', { group, cursor: cursor.seq, missing: missing.join(', ') })] : [];
     })),
   },
   {
     id: 'PROJ-2', statement: 'ACKs never go down and never name more than the worker durably holds.', rule: 'MWP-WRK-030',
     ...rerunOnWrites({ [AUTHORITY]: ['groups', 'subscriptions'], [WORKER]: ['acks_sent', 'cursors', 'meta'] }, (ctx) => groupsOf(ctx).flatMap(({ group }) => {
-      const out: string[] = [];
+      const out: Violation[] = [];
       const worker = ctx.store(WORKER);
       let last = -1;
       for (const cursor of acksSent(worker, group)) {
-        if (cursor < last) out.push(`${group}: the worker's ACK went down from ${last} to ${cursor}`);
+        if (cursor < last) out.push(msg('violations.projection.ack_went_down', { group, from: last, to: cursor }));
         last = Math.max(last, cursor);
       }
       const durable = readCursor(worker, group).seq;
       const generation = ackedGeneration(ctx.store(AUTHORITY), WORKER, group);
       const acked = ackedSeq(ctx.store(AUTHORITY), WORKER, group);
       if (generation === projectionGeneration(worker) && acked > durable) {
-        out.push(`${group}: the authority holds an ACK for ${acked}, but the worker has durably applied only ${durable}`);
+        out.push(msg('violations.projection.ack_ahead', { group, acked, durable }));
       }
       return out;
     })),
   },
   {
     id: 'PROJ-3', statement: 'Every accepted event is applied at most once.', rule: 'MWP-WRK-029',
-    ...rerunOnWrites({ [WORKER]: ['applied_log'] }, (ctx) => appliedTwice(ctx.store(WORKER)).map((r) => `${r.event_id} was applied ${r.times} times`)),
+    ...rerunOnWrites({ [WORKER]: ['applied_log'] }, (ctx) => appliedTwice(ctx.store(WORKER)).map((r) => msg('violations.projection.applied_twice', { event: String(r.event_id), times: String(r.times) }))),
   },
   {
     id: 'PROJ-4', statement: "Each group's projection equals a rebuild from that group's events up to its cursor.", rule: 'SPEC §2, MWP-WRK-008',
@@ -62,7 +63,7 @@ export const projectionInvariants: Invariant[] = [
       const worker = ctx.store(WORKER);
       const cursor = readCursor(worker, group).seq;
       const rebuilt = canonicalJson(foldEvents(eventsAfter(ctx.store(AUTHORITY), group, 0, cursor)));
-      return canonicalJson(readProjection(worker, group)) === rebuilt ? [] : [`${group}: the projection at cursor ${cursor} differs from a rebuild of events 1–${cursor}`];
+      return canonicalJson(readProjection(worker, group)) === rebuilt ? [] : [msg('violations.projection.differs_from_rebuild', { group, cursor })];
     })),
   },
   historyInvariant((ctx) => groupsOf(ctx).map((g) => g.group)),
@@ -78,7 +79,7 @@ export const projectionInvariants: Invariant[] = [
         for (const t of tombstones) {
           const event = archive.events.find((e) => e.eventId === t.event_id);
           if (!event) continue;
-          for (const field of carriedFields(event.payload, t.fields.split(','))) out.push(`the archive of ${group} still carries ${t.event_id}.${field}`);
+          for (const field of carriedFields(event.payload, t.fields.split(','))) out.push(msg('violations.projection.tombstoned_archived', { group, event: t.event_id, field }));
         }
       }
       return out;

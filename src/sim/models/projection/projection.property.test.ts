@@ -58,7 +58,7 @@ function runSchedule(apply: string, window: string, ops: Op[], redaction = 'tomb
       world.step('redeliver');
       for (let i = 0; i < 400 && world.step('deliver_next').ok; i++);
     }
-    const broken = [...new Set(world.trace.flatMap((e) => e.invariants.filter((inv) => !inv.ok).map((inv) => `${inv.id}: ${inv.violations[0]}`)))];
+    const broken = [...new Set(world.trace.flatMap((e) => e.invariants.filter((inv) => !inv.ok).map((inv) => `${inv.id}: ${JSON.stringify(inv.violations[0])}`)))];
     return { broken, settled: world.observe() };
   } finally {
     world.dispose();

@@ -3,6 +3,7 @@
  * provider's ledger, or the local refund ledger in the single-database designs.
  */
 import { listOperations } from '../../../core/effects/shop';
+import { msg } from '../../../core/message';
 import type { Invariant } from '../../model';
 import { negativeBalances } from '../../../core/effects/reads';
 import { SHOP } from './wiring';
@@ -27,7 +28,7 @@ export const refundInvariants: Invariant[] = ([
   {
     id: 'REF-1', statement: 'At most one refund per intent in the ledger.', rule: 'SPEC 9.9, 9.3',
     check: (ctx) => [...refundsByOperation(ctx)].filter(([, rows]) => rows.length > 1)
-      .map(([ref, rows]) => `${ref} was refunded ${rows.length} times (${rows.map((r) => r.id).join(', ')})`),
+      .map(([ref, rows]) => msg('violations.refund.refunded_times', { operation: ref, count: rows.length, refunds: rows.map((r) => r.id).join(', ') })),
   },
   {
     id: 'REF-2', statement: 'A confirmed intent points at its one refund: a retry returns the same result.', rule: 'SPEC 9.9, 9.3',
@@ -35,7 +36,7 @@ export const refundInvariants: Invariant[] = ([
       const refunds = refundsByOperation(ctx);
       return listOperations(ctx.store(SHOP)).filter((op) => op.status === 'CONFIRMED' && op.externalRef !== null
         && !(refunds.get(op.operationId) ?? []).some((r) => r.id === op.externalRef))
-        .map((op) => `${op.operationId} claims ${op.externalRef}, which is not its refund`);
+        .map((op) => msg('violations.refund.wrong_refund', { operation: op.operationId, refund: op.externalRef }));
     },
   },
   {
@@ -43,7 +44,7 @@ export const refundInvariants: Invariant[] = ([
     check: (ctx) => {
       const refunds = refundsByOperation(ctx);
       return listOperations(ctx.store(SHOP)).flatMap((op) => (refunds.get(op.operationId) ?? [])
-        .filter((r) => r.amount !== op.amountCents).map((r) => `${r.id} refunded ${r.amount}¢ for ${op.operationId}, approved for ${op.amountCents}¢`));
+        .filter((r) => r.amount !== op.amountCents).map((r) => msg('violations.refund.wrong_amount', { refund: r.id, amount: r.amount, operation: op.operationId, approved: op.amountCents })));
     },
   },
   {
@@ -52,14 +53,14 @@ export const refundInvariants: Invariant[] = ([
       const refunds = refundsByOperation(ctx);
       return listOperations(ctx.store(SHOP)).flatMap((op) => {
         const has = (refunds.get(op.operationId)?.length ?? 0) > 0;
-        if (op.status === 'CONFIRMED' && !has) return [`${op.operationId} is CONFIRMED but the ledger has no refund for it`];
-        if (op.status === 'REJECTED' && has) return [`${op.operationId} is REJECTED but the ledger shows a refund`];
+        if (op.status === 'CONFIRMED' && !has) return [msg('violations.refund.confirmed_without_refund', { operation: op.operationId })];
+        if (op.status === 'REJECTED' && has) return [msg('violations.refund.rejected_with_refund', { operation: op.operationId })];
         return [];
       });
     },
   },
   {
     id: 'REF-5', statement: "An order's refundable balance never goes negative.", rule: 'SPEC 9.4, 9.9',
-    check: (ctx) => negativeBalances(ctx.store(SHOP)).map((r) => `${r.orderId} balance is ${r.balanceCents}¢`),
+    check: (ctx) => negativeBalances(ctx.store(SHOP)).map((r) => msg('violations.refund.negative_balance', { order: r.orderId, balance: r.balanceCents })),
   },
 ] as Omit<Invariant, 'checkStep'>[]).map(withStep);

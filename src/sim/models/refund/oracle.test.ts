@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../../../test/sqljs';
 import { checkStepAgreement } from '../../oracle';
+import type { Violation } from '../../model';
 import { refundModel } from './index';
 
 useSqlJs();
@@ -25,7 +26,7 @@ describe('refund invariants: checkStep agrees with check', () => {
     }, 300_000);
   }
   it('a checkStep that never looks again disagrees (the oracle can fail)', () => {
-    const broken = { ...refundModel, invariants: refundModel.invariants.map((inv) => ({ ...inv, checkStep: (_ctx: unknown, previous: readonly string[]) => [...previous] })) };
+    const broken = { ...refundModel, invariants: refundModel.invariants.map((inv) => ({ ...inv, checkStep: (_ctx: unknown, previous: readonly Violation[]) => [...previous] })) };
     const report = checkStepAgreement(config(BREAKS), { model: broken, runs: 10, steps: 40, seed: 7, crashRate: 0.1 });
     expect(report.disagreements.length).toBeGreaterThan(0);
   }, 300_000);

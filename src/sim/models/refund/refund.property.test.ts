@@ -65,7 +65,7 @@ function violations(switches: Record<string, string>, actions: unknown[]): strin
       world.step(a);
     }
     refundsSeen += Number(world.observe().ledger_count);
-    return [...new Set(world.trace.flatMap((e) => e.invariants.filter((i) => !i.ok).map((i) => `${i.id}: ${i.violations[0]}`)))];
+    return [...new Set(world.trace.flatMap((e) => e.invariants.filter((i) => !i.ok).map((i) => `${i.id}: ${JSON.stringify(i.violations[0])}`)))];
   } finally {
     world.dispose();
   }

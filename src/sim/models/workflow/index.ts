@@ -411,7 +411,7 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
       statement: 'At most one refund per intent: the provider\'s ledger holds at most one row per operation.',
       rule: 'SPEC 9.5, 9.9',
       check: (ctx) => Object.entries(refundsPerReference(ctx.store(PROVIDER)))
-        .filter(([, n]) => n > 1).map(([ref, n]) => `${ref} was refunded ${n} times`),
+        .filter(([, n]) => n > 1).map(([ref, n]) => msg('violations.workflow.refunded_times', { operation: ref, count: n })),
     },
     {
       id: 'LG-APPROVAL-1',
@@ -419,7 +419,7 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
       rule: 'SPEC 9.5, 9.6',
       check: (ctx) => {
         const n = repeatedApprovalRequests(ctx.store(WORKER));
-        return n > 0 ? [`the customer was asked again ${n} time(s) for an approval already given`] : [];
+        return n > 0 ? [msg('violations.workflow.asked_again', { count: n })] : [];
       },
     },
   ],
