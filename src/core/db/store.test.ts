@@ -86,12 +86,50 @@ describe('Store transactions', () => {
     expect(store.get('SELECT name FROM item WHERE id = ?', [1])).toEqual({ name: 'a' });
   });
 
-  it('opens with an in-memory journal and an exclusive lock, also when restored from an image', () => {
+  it('opens with an in-memory journal and an exclusive lock; one restored from an image sets them at its first transaction', () => {
     const store = makeStore();
     expect(store.all('PRAGMA journal_mode')).toEqual([{ journal_mode: 'memory' }]);
     expect(store.all('PRAGMA locking_mode')).toEqual([{ locking_mode: 'exclusive' }]);
     const copy = new Store(requireSqlJs(), 'copy', SCHEMA, { image: store.export() });
+    expect(copy.all('SELECT count(*) AS n FROM item')).toEqual([{ n: 0 }]);
+    copy.tx('add', () => copy.run("INSERT INTO item (id, name) VALUES (1, 'a')"));
     expect(copy.all('PRAGMA journal_mode')).toEqual([{ journal_mode: 'memory' }]);
+    expect(copy.all('PRAGMA locking_mode')).toEqual([{ locking_mode: 'exclusive' }]);
+    const held = new Store(requireSqlJs(), 'held', SCHEMA, { image: store.export() });
+    held.hold();
+    held.tx('add', () => held.run("INSERT INTO item (id, name) VALUES (1, 'a')"));
+    held.letGo();
+    expect(held.all('PRAGMA journal_mode')).toEqual([{ journal_mode: 'memory' }]);
+  });
+
+  it('tells each of many stores only its own writes (one update hook shared by every connection)', () => {
+    const sql = requireSqlJs();
+    const logs: TxRecord[][] = [];
+    const image = makeStore().export();
+    const open = (i: number) => {
+      const own: TxRecord[] = [];
+      logs.push(own);
+      return new Store(sql, `s${i}`, SCHEMA, { ...(i % 2 ? { image } : {}), onTransaction: (r) => own.push(r) });
+    };
+    // Interleaved writes on open stores, then closes and reopens: a closed store's connection
+    // pointer is reused by a later one, which must get its own writes and nothing else.
+    const stores = [0, 1, 2, 3].map(open);
+    stores.forEach((s, i) => s.tx('w', () => s.run('INSERT INTO item (id, name) VALUES (?, ?)', [i + 1, `s${i}`])));
+    stores[2]!.tx('w', () => s2Update(stores[2]!));
+    stores[1]!.close();
+    stores[3]!.close();
+    const later = [4, 5].map(open);
+    later.forEach((s, i) => s.tx('w', () => s.run('INSERT INTO item (id, name) VALUES (?, ?)', [10 + i, 'later'])));
+    stores[0]!.tx('w', () => stores[0]!.run('DELETE FROM item WHERE id = 1'));
+    expect(logs.map((l) => l.map((r) => r.rowids))).toEqual([
+      [{ item: { insert: [1], update: [], delete: [] } }, { item: { insert: [], update: [], delete: [1] } }],
+      [{ item: { insert: [2], update: [], delete: [] } }],
+      [{ item: { insert: [3], update: [], delete: [] } }, { item: { insert: [], update: [3], delete: [] } }],
+      [{ item: { insert: [4], update: [], delete: [] } }],
+      [{ item: { insert: [10], update: [], delete: [] } }],
+      [{ item: { insert: [11], update: [], delete: [] } }],
+    ]);
+    for (const s of [stores[0]!, stores[2]!, ...later]) s.close();
   });
 
   it('an image reopened mid-history continues to the same bytes as a store that never closed', () => {
@@ -164,3 +202,7 @@ describe('Store.readOnlyQuery (the inspector path)', () => {
     expect(store.readOnlyQuery('SELECT 1;').ok).toBe(true);
   });
 });
+
+function s2Update(store: Store): void {
+  store.run("UPDATE item SET name = 'changed' WHERE id = 3");
+}

@@ -8,10 +8,12 @@
  *
  * Speed (bench/run.ts): the database file lives in sql.js's in-memory file system and has
  * exactly one connection, so the rollback journal is kept in memory and the lock is taken
- * once (`journal_mode=MEMORY`, `locking_mode=EXCLUSIVE`); BEGIN/COMMIT/ROLLBACK are
- * prepared once, at the first transaction (with the update hook: a reopened store that is
- * only read never pays for them); a read fetches its column names once per call. None of
- * this changes the database bytes (store.test.ts compares images across reopenings).
+ * once (`journal_mode=MEMORY`, `locking_mode=EXCLUSIVE`); those PRAGMAs, BEGIN/COMMIT/
+ * ROLLBACK and the update hook are set up at the first transaction (a store reopened by a
+ * Back or a fork is often only read, and never pays for them); every connection shares ONE
+ * update-hook function (sql.js's `updateHook` compiles a small wasm module per call); a
+ * read fetches its column names once per call. None of this changes the database bytes
+ * (store.test.ts compares images across reopenings).
  */
 import type { Database, SqlJsStatic, SqlValue, Statement, BindParams } from 'sql.js';
 
@@ -53,9 +55,56 @@ const STATEMENT_CACHE_LIMIT = 64;
 /**
  * Set on every connection, including one opened from an image: both are per-connection
  * settings that no image carries. With one connection per in-memory file, neither can
- * change what a reader sees, and neither changes the bytes of the database file.
+ * change what a reader sees, and neither changes the bytes of the database file. A Store
+ * sets them before its first transaction (a fresh store: at open, before its DDL): they
+ * only shape writes, and a store reopened only to be read skips them.
  */
 export const STORE_PRAGMAS = 'PRAGMA journal_mode = MEMORY; PRAGMA locking_mode = EXCLUSIVE;';
+
+/**
+ * The parts of the sql.js module that sql.js itself uses to register an update hook
+ * (exported runtime methods of both its Node and browser builds). `Database.updateHook`
+ * wraps each callback in a NEW wasm function: `addFunction` compiles a small module per
+ * call (≈ 0.7 ms, more than opening the database). Instead one function is registered
+ * per sql.js module and every connection points SQLite's hook at it, passing its own
+ * connection pointer as the hook's user data to be told apart.
+ */
+interface SqlJsHookInternals {
+  addFunction(fn: (...args: never[]) => void, signature: string): number;
+  UTF8ToString(pointer: number): string;
+  _sqlite3_update_hook(db: number, callback: number, userData: number): number;
+}
+
+/** SQLite's operation codes in an update-hook call (SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE). */
+const HOOK_OPS: Record<number, 'insert' | 'update' | 'delete'> = { 18: 'insert', 23: 'update', 9: 'delete' };
+
+/** Per sql.js module: the shared hook's function pointer and the stores it reports to, by connection pointer. */
+type WriteListener = (op: 'insert' | 'update' | 'delete', table: string, rowid: bigint) => void;
+const sharedHooks = new WeakMap<SqlJsStatic, { pointer: number; stores: Map<number, WriteListener> }>();
+
+function sharedHookOf(sql: SqlJsStatic): { pointer: number; stores: Map<number, WriteListener> } | null {
+  const known = sharedHooks.get(sql);
+  if (known) return known;
+  const internals = sql as unknown as Partial<SqlJsHookInternals>;
+  if (typeof internals.addFunction !== 'function' || typeof internals.UTF8ToString !== 'function'
+    || typeof internals._sqlite3_update_hook !== 'function') return null;
+  const stores = new Map<number, WriteListener>();
+  const toText = internals.UTF8ToString.bind(internals);
+  // Same signature sql.js registers: (user data, op, database name, table name, rowid as i64).
+  const pointer = internals.addFunction((userData: number, op: number, _dbName: number, table: number, rowid: bigint) => {
+    const kind = HOOK_OPS[op];
+    if (kind) stores.get(userData)?.(kind, toText(table), rowid);
+  }, 'viiiij');
+  const hook = { pointer, stores };
+  sharedHooks.set(sql, hook);
+  return hook;
+}
+
+/** The connection pointer sql.js keeps on a Database (its `db` field), or null if this build has none. */
+function connectionOf(db: Database): number | null {
+  const pointer = (db as unknown as { db?: unknown }).db;
+  return typeof pointer === 'number' && pointer !== 0 ? pointer : null;
+}
 
 export class Store {
   readonly name: string;
@@ -72,6 +121,10 @@ export class Store {
   private writer: { begin: Statement; commit: Statement; rollback: Statement } | null = null;
   private current: { name: string; writes: TableWrites; rowids: TableRowids } | null = null;
   private readonly onTransaction: (record: TxRecord) => void;
+  /** Whether STORE_PRAGMAS ran on this connection (at open for a fresh store, else before the first transaction). */
+  private pragmasSet = false;
+  /** The connection pointer the shared update hook knows this store by (null: sql.js's own updateHook is used). */
+  private hooked: number | null = null;
   /** Bumped by every finished transaction (commit or rollback): "may differ from the last image". */
   private generation = 0;
   /** While held (see `hold`): the generation to return to; transactions become savepoints inside the hold. */
@@ -88,8 +141,11 @@ export class Store {
     this.name = name;
     this.onTransaction = options.onTransaction ?? (() => undefined);
     this.db = options.image ? new sql.Database(options.image) : new sql.Database();
-    this.db.exec(STORE_PRAGMAS);
-    if (!options.image) this.db.exec(schema);
+    if (!options.image) {
+      this.db.exec(STORE_PRAGMAS);
+      this.pragmasSet = true;
+      this.db.exec(schema);
+    }
   }
 
   /**
@@ -136,6 +192,7 @@ export class Store {
    */
   hold(): void {
     if (this.current || this.heldAt !== null) throw new Error(`Store ${this.name}: hold inside a transaction or another hold`);
+    if (!this.writer) this.openWriter();
     this.db.exec('SAVEPOINT hold');
     this.heldAt = this.generation;
   }
@@ -209,13 +266,28 @@ export class Store {
   }
 
   close(): void {
+    if (this.hooked !== null) sharedHooks.get(this.sql)?.stores.delete(this.hooked);
+    this.hooked = null;
     for (const stmt of this.statements.values()) stmt.free();
     this.statements.clear();
     this.db.close();
   }
 
   private openWriter(): NonNullable<Store['writer']> {
-    this.db.updateHook((op, _dbName, table, rowid) => this.noteWrite(op, table, rowid));
+    if (!this.pragmasSet) {
+      this.db.exec(STORE_PRAGMAS);
+      this.pragmasSet = true;
+    }
+    const shared = sharedHookOf(this.sql);
+    const connection = connectionOf(this.db);
+    if (shared && connection !== null) {
+      // The pointer is unique among open connections; close() forgets it before SQLite may reuse it.
+      shared.stores.set(connection, (op, table, rowid) => this.noteWrite(op, table, rowid));
+      (this.sql as unknown as SqlJsHookInternals)._sqlite3_update_hook(connection, shared.pointer, connection);
+      this.hooked = connection;
+    } else {
+      this.db.updateHook((op, _dbName, table, rowid) => this.noteWrite(op, table, rowid));
+    }
     this.writer = { begin: this.db.prepare('BEGIN IMMEDIATE'), commit: this.db.prepare('COMMIT'), rollback: this.db.prepare('ROLLBACK') };
     return this.writer;
   }
