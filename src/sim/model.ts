@@ -201,8 +201,12 @@ export interface ModelOracle {
 
 /** What the learner sees: read-only views of the node databases. */
 export interface ModelPresenter<A extends ModelAction = ModelAction> {
-  /** Human label for an action (timeline). */
-  describeAction(action: A): string;
+  /**
+   * The action's label (timeline, redo tail, sequence diagram) as a message, namespace
+   * `actions` (`actions.<model>.<kind>`, src/lab/messages/<locale>/actions.ts); the World
+   * stores it in the trace entry.
+   */
+  describeAction(action: A): Message;
   observe(ctx: ModelContext): Record<string, unknown>;
   machines(ctx: ModelContext): LiveMachine[];
   /**

@@ -51,7 +51,8 @@ export interface TraceEntry {
   /** 0 is the starting state; step n is the n-th action. */
   index: number;
   action: ModelAction | null;
-  label: string;
+  /** What the step was, as a message (`actions.<model>.…` or `steps.…`): every reader renders it. */
+  label: Message;
   time: number;
   transactions: TxRecord[];
   sent: Frame[];
@@ -143,7 +144,7 @@ export class World {
       world.dispose();
       throw new Error(`starting state: ${problem}`);
     }
-    world.record(null, 'Starting state', () => world.model.setup(world.ctx, config.initial));
+    world.record(null, msg('steps.start'), () => world.model.setup(world.ctx, config.initial));
     const checkpoint = world.checkpoint(true)!;
     setupCache.put(model, key, checkpoint.images, checkpoint.state, world.trace[0]!);
     return world;
@@ -300,13 +301,13 @@ export class World {
     return parseActionFor(this.model, raw);
   }
 
-  /** A human label for a token/object, or the parse error. */
-  describe(raw: unknown): string {
+  /** The label of a token/object as a message, or the parse error. */
+  describe(raw: unknown): Message {
     const parsed = this.parse(raw);
-    return typeof parsed === 'string' ? `(invalid: ${parsed})` : this.label(parsed);
+    return typeof parsed === 'string' ? msg('steps.invalid', { error: parsed }) : this.label(parsed);
   }
 
-  private label(action: ModelAction): string {
+  private label(action: ModelAction): Message {
     return isWorldAction(action) ? describeWorldAction(action) : this.model.describeAction(action);
   }
 
@@ -543,7 +544,7 @@ export class World {
   }
 
   /** Runs `body` as one trace entry: collects transactions, frames, notes, invariants. */
-  private record(action: ModelAction | null, label: string, body: () => void): TraceEntry {
+  private record(action: ModelAction | null, label: Message, body: () => void): TraceEntry {
     const entry: TraceEntry = {
       index: this.trace.length, action, label, time: 0, transactions: [], sent: [], delivered: [],
       dropped: [], notes: [], crash: null, invariants: [],

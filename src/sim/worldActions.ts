@@ -3,6 +3,7 @@
  * Each accepts a short token or object (for cards and lab files) and the normalised
  * `{ type, … }` form the step log stores.
  */
+import { msg, type Message } from '../core/message';
 import type { ModelAction } from './model';
 
 export type WorldAction =
@@ -79,15 +80,19 @@ export function isWorldAction(action: ModelAction): action is WorldAction & Mode
   return WORLD_TYPES.has(action.type);
 }
 
-export function describeWorldAction(action: WorldAction): string {
+/**
+ * A World action's label as a message (namespace `steps`, src/lab/messages/<locale>/steps.ts);
+ * `frame` absent means "the next frame".
+ */
+export function describeWorldAction(action: WorldAction): Message {
   switch (action.type) {
-    case 'advance': return `Clock +${action.by}`;
-    case 'deliver': return action.frame === undefined ? 'Deliver the next frame' : `Deliver frame #${action.frame}`;
-    case 'drop': return action.frame === undefined ? 'Drop the next frame' : `Drop frame #${action.frame}`;
-    case 'duplicate': return action.frame === undefined ? 'Duplicate the next frame' : `Duplicate frame #${action.frame}`;
-    case 'crash_at': return `Arm crash at ${action.point}`;
-    case 'restart': return `Restart ${action.node}`;
-    case 'partition': return `Cut the link ${action.nodes[0]} – ${action.nodes[1]}`;
-    case 'heal': return 'Restore every link';
+    case 'advance': return msg('steps.advance', { by: action.by });
+    case 'deliver': return action.frame === undefined ? msg('steps.deliver_next') : msg('steps.deliver', { frame: action.frame });
+    case 'drop': return action.frame === undefined ? msg('steps.drop_next') : msg('steps.drop', { frame: action.frame });
+    case 'duplicate': return action.frame === undefined ? msg('steps.duplicate_next') : msg('steps.duplicate', { frame: action.frame });
+    case 'crash_at': return msg('steps.crash_at', { point: action.point });
+    case 'restart': return msg('steps.restart', { node: action.node });
+    case 'partition': return msg('steps.partition', { a: action.nodes[0], b: action.nodes[1] });
+    case 'heal': return msg('steps.heal');
   }
 }

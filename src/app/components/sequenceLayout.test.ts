@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { msg } from '../../core/message';
 import type { TraceEntry } from '../../sim/world';
 import type { Frame } from '../../sim/network';
 import { sequenceLayout } from './sequenceLayout';
 
 const frame = (id: number, from: string, to: string, extra: Partial<Frame> = {}): Frame => ({ id, from, to, kind: `k${id}`, body: {}, sentAt: 0, ...extra });
 const entry = (index: number, part: Partial<TraceEntry>): TraceEntry => ({
-  index, action: null, label: `step ${index}`, time: index, transactions: [], sent: [], delivered: [], dropped: [], notes: [], crash: null, invariants: [], ...part,
+  index, action: null, label: msg('steps.advance', { by: index }), time: index, transactions: [], sent: [], delivered: [], dropped: [], notes: [], crash: null, invariants: [], ...part,
 });
 const nodes = [{ id: 'A', label: 'A' }, { id: 'B', label: 'B' }];
 

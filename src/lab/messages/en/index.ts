@@ -21,9 +21,9 @@ import { steps } from './steps';
 import { view } from './view';
 import { rules } from './rules';
 import { flash } from './flash';
-import { violations } from './violations';
+import { actions } from './actions';
 
 /** The namespaces of the World's narration: the one list every locale is checked against. */
-export const EN_NAMESPACES = { refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view, rules, flash, violations };
+export const EN_NAMESPACES = { refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view, rules, flash, actions };
 
 export const en: Catalog = mergeNamespaces(EN_NAMESPACES);

@@ -21,6 +21,6 @@ import { steps } from './steps';
 import { view } from './view';
 import { rules } from './rules';
 import { flash } from './flash';
-import { violations } from './violations';
+import { actions } from './actions';
 
-export const catalog = mergeNamespaces({ refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view, rules, flash, violations });
+export const catalog = mergeNamespaces({ refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view, rules, flash, actions });

@@ -13,6 +13,7 @@
  *   tool under its attempt key (L12, MWP-WRK-018).
  */
 import { isCommandKind, type CommandKind } from '../../../core/authority/commands';
+import { msg, type Message } from '../../../core/message';
 
 export const CLIENTS = ['lead', 'agent-1', 'agent-2'] as const;
 export type ClientId = (typeof CLIENTS)[number];
@@ -59,14 +60,15 @@ function parseSend(raw: unknown): AuthorityAction | string {
   return { type: 'send', actor: actor as ClientId, action_id: actionId, kind, expected_revision: (expected ?? null) as number | 'current' | null, payload };
 }
 
-export function describeAuthorityAction(action: AuthorityAction): string {
+/** The action's label as a message (namespace `actions`, src/lab/messages/<locale>/actions.ts). */
+export function describeAuthorityAction(action: AuthorityAction): Message {
   switch (action.type) {
-    case 'send': return `${action.actor} sends ${action.kind} (${action.action_id}${action.expected_revision === null ? '' : `, expects rev ${action.expected_revision}`})`;
-    case 'resend_last': return 'Resend the last command, unchanged';
-    case 'tamper_last': return 'Same Action ID, one byte of content changed';
-    case 'stale_last': return 'Send the last accepted command again as a new one, with its old revision';
-    case 'forge_last': return 'Resend the last command signed with the wrong key';
-    case 'race_claim': return `agent-1 and agent-2 race to claim ${action.work_item}`;
-    case 'tool_call': return `${action.actor} calls the external tool for ${action.work_item} under its attempt key`;
+    case 'send': {
+      const said = { actor: action.actor, kind: action.kind, action_id: action.action_id };
+      return action.expected_revision === null ? msg('actions.authority.send', said) : msg('actions.authority.send_expecting', { ...said, revision: action.expected_revision });
+    }
+    case 'race_claim': return msg('actions.authority.race_claim', { work_item: action.work_item });
+    case 'tool_call': return msg('actions.authority.tool_call', { actor: action.actor, work_item: action.work_item });
+    default: return msg(`actions.authority.${action.type}`);
   }
 }

@@ -66,10 +66,8 @@ export const compensationModel: Model<CompensationAction> = {
     const found = VERBS.find((v) => v === verb);
     return found ? { type: found } : `unknown action ${JSON.stringify(raw)} (expected ${VERBS.join(', ')})`;
   },
-  describeAction: (a) => ({
-    book_flight: 'The agent books the flight', book_hotel: 'The agent books the hotel', cancel_flight: 'The agent cancels the flight (compensation)',
-    negative_refund: 'Try to "undo" the fare with a negative refund', resolve_manually: 'A person at the operations desk closes the case',
-  })[a.type],
+  // Labels: namespace `actions` (src/lab/messages/<locale>/actions.ts).
+  describeAction: (a) => msg(`actions.compensation.${a.type}`),
   precondition(ctx, action) {
     const state = tripState(ctx.store(AGENT));
     const allowed = NEEDS[action.type];

@@ -6,6 +6,8 @@
  * probe: it sets the authority to fence `current` until `lease_until`, moves the clock to
  * `now`, and presents a write carrying `token`.
  */
+import { msg, type Message } from '../../../core/message';
+
 export const WORKERS = ['A', 'B'] as const;
 export type WorkerId = (typeof WORKERS)[number];
 
@@ -46,14 +48,8 @@ function parseProbe(raw: Record<string, unknown>): FencingAction | string {
   return { type: 'probe', token, current, now, lease_until: leaseUntil };
 }
 
-export function describeFencingAction(action: FencingAction): string {
-  switch (action.type) {
-    case 'acquire': return `${action.worker} asks for the lease`;
-    case 'renew': return `${action.worker} renews its lease`;
-    case 'release': return `${action.worker} releases its lease`;
-    case 'write': return `${action.worker} checks its lease and writes`;
-    case 'pause': return `${action.worker} checks its lease, then stalls before writing`;
-    case 'wake': return `${action.worker} wakes up`;
-    case 'probe': return `Probe: fence ${action.token} against current ${action.current}, t=${action.now}, lease until ${action.lease_until}`;
-  }
+/** The action's label as a message (namespace `actions`, src/lab/messages/<locale>/actions.ts). */
+export function describeFencingAction(action: FencingAction): Message {
+  if (action.type === 'probe') return msg('actions.fencing.probe', { token: action.token, current: action.current, now: action.now, lease_until: action.lease_until });
+  return msg(`actions.fencing.${action.type}`, { worker: action.worker });
 }

@@ -90,12 +90,8 @@ export const outageModel: Model<OutageAction> = {
     const verb = typeof raw === 'string' ? raw : typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
     return (VERBS as readonly unknown[]).includes(verb) ? { type: verb as OutageAction['type'] } : `unknown action ${JSON.stringify(raw)} (expected ${VERBS.join(', ')})`;
   },
-  describeAction: (a) => ({
-    disconnect: 'agent-1 loses its link to the authority', reconnect: 'agent-1 reconnects (a new session)',
-    work: 'agent-1 continues its reversible work on W1', start_new_work: 'agent-1 tries to start new work',
-    email_customer: 'agent-1 tries to email the customer (irreversible)', report_progress: 'agent-1 reports progress (charge 100¢)',
-    big_charge: 'agent-1 reports progress (charge 5000¢)', complete: 'agent-1 submits W1',
-  })[a.type],
+  // Labels: namespace `actions` (src/lab/messages/<locale>/actions.ts).
+  describeAction: (a) => msg(`actions.outage.${a.type}`),
   precondition(ctx, action) {
     if (action.type === 'disconnect' && isOffline(agentOf(ctx))) return 'agent-1 is already offline.';
     if (action.type === 'reconnect' && !isOffline(agentOf(ctx))) return 'agent-1 is online.';

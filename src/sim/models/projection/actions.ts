@@ -9,6 +9,7 @@
  * `{"tombstone": "E-G1-2"}` or `{"tombstone": {"event_id", "kind", "reason"}}`, `archive`.
  */
 import { z } from 'zod';
+import { msg, type Message } from '../../../core/message';
 
 export const TAMPER_KINDS = ['schema', 'hash', 'signature', 'organization', 'group', 'sequence'] as const;
 export type TamperKind = (typeof TAMPER_KINDS)[number];
@@ -60,17 +61,19 @@ export function parseProjectionAction(raw: unknown): ProjectionAction | string {
   return `unknown action ${JSON.stringify(raw)}`;
 }
 
-export function describeProjectionAction(a: ProjectionAction): string {
-  const where = (g: string | null) => (g ? ` in ${g}` : '');
+/**
+ * The action's label as a message (namespace `actions`, src/lab/messages/<locale>/actions.ts).
+ * A group, when named, picks the `_in` template; the tombstone's kind picks its own (each
+ * language words the kind its way).
+ */
+export function describeProjectionAction(a: ProjectionAction): Message {
+  const where = (key: string, params: Record<string, number> = {}) =>
+    (a.type === 'emit' || a.type === 'report') && a.group ? msg(`${key}_in`, { ...params, group: a.group }) : msg(key, params);
   switch (a.type) {
-    case 'emit': return a.count === 1 ? `The authority accepts a command and publishes its event${where(a.group)}` : `The authority accepts ${a.count} commands${where(a.group)}`;
-    case 'report': return `agent-1 reports progress with a note${where(a.group)}`;
-    case 'redeliver': return 'The authority re-sends every event after the last ACK';
-    case 'disconnect': return 'The worker loses its connection';
-    case 'reconnect': return 'The worker (re)connects and asks for replay from cursor + 1';
-    case 'rebuild': return 'Wipe the projection and rebuild it from the events';
-    case 'archive': return 'Archive the group';
-    case 'tamper': return `The next snapshot arrives with its ${a.check} tampered`;
-    case 'tombstone': return `Record a tombstone for ${a.event_id} (${a.kind.replace('_', ' ')})`;
+    case 'emit': return a.count === 1 ? where('actions.projection.emit_one') : where('actions.projection.emit_many', { count: a.count });
+    case 'report': return where('actions.projection.report');
+    case 'tamper': return msg('actions.projection.tamper', { check: a.check });
+    case 'tombstone': return msg(`actions.projection.tombstone_${a.kind}`, { event: a.event_id });
+    default: return msg(`actions.projection.${a.type}`);
   }
 }

@@ -8,6 +8,8 @@
  * send, before or after checking its epoch in the shop) and `wake` (it resumes).
  * `submit`, `retry`, `takeover` also take `{"<verb>": {"worker": "worker-2"}}`.
  */
+import { msg, type Message } from '../../../core/message';
+
 export const WORKERS = ['worker-1', 'worker-2'] as const;
 export type WorkerId = (typeof WORKERS)[number];
 
@@ -36,23 +38,7 @@ export function parseRefundAction(raw: unknown): RefundAction | string {
   return `unknown action ${JSON.stringify(raw)}`;
 }
 
-export function describeRefundAction(action: RefundAction): string {
-  switch (action.type) {
-    case 'approve': return 'A supervisor approves the refund';
-    case 'duplicate_approval': return 'The same approval is delivered again';
-    case 'expire': return 'The approval expires';
-    case 'edit_order': return 'The order is edited (new version)';
-    case 'lose_request': return 'The next request to the provider will be lost';
-    case 'lose_response': return "The provider's next response will be lost";
-    case 'resubmit_changed': return 'The caller re-submits the operation with a different amount';
-    case 'resolve_manually': return 'An operator reconciles the parked operation against the provider';
-    case 'submit': return `${action.worker} submits the refund`;
-    case 'retry': return `${action.worker} retries`;
-    case 'crash_before_commit': return `${action.worker} submits and crashes before the refund commits, then restarts`;
-    case 'crash_after_commit': return `${action.worker} submits; the refund commits; ${action.worker} crashes before saving the answer, then restarts`;
-    case 'takeover': return `${action.worker} takes the operation over under a higher epoch`;
-    case 'pause_before_dispatch': return `${action.worker} persists the intent, then stalls before checking its epoch and sending`;
-    case 'pause_after_fence_check': return `${action.worker} persists the intent, passes the epoch check, then stalls before sending`;
-    case 'wake': return `${action.worker} wakes and carries on with the send it was about to make`;
-  }
+/** The action's label as a message (namespace `actions`, src/lab/messages/<locale>/actions.ts). */
+export function describeRefundAction(action: RefundAction): Message {
+  return 'worker' in action ? msg(`actions.refund.${action.type}`, { worker: action.worker }) : msg(`actions.refund.${action.type}`);
 }

@@ -13,6 +13,8 @@
  * `takeover` (worker B takes the operation over — owner epoch + 1 — and resumes the thread
  * from the same checkpoints), `wake` (A's stalled run carries on and sends).
  */
+import { msg, type Message } from '../../../core/message';
+
 export const WORKFLOW_ACTIONS = [
   'ask', 'approve', 'duplicate_approval', 'retry', 'shop_unavailable', 'lose_response',
   'grant', 'expire', 'edit_order', 'resubmit_changed', 'approve_to_two',
@@ -27,21 +29,7 @@ export function parseWorkflowAction(raw: unknown): WorkflowAction | string {
   return `unknown action ${JSON.stringify(raw)} (expected one of ${WORKFLOW_ACTIONS.join(', ')})`;
 }
 
-export function describeWorkflowAction(action: WorkflowAction): string {
-  switch (action.type) {
-    case 'ask': return 'The customer asks for a refund (a LangGraph run starts)';
-    case 'approve': return 'A supervisor approves (the approval event resumes the run)';
-    case 'duplicate_approval': return 'The same approval event is delivered again';
-    case 'retry': return 'The worker resumes the failed run';
-    case 'shop_unavailable': return 'The next shop read fails once (a node failure)';
-    case 'lose_response': return "The provider's next answer will be lost";
-    case 'grant': return 'A supervisor approves; the event has not reached the worker yet';
-    case 'expire': return 'The approval expires';
-    case 'edit_order': return 'The order is edited (new version)';
-    case 'resubmit_changed': return 'The caller re-submits the intent with a different amount';
-    case 'approve_to_two': return 'The approval event reaches two workers; both resume the run at once';
-    case 'stall_after_check': return "Worker A's next submit stalls after its epoch check, request in hand";
-    case 'takeover': return 'Worker B takes the operation over (epoch + 1) and resumes the thread';
-    case 'wake': return 'Worker A wakes and sends the request it built';
-  }
+/** The action's label as a message (namespace `actions`, src/lab/messages/<locale>/actions.ts). */
+export function describeWorkflowAction(action: WorkflowAction): Message {
+  return msg(`actions.workflow.${action.type}`);
 }

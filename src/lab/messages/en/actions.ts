@@ -1,0 +1,88 @@
+/**
+ * English labels of the models' own actions, namespace `actions` (keys
+ * `actions.<model>.<kind>`): what the timeline, the redo tail and the sequence diagram say
+ * for a step such as `submit` or `A_write`. Each model's `describeAction` returns one of
+ * these as a message; the World stores it in the trace entry's `label`. Node names, work
+ * items, Action IDs, event IDs, command kinds and tamper checks are code and stay as they are.
+ */
+export const actions = {
+  // authority (L09, L12)
+  'actions.authority.send': '{{actor}} sends {{kind}} ({{action_id}})',
+  'actions.authority.send_expecting': '{{actor}} sends {{kind}} ({{action_id}}, expects rev {{revision}})',
+  'actions.authority.resend_last': 'Resend the last command, unchanged',
+  'actions.authority.tamper_last': 'Same Action ID, one byte of content changed',
+  'actions.authority.stale_last': 'Send the last accepted command again as a new one, with its old revision',
+  'actions.authority.forge_last': 'Resend the last command signed with the wrong key',
+  'actions.authority.race_claim': 'agent-1 and agent-2 race to claim {{work_item}}',
+  'actions.authority.tool_call': '{{actor}} calls the external tool for {{work_item}} under its attempt key',
+  // fencing (L07)
+  'actions.fencing.acquire': '{{worker}} asks for the lease',
+  'actions.fencing.renew': '{{worker}} renews its lease',
+  'actions.fencing.release': '{{worker}} releases its lease',
+  'actions.fencing.write': '{{worker}} checks its lease and writes',
+  'actions.fencing.pause': '{{worker}} checks its lease, then stalls before writing',
+  'actions.fencing.wake': '{{worker}} wakes up',
+  'actions.fencing.probe': 'Probe: fence {{token}} against current {{current}}, t={{now}}, lease until {{lease_until}}',
+  // projection (L10, L11)
+  'actions.projection.emit_one': 'The authority accepts a command and publishes its event',
+  'actions.projection.emit_one_in': 'The authority accepts a command and publishes its event in {{group}}',
+  'actions.projection.emit_many': 'The authority accepts {{count}} commands',
+  'actions.projection.emit_many_in': 'The authority accepts {{count}} commands in {{group}}',
+  'actions.projection.report': 'agent-1 reports progress with a note',
+  'actions.projection.report_in': 'agent-1 reports progress with a note in {{group}}',
+  'actions.projection.redeliver': 'The authority re-sends every event after the last ACK',
+  'actions.projection.disconnect': 'The worker loses its connection',
+  'actions.projection.reconnect': 'The worker (re)connects and asks for replay from cursor + 1',
+  'actions.projection.rebuild': 'Wipe the projection and rebuild it from the events',
+  'actions.projection.archive': 'Archive the group',
+  'actions.projection.tamper': 'The next snapshot arrives with its {{check}} tampered',
+  'actions.projection.tombstone_legal_deletion': 'Record a tombstone for {{event}} (legal deletion)',
+  'actions.projection.tombstone_security_redaction': 'Record a tombstone for {{event}} (security redaction)',
+  // outage (L13)
+  'actions.outage.disconnect': 'agent-1 loses its link to the authority',
+  'actions.outage.reconnect': 'agent-1 reconnects (a new session)',
+  'actions.outage.work': 'agent-1 continues its reversible work on W1',
+  'actions.outage.start_new_work': 'agent-1 tries to start new work',
+  'actions.outage.email_customer': 'agent-1 tries to email the customer (irreversible)',
+  'actions.outage.report_progress': 'agent-1 reports progress (charge 100¢)',
+  'actions.outage.big_charge': 'agent-1 reports progress (charge 5000¢)',
+  'actions.outage.complete': 'agent-1 submits W1',
+  // refund and its hand-written executor (L01–L04, L06, L14)
+  'actions.refund.approve': 'A supervisor approves the refund',
+  'actions.refund.duplicate_approval': 'The same approval is delivered again',
+  'actions.refund.expire': 'The approval expires',
+  'actions.refund.edit_order': 'The order is edited (new version)',
+  'actions.refund.lose_request': 'The next request to the provider will be lost',
+  'actions.refund.lose_response': "The provider's next response will be lost",
+  'actions.refund.resubmit_changed': 'The caller re-submits the operation with a different amount',
+  'actions.refund.resolve_manually': 'An operator reconciles the parked operation against the provider',
+  'actions.refund.submit': '{{worker}} submits the refund',
+  'actions.refund.retry': '{{worker}} retries',
+  'actions.refund.crash_before_commit': '{{worker}} submits and crashes before the refund commits, then restarts',
+  'actions.refund.crash_after_commit': '{{worker}} submits; the refund commits; {{worker}} crashes before saving the answer, then restarts',
+  'actions.refund.takeover': '{{worker}} takes the operation over under a higher epoch',
+  'actions.refund.pause_before_dispatch': '{{worker}} persists the intent, then stalls before checking its epoch and sending',
+  'actions.refund.pause_after_fence_check': '{{worker}} persists the intent, passes the epoch check, then stalls before sending',
+  'actions.refund.wake': '{{worker}} wakes and carries on with the send it was about to make',
+  // compensation (L08)
+  'actions.compensation.book_flight': 'The agent books the flight',
+  'actions.compensation.book_hotel': 'The agent books the hotel',
+  'actions.compensation.cancel_flight': 'The agent cancels the flight (compensation)',
+  'actions.compensation.negative_refund': 'Try to "undo" the fare with a negative refund',
+  'actions.compensation.resolve_manually': 'A person at the operations desk closes the case',
+  // workflow: the LangGraph executor (L05, L06)
+  'actions.workflow.ask': 'The customer asks for a refund (a LangGraph run starts)',
+  'actions.workflow.approve': 'A supervisor approves (the approval event resumes the run)',
+  'actions.workflow.duplicate_approval': 'The same approval event is delivered again',
+  'actions.workflow.retry': 'The worker resumes the failed run',
+  'actions.workflow.shop_unavailable': 'The next shop read fails once (a node failure)',
+  'actions.workflow.lose_response': "The provider's next answer will be lost",
+  'actions.workflow.grant': 'A supervisor approves; the event has not reached the worker yet',
+  'actions.workflow.expire': 'The approval expires',
+  'actions.workflow.edit_order': 'The order is edited (new version)',
+  'actions.workflow.resubmit_changed': 'The caller re-submits the intent with a different amount',
+  'actions.workflow.approve_to_two': 'The approval event reaches two workers; both resume the run at once',
+  'actions.workflow.stall_after_check': "Worker A's next submit stalls after its epoch check, request in hand",
+  'actions.workflow.takeover': 'Worker B takes the operation over (epoch + 1) and resumes the thread',
+  'actions.workflow.wake': 'Worker A wakes and sends the request it built',
+} as const;
