@@ -22,8 +22,9 @@ import { view } from './view';
 import { rules } from './rules';
 import { flash } from './flash';
 import { actions } from './actions';
+import { violations } from './violations';
 
 /** The namespaces of the World's narration: the one list every locale is checked against. */
-export const EN_NAMESPACES = { refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view, rules, flash, actions };
+export const EN_NAMESPACES = { refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view, rules, flash, violations, actions };
 
 export const en: Catalog = mergeNamespaces(EN_NAMESPACES);
