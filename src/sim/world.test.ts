@@ -318,6 +318,24 @@ describe('fork and the post-setup cache', () => {
     expect(stateOf(parent)).toEqual(stateOf(World.replay(MANUAL, LONG.slice(0, 9), { history: false })));
   });
 
+  it('a fork\'s child steps, then its parent steps on: each equals a fresh replay of its own steps (trace included)', () => {
+    // Both Worlds write the same nodes' databases in turn; each trace entry must carry only
+    // its own World's transactions (every connection reports through one shared update hook).
+    const parent = World.replay(MANUAL, LONG.slice(0, 9));
+    const child = parent.fork();
+    const sibling = parent.fork();
+    const moves: [World, unknown][] = [
+      [child, 'deliver_next'], [child, 'B_write'], [parent, LONG[9]], [sibling, 'B_write'],
+      [child, 'deliver_next'], [parent, LONG[10]], [sibling, 'deliver_next'],
+    ];
+    for (const [world, action] of moves) expect(world.step(action).ok).toBe(true);
+    const replayed = (actions: unknown[]) => stateOf(World.replay(MANUAL, actions, { history: false }));
+    expect(stateOf(child)).toEqual(replayed([...LONG.slice(0, 9), 'deliver_next', 'B_write', 'deliver_next']));
+    expect(stateOf(parent)).toEqual(replayed(LONG.slice(0, 11)));
+    expect(stateOf(sibling)).toEqual(replayed([...LONG.slice(0, 9), 'B_write', 'deliver_next']));
+    for (const world of [parent, child, sibling]) world.dispose();
+  });
+
   it('model memo is part of the state: undo and fork restore it', () => {
     // Dense checkpoints: this memo is written outside any step, so only a checkpoint (not a replay) can bring it back.
     const world = World.create(CONFIG, { history: { recent: 8, every: 4 } });
