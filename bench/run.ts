@@ -230,9 +230,36 @@ function distinctEvents(n: number): EventRecord[] {
   return events;
 }
 
+/**
+ * Rates (per second) of several bodies measured in interleaved blocks, each the median of
+ * its blocks, after `warmUp` calls of each: every body runs under the same heap, JIT state
+ * and load, and a pause lands in one block of one body instead of skewing a whole
+ * measurement. Timed in this process's CPU time (user + system), not wall-clock: on a
+ * machine shared with other jobs the wall clock also counts the time the process waited
+ * for a core, which decided the apply ratios more than the code did (0.44 one run, 1.03
+ * another). Each body is called once per round and moves its own state on.
+ */
+function interleavedRates(warmUp: number, rounds: number, blocks: number, bodies: (() => void)[]): number[] {
+  for (const body of bodies) for (let i = 0; i < warmUp; i++) body();
+  const rates = bodies.map(() => [] as number[]);
+  for (let b = 0; b < blocks; b++) {
+    bodies.forEach((body, k) => {
+      const start = process.cpuUsage();
+      for (let i = 0; i < rounds; i++) body();
+      const used = process.cpuUsage(start);
+      rates[k]!.push(rounds / ((used.user + used.system) / 1e6));
+    });
+  }
+  return rates.map((r) => [...r].sort((x, y) => x - y)[Math.floor(r.length / 2)]!);
+}
+
+const rateLine = (label: string, perSecond: number) => console.log(`${label.padEnd(46)} ${perSecond.toFixed(0).padStart(9)} /s`);
+
 function benchApply(SQL: Awaited<ReturnType<typeof initSqlJsOnce>>): void {
   const N = 3_000;
-  const events = syntheticEvents(N + 600);
+  const WARM_UP = 500;
+  const BLOCKS = 5;
+  const events = syntheticEvents(N + WARM_UP + 100);
   const raw: Database = new SQL.Database();
   raw.exec(STORE_PRAGMAS);
   raw.exec(PROJECTION_SCHEMA);
@@ -255,8 +282,9 @@ function benchApply(SQL: Awaited<ReturnType<typeof initSqlJsOnce>>): void {
   const inbox = raw.prepare('INSERT INTO inbox (event_id, group_id, seq) VALUES (?, ?, ?)');
   const log = raw.prepare('INSERT INTO applied_log (event_id, seq) VALUES (?, ?)');
   const advance = raw.prepare('UPDATE cursors SET seq = ? WHERE group_id = ?');
-  const rawRate = timeIt('raw sql.js: the apply cycle\'s statements, 1 txn', N, (i) => {
-    const e = events[i]!;
+  let rawNext = 0;
+  const rawApply = () => {
+    const e = events[rawNext++]!;
     raw.exec('BEGIN IMMEDIATE');
     dedupe.bind([e.eventId]); dedupe.step(); dedupe.reset();
     cursor.bind(['G1']); cursor.step(); cursor.reset();
@@ -265,10 +293,13 @@ function benchApply(SQL: Awaited<ReturnType<typeof initSqlJsOnce>>): void {
     log.run([e.eventId, e.seq]);
     advance.run([e.seq, 'G1']);
     raw.exec('COMMIT');
-  });
+  };
   const store = new Store(SQL, 'worker', PROJECTION_SCHEMA);
   let next = 0;
-  const applyRate = timeIt('core: applyEvent (seven steps + reducer)', N, () => { applyEvent(store, noFaults, events[next++]!, { variant: 'correct' }); });
+  const coreApply = () => { applyEvent(store, noFaults, events[next++]!, { variant: 'correct' }); };
+  const [rawRate, applyRate] = interleavedRates(WARM_UP, N / BLOCKS, BLOCKS, [rawApply, coreApply]) as [number, number];
+  rateLine('raw sql.js: the apply cycle\'s statements, 1 txn', rawRate);
+  rateLine('core: applyEvent (seven steps + reducer)', applyRate);
   console.log(`ratio apply / raw: ${(applyRate / rawRate).toFixed(2)}`);
 
   // The apply cycle's cost against the size of the state it maintains: a worker whose
@@ -287,10 +318,25 @@ function benchApply(SQL: Awaited<ReturnType<typeof initSqlJsOnce>>): void {
   };
   const small = sized(25_000);
   const large = sized(500_000);
-  const rateAt = (w: ReturnType<typeof sized>) => timeIt(`core: applyEvent with a ${(w.size / 1000).toFixed(0)} KB projection state`, 300,
-    (i) => { if (i < 300) applyEvent(w.grown, noFaults, w.feed[w.seq++]!, { variant: 'correct' }); });
-  const smallRate = rateAt(small);
-  const largeRate = rateAt(large);
+  // Measured with events that change an existing work item (a lease renewal, each item in
+  // turn), so the state keeps its size while it is measured: creating an item per event
+  // grew the "25 KB" state several-fold during its own measurement. Both sizes in
+  // alternating blocks (1,800 events each, after 200 of warm-up).
+  const ROUNDS = 200;
+  const BLOCKS_BY_SIZE = 9;
+  const step = (w: ReturnType<typeof sized>) => {
+    const items = w.seq - 2; // distinctEvents creates W3 … W<seq>
+    const renewals = Array.from({ length: ROUNDS * (BLOCKS_BY_SIZE + 1) }, (_, k): EventRecord => {
+      const seq = w.seq + 1 + k;
+      const item = `W${3 + (k % items)}`;
+      return { eventId: `E-G1-${seq}`, group: 'G1', seq, aggregateId: item, aggregateRevision: 2 + k, kind: 'lease_renewed', payload: { work_item: item, lease_until: seq }, at: 0 };
+    });
+    let next = 0;
+    return () => { applyEvent(w.grown, noFaults, renewals[next++]!, { variant: 'correct' }); };
+  };
+  const [smallRate, largeRate] = interleavedRates(ROUNDS, ROUNDS, BLOCKS_BY_SIZE, [step(small), step(large)]) as [number, number];
+  rateLine(`core: applyEvent with a ${(small.size / 1000).toFixed(0)} KB projection state`, smallRate);
+  rateLine(`core: applyEvent with a ${(large.size / 1000).toFixed(0)} KB projection state`, largeRate);
   console.log(`ratio apply@500KB/apply@25KB: ${(largeRate / smallRate).toFixed(2)}`);
 
   const big = syntheticEvents(100_000);

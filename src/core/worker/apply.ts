@@ -71,11 +71,15 @@ function moveMode(store: Store, group: string, event: CursorEvent): void {
 export function applyEvent(store: Store, faults: FaultPoints, event: EventRecord, options: ApplyOptions): ApplyOutcome {
   const group = event.group;
   return store.tx('apply_event', (): ApplyOutcome => {                                              // 1 begin
-    store.run('INSERT OR IGNORE INTO cursors (group_id) VALUES (?)', [group]);
+    // The group's cursor row exists from here on. Read first and inserted only when missing
+    // (the same row and bytes as INSERT OR IGNORE, without a write statement per event);
+    // nothing writes it before step 6, so this read is also step 3's cursor.
+    const held = store.get('SELECT seq FROM cursors WHERE group_id = ?', [group]);
+    if (!held) store.run('INSERT INTO cursors (group_id) VALUES (?)', [group]);
     faults.reach(ApplyFaultPoint.afterBegin);
     if (options.variant !== 'no_dedupe' && store.get('SELECT 1 FROM inbox WHERE event_id = ?', [event.eventId])) return 'DUPLICATE'; // 2 dedupe
     faults.reach(ApplyFaultPoint.afterDedupe);
-    const cursor = readCursor(store, group).seq;                                                     // 3 sequence
+    const cursor = held ? Number(held.seq) : 0;                                                      // 3 sequence
     if (options.variant !== 'cursor_on_receipt') {
       if (event.seq <= cursor && options.variant !== 'no_dedupe') return 'STALE';
       if (event.seq > cursor + 1) {
