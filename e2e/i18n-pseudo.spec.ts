@@ -37,10 +37,9 @@ const CODE = [
 
 /**
  * Text the World's models still provide in English (issue 16 item 2, model side), reported
- * in the test's annotations, not failed — each entry says why it is still English:
- * - a model action's label in the trace, the redo tail and the sequence diagram's rows
- *   (`describeAction` returns English; the World's own steps — clock, frames, crashes, the
- *   starting state — are already messages: src/lab/sessionLabels.ts);
+ * in the test's annotations, not failed — each entry says why it is still English (a step's
+ * label in the trace, the redo tail and the sequence diagram's rows is a message: a model's
+ * action `actions.*`, the World's own steps and the starting state `steps.*`):
  * - an invariant's violation lines (`Invariant.check` returns English strings, read by the
  *   graders and the explorer too).
  * Switch labels, invariant statements and rule citations, node names, node lines, link
@@ -48,7 +47,6 @@ const CODE = [
  * through the catalogs (src/lab/messages/<locale>/{switches,invariants,rules,view,steps}.ts).
  */
 const PENDING = [
-  '[data-testid^="timeline-entry-"] > button', '[data-testid^="timeline-upcoming-"]', 'text.seq-label',
   '[data-testid^="invariant-"] .violation',
 ].join(', ');
 
@@ -73,7 +71,7 @@ async function leaks(page: Page, name: string): Promise<Leak[]> {
       if (option ? !(option as HTMLOptionElement).selected || !option.parentElement?.checkVisibility() : !el.checkVisibility({ visibilityProperty: true })) continue;
       if (isCode(text)) continue;
       const at = el.closest('[data-testid]')?.getAttribute('data-testid') ?? el.closest('[class]')?.className ?? el.tagName;
-      out.push({ text: text.slice(0, 80), where: `${el.tagName.toLowerCase()} in ${String(at).slice(0, 40)}`, pending: el.closest(pending) !== null });
+      out.push({ text: text.slice(0, 80), where: `${el.tagName.toLowerCase()} in ${String(at).slice(0, 40)}`, pending: pending !== '' && el.closest(pending) !== null });
     }
     return out;
   }, [CODE, PENDING] as const);
