@@ -91,7 +91,8 @@ describe('cards', () => {
 
   it('invalid card files are reported by field', () => {
     expect(parseCard('c.json', '{"lab":"L07","name":"x","expect":{}}')).toEqual({
-      ok: false, problems: [{ file: 'c.json', field: 'actions', message: expect.any(String) }],
+      ok: false, problems: [{ file: 'c.json', field: 'actions', message: 'Invalid input: expected array, received undefined',
+        code: 'problems.schema.invalid_type', params: { expected: 'array', received: 'undefined' } }],
     });
     expect(parseCard('c.json', 'nope')).toMatchObject({ ok: false, problems: [{ field: '(whole file)' }] });
   });

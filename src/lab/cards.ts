@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { deepMatch, type Mismatch } from './deepMatch';
-import { zodProblems } from './loader';
+import { formatMessage } from './messages/format';
+import { labProblem, zodProblems } from './loaderProblems';
 import { runPlan, runPlanAsync, type Plan } from './play';
 import type { Lab, LabProblem } from './schema';
 
@@ -30,30 +31,42 @@ export interface CardResult {
   pass: boolean;
   /** Why the card could not run to the end (a rejected action, a bad starting state). */
   error: string | null;
+  /** The same reason as data, for the Cards tab to word in the page's language. */
+  failure?: CardFailure;
   mismatches: Mismatch[];
   observed: Record<string, unknown> | null;
 }
+
+/** Why a card stopped, as data: `error` is its English (what the CLI prints). */
+export type CardFailure =
+  | { kind: 'wrong_lab'; card: string; lab: string }
+  | { kind: 'rejected'; index: number; action: string; reason: string }
+  | { kind: 'cannot_start'; reason: string };
 
 export function parseCard(file: string, text: string): CardParse {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return { ok: false, problems: [{ file, field: '(whole file)', message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` }] };
+    return { ok: false, problems: [labProblem(file, '(whole file)', 'problems.not_json', { detail: error instanceof Error ? error.message : String(error) })] };
   }
   const parsed = cardSchema.safeParse(json);
-  return parsed.success ? { ok: true, card: parsed.data } : { ok: false, problems: zodProblems(file, parsed.error) };
+  return parsed.success ? { ok: true, card: parsed.data } : { ok: false, problems: zodProblems(file, parsed.error, json) };
 }
 
 /** A card as a plan (src/lab/play.ts): its start, its actions, and the subset match at the end. */
 function cardPlan(card: Card, file: string): Plan<CardResult> {
-  const fail = (error: string): CardResult => ({ card, file, pass: false, error, mismatches: [], observed: null });
+  const fail = (error: string, failure: CardFailure): CardResult => ({ card, file, pass: false, error, failure, mismatches: [], observed: null });
   return {
     start: card,
     actions: card.actions,
-    cannotStart: fail,
+    cannotStart: (error) => fail(error, { kind: 'cannot_start', reason: error }),
     judge(world, refused) {
-      if (refused) return fail(`action ${refused.index + 1} (${JSON.stringify(refused.action)}) was rejected: ${refused.error}`);
+      if (refused) {
+        const action = JSON.stringify(refused.action);
+        const reason = formatMessage(refused.error); // English, as the CLI prints it
+        return fail(`action ${refused.index + 1} (${action}) was rejected: ${reason}`, { kind: 'rejected', index: refused.index + 1, action, reason });
+      }
       const observed = world.observe();
       const mismatches = deepMatch(card.expect, observed);
       return { card, file, pass: mismatches.length === 0, error: null, mismatches, observed };
@@ -62,7 +75,9 @@ function cardPlan(card: Card, file: string): Plan<CardResult> {
 }
 
 function wrongLab(lab: Lab, card: Card, file: string): CardResult | null {
-  return card.lab === lab.id ? null : { card, file, pass: false, error: `card is for ${card.lab}, not ${lab.id}`, mismatches: [], observed: null };
+  return card.lab === lab.id ? null : {
+    card, file, pass: false, error: `card is for ${card.lab}, not ${lab.id}`, failure: { kind: 'wrong_lab', card: card.lab, lab: lab.id }, mismatches: [], observed: null,
+  };
 }
 
 /** Runs one card of a synchronous lab in a fresh World. Needs sql.js initialised. */

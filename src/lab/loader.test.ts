@@ -30,7 +30,8 @@ describe('lab loading', () => {
     const [load] = loadLabsFromDir(resolve('e2e/fixtures'), resolve('.'));
     expect(load).toMatchObject({ ok: false, id: 'L98', file: 'e2e/fixtures/broken-lab/lab.json' });
     expect(load!.ok ? [] : load!.problems).toEqual([
-      { file: 'e2e/fixtures/broken-lab/lab.json', field: 'world.seed', message: expect.stringMatching(/number/) },
+      { file: 'e2e/fixtures/broken-lab/lab.json', field: 'world.seed', message: 'Invalid input: expected number, received string',
+        code: 'problems.schema.invalid_type', params: { expected: 'number', received: 'string' } },
     ]);
   });
 
@@ -41,7 +42,7 @@ describe('lab loading', () => {
   it('reports unknown fields, unknown models and bad starting states by path', () => {
     expect(problemsOf(withChange((l) => { l.colour = 'red'; }))[0]!.message).toMatch(/colour/);
     expect(problemsOf(withChange((l) => { l.model = 'nope'; }))).toEqual([
-      { file: 'labs/LX/lab.json', field: 'model', message: expect.stringMatching(/unknown model 'nope'/) },
+      { file: 'labs/LX/lab.json', field: 'model', message: expect.stringMatching(/unknown model 'nope'/), code: 'problems.unknown_model', params: expect.objectContaining({ model: 'nope' }) },
     ]);
     expect(problemsOf(withChange((l) => { l.world.initial.now = 'soon'; }))[0]).toMatchObject({ field: 'world.initial' });
   });
@@ -74,6 +75,6 @@ describe('lab loading', () => {
   });
 
   it('requires the narrative', () => {
-    expect(problemsOf(L07, null)).toEqual([{ file: 'labs/LX/README.md', field: '(file)', message: expect.stringMatching(/README/) }]);
+    expect(problemsOf(L07, null)).toEqual([{ file: 'labs/LX/README.md', field: '(file)', message: 'the lab has no README.md narrative', code: 'problems.no_readme', params: {} }]);
   });
 });

@@ -4,28 +4,19 @@
  * the model exists, the starting state fits it, every switch and action is in its
  * vocabulary. A broken lab never stops the others from loading.
  */
-import type { z } from 'zod';
 import { getModel, hasModel, modelIds } from '../sim/models';
 import { parseActionFor } from '../sim/parseAction';
 import { routeModel, routedModels } from '../sim/models/matrix/route';
-import { switchProblem } from '../sim/switches';
 import type { Model } from '../sim/model';
+import { switchesOf } from '../sim/switches';
 import { checkLabTranslation, type LabTranslation, type LabTranslationFiles } from './i18n/labStrings';
 import { LOCALES, type Locale } from './i18n/locales';
+import { labProblem, saidProblem, zodProblems } from './loaderProblems';
 import { labFileSchema, type Lab, type LabFile, type LabLoad, type LabProblem } from './schema';
 
-/** Formats a zod issue path as `scenarios[0].actions[2]`. */
-export function fieldPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const part of path) {
-    out += typeof part === 'number' ? `[${part}]` : out ? `.${String(part)}` : String(part);
-  }
-  return out || '(whole file)';
-}
-
-export function zodProblems(file: string, error: z.ZodError): LabProblem[] {
-  return error.issues.map((issue) => ({ file, field: fieldPath(issue.path), message: issue.message }));
-}
+// Problems carry a code and parameters besides their English (loaderProblems.ts); cards.ts
+// and the tests import these from here.
+export { fieldPath, zodProblems } from './loaderProblems';
 
 /**
  * @param file path shown to the author, e.g. `labs/L07/lab.json`
@@ -40,13 +31,13 @@ export function parseLab(file: string, text: string, readme: string | null,
     json = JSON.parse(text);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, file, id: null, problems: [{ file, field: '(whole file)', message: `not valid JSON: ${message}` }] };
+    return { ok: false, file, id: null, problems: [labProblem(file, '(whole file)', 'problems.not_json', { detail: message })] };
   }
   const id = typeof (json as { id?: unknown })?.id === 'string' ? (json as { id: string }).id : null;
   const parsed = labFileSchema.safeParse(json);
-  if (!parsed.success) return { ok: false, file, id, problems: zodProblems(file, parsed.error) };
+  if (!parsed.success) return { ok: false, file, id, problems: zodProblems(file, parsed.error, json) };
   const problems = semanticProblems(file, parsed.data);
-  if (readme === null) problems.push({ file: file.replace(/lab\.json$/, 'README.md'), field: '(file)', message: 'the lab has no README.md narrative' });
+  if (readme === null) problems.push(labProblem(file.replace(/lab\.json$/, 'README.md'), '(file)', 'problems.no_readme'));
   if (problems.length > 0) return { ok: false, file, id, problems };
   const lab: Lab = { ...parsed.data, file, readme: readme ?? '' };
   const translated = checkTranslations(lab, translations);
@@ -70,16 +61,21 @@ function checkTranslations(lab: Lab, files: Partial<Record<Locale, LabTranslatio
 
 function semanticProblems(file: string, lab: LabFile): LabProblem[] {
   if (!hasModel(lab.model)) {
-    return [{ file, field: 'model', message: `unknown model '${lab.model}' (known: ${modelIds().join(', ')})` }];
+    return [labProblem(file, 'model', 'problems.unknown_model', { model: lab.model, known: modelIds().join(', ') })];
   }
   const labModel = getModel(lab.model);
   // L06's executor switch picks the model a scenario or exercise runs (src/sim/models/matrix/route.ts).
   const modelUnder = (switches?: Record<string, string>) => getModel(routeModel(lab.model, { ...lab.world.switches, ...switches }));
   const model = modelUnder();
   const problems: LabProblem[] = [];
-  const add = (field: string, message: string | null) => { if (message) problems.push({ file, field, message }); };
+  // A model's own checks (starting state, actions) answer in its words: shown as they come.
+  const add = (field: string, message: string | null) => { if (message) problems.push(saidProblem(file, field, message)); };
+  const addSwitches = (field: string, model: Model, chosen: Record<string, string>) => {
+    const problem = switchIssue(file, field, model, chosen);
+    if (problem) problems.push(problem);
+  };
   add('world.initial', model.validateInitial(lab.world.initial));
-  add('world.switches', switchProblem(labModel, lab.world.switches));
+  addSwitches('world.switches', labModel, lab.world.switches);
   // A palette button is valid if some executor the lab can switch to understands it.
   const paletteModels = routedModels(lab.model).map(getModel);
   lab.actions.forEach((entry, i) => add(`actions[${i}].action`,
@@ -87,7 +83,7 @@ function semanticProblems(file: string, lab: LabFile): LabProblem[] {
   lab.scenarios.forEach((scenario, i) => {
     const model = modelUnder(scenario.switches);
     if (scenario.initial) add(`scenarios[${i}].initial`, model.validateInitial({ ...lab.world.initial, ...scenario.initial }));
-    if (scenario.switches) add(`scenarios[${i}].switches`, switchProblem(model, scenario.switches));
+    if (scenario.switches) addSwitches(`scenarios[${i}].switches`, model, scenario.switches);
     scenario.actions.forEach((action, j) => add(`scenarios[${i}].actions[${j}]`, actionProblem(model, action)));
   });
   lab.exercises.forEach((exercise, i) => {
@@ -95,26 +91,46 @@ function semanticProblems(file: string, lab: LabFile): LabProblem[] {
     const start: { initial?: Record<string, unknown>; switches?: Record<string, string>; actions?: unknown[] } = 'start' in exercise ? exercise.start : {};
     const model = modelUnder(start.switches);
     if (start.initial) add(`${at}.start.initial`, model.validateInitial({ ...lab.world.initial, ...start.initial }));
-    if (start.switches) add(`${at}.start.switches`, switchProblem(model, start.switches));
+    if (start.switches) addSwitches(`${at}.start.switches`, model, start.switches);
     const actionLists: [string, unknown[]][] = [];
     if ('actions' in start && start.actions) actionLists.push([`${at}.start.actions`, start.actions]);
     if (exercise.kind === 'predict') add(`${at}.step`, actionProblem(model, exercise.step));
     if (exercise.kind === 'reproduce') actionLists.push([`${at}.solution`, exercise.solution]);
     if (exercise.kind === 'repair') {
       actionLists.push([`${at}.actions`, exercise.actions]);
-      exercise.options.forEach((o, j) => add(`${at}.options[${j}]`, o.values.map((v) => switchProblem(model, { [o.switch]: v })).find(Boolean) ?? null));
-      add(`${at}.solution`, switchProblem(model, exercise.solution));
+      exercise.options.forEach((o, j) => {
+        const bad = o.values.map((v) => switchIssue(file, `${at}.options[${j}]`, model, { [o.switch]: v })).find(Boolean);
+        if (bad) problems.push(bad);
+      });
+      addSwitches(`${at}.solution`, model, exercise.solution);
     }
     for (const [field, actions] of actionLists) actions.forEach((a, j) => add(`${field}[${j}]`, actionProblem(model, a)));
   });
   const exerciseIds = lab.exercises.map((e) => e.id);
-  exerciseIds.forEach((eid, i) => { if (exerciseIds.indexOf(eid) !== i) add(`exercises[${i}].id`, `duplicate exercise id '${eid}'`); });
+  exerciseIds.forEach((eid, i) => { if (exerciseIds.indexOf(eid) !== i) problems.push(labProblem(file, `exercises[${i}].id`, 'problems.duplicate_exercise', { id: eid })); });
   const ids = lab.scenarios.map((s) => s.id);
-  ids.forEach((sid, i) => { if (ids.indexOf(sid) !== i) add(`scenarios[${i}].id`, `duplicate scenario id '${sid}'`); });
+  ids.forEach((sid, i) => { if (ids.indexOf(sid) !== i) problems.push(labProblem(file, `scenarios[${i}].id`, 'problems.duplicate_scenario', { id: sid })); });
   return problems;
 }
 
 function actionProblem(model: Model, raw: unknown): string | null {
   const parsed = parseActionFor(model, raw);
   return typeof parsed === 'string' ? parsed : null;
+}
+
+/**
+ * Why `chosen` is not a valid switch setting for `model`, as a problem, or null. The same
+ * check and words as src/sim/switches.ts's `switchProblem` (which the World uses), with a
+ * code the page can translate.
+ */
+export function switchIssue(file: string, field: string, model: Model, chosen: Record<string, string>): LabProblem | null {
+  const specs = switchesOf(model);
+  for (const [key, value] of Object.entries(chosen)) {
+    const spec = specs.find((s) => s.key === key);
+    if (!spec) return labProblem(file, field, 'problems.unknown_switch', { key, known: specs.map((s) => s.key).join(', ') });
+    if (!spec.options.some((o) => o.value === value)) {
+      return labProblem(file, field, 'problems.switch_value', { key, value, options: spec.options.map((o) => o.value).join(', ') });
+    }
+  }
+  return null;
 }

@@ -4,6 +4,7 @@
  * observable keys, its scenarios (each with an expected outcome) and its exercises.
  */
 import { z } from 'zod';
+import type { MessageParams } from '../core/message';
 import { exerciseSchema } from './exercises/schema';
 import type { LabTranslation } from './i18n/labStrings';
 import type { Locale } from './i18n/locales';
@@ -68,7 +69,14 @@ export interface Lab extends LabFile {
 export interface LabProblem {
   file: string;
   field: string;
+  /** In English, as the CLI prints it. */
   message: string;
+  /**
+   * The same problem as a stable code (a `problems.*` key, src/lab/messages/<locale>/problems.ts)
+   * and its parameters, so the page shows it in the student's language (src/lab/loaderProblems.ts).
+   */
+  code?: string;
+  params?: MessageParams;
 }
 
 export type LabLoad =

@@ -10,6 +10,7 @@
  * one lab at a time without breaking the catalog.
  */
 import { z } from 'zod';
+import { labProblem, zodProblems } from '../loaderProblems';
 import type { Lab, LabProblem } from '../schema';
 import { LOCALES, type Locale } from './locales';
 
@@ -118,24 +119,24 @@ function staleEntries(lab: Lab, s: LabStrings): string[] {
 export function checkLabTranslation(lab: Lab, locale: Locale, stringsFile: string, files: LabTranslationFiles):
   { problems: LabProblem[]; translation: LabTranslation | null } {
   if (files.strings === null) return { problems: [], translation: null }; // not opted in
-  const problem = (field: string, message: string): LabProblem => ({ file: stringsFile, field, message });
   let json: unknown;
   try {
     json = JSON.parse(files.strings);
   } catch (error) {
-    return { problems: [problem('(whole file)', `not valid JSON: ${error instanceof Error ? error.message : String(error)}`)], translation: null };
+    return { problems: [labProblem(stringsFile, '(whole file)', 'problems.not_json', { detail: error instanceof Error ? error.message : String(error) })], translation: null };
   }
   const parsed = labStringsSchema.safeParse(json);
   if (!parsed.success) {
-    return { problems: parsed.error.issues.map((i) => problem(i.path.map(String).join('.') || '(whole file)', i.message)), translation: null };
+    const field = (path: readonly PropertyKey[]) => path.map(String).join('.') || '(whole file)';
+    return { problems: zodProblems(stringsFile, parsed.error, json, field), translation: null };
   }
   const strings = parsed.data;
   const problems: LabProblem[] = [];
-  if (strings.locale !== locale) problems.push(problem('locale', `says '${strings.locale}' but the file name says '${locale}'`));
-  for (const entry of requiredEntries(lab)) if (!entry.present(strings)) problems.push(problem(entry.field, `missing ${locale} translation`));
-  for (const field of staleEntries(lab, strings)) problems.push(problem(field, 'the lab has no such ID (renamed or removed since this was translated?)'));
+  if (strings.locale !== locale) problems.push(labProblem(stringsFile, 'locale', 'problems.locale_mismatch', { said: strings.locale, locale }));
+  for (const entry of requiredEntries(lab)) if (!entry.present(strings)) problems.push(labProblem(stringsFile, entry.field, 'problems.missing_translation', { locale }));
+  for (const field of staleEntries(lab, strings)) problems.push(labProblem(stringsFile, field, 'problems.stale_translation'));
   if (files.readme === null || files.readme.trim() === '') {
-    problems.push({ file: stringsFile.replace(/strings\.[^/]+\.json$/, `README.${locale}.md`), field: '(file)', message: `missing ${locale} narrative` });
+    problems.push(labProblem(stringsFile.replace(/strings\.[^/]+\.json$/, `README.${locale}.md`), '(file)', 'problems.missing_narrative', { locale }));
   }
   return problems.length > 0 ? { problems, translation: null } : { problems, translation: { strings, readme: files.readme! } };
 }

@@ -22,9 +22,10 @@ import { view } from './view';
 import { rules } from './rules';
 import { flash } from './flash';
 import { actions } from './actions';
+import { problems } from './problems';
 import { violations } from './violations';
 
 /** The namespaces of the World's narration: the one list every locale is checked against. */
-export const EN_NAMESPACES = { refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view, rules, flash, violations, actions };
+export const EN_NAMESPACES = { refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view, rules, flash, problems, violations, actions };
 
 export const en: Catalog = mergeNamespaces(EN_NAMESPACES);

@@ -22,6 +22,7 @@ import { view } from './view';
 import { rules } from './rules';
 import { flash } from './flash';
 import { actions } from './actions';
+import { problems } from './problems';
 import { violations } from './violations';
 
-export const catalog = mergeNamespaces({ refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view, rules, flash, violations, actions });
+export const catalog = mergeNamespaces({ refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view, rules, flash, problems, violations, actions });
