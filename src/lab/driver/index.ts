@@ -16,6 +16,15 @@ import { formatMessage } from '../messages/format';
 import type { Lab } from '../schema';
 import { LabSession, type SessionState, type WorldView } from '../session';
 
+/**
+ * A refusal in English (the session reports a refusal message or plain text): for a
+ * DriverError, for matching `refuses(…, why)`, and as `attempt`'s answer — graders, cards
+ * and the CLI read refusals in English.
+ */
+function said(reason: Parameters<typeof formatMessage>[0]): string {
+  return formatMessage(reason);
+}
+
 export class DriverError extends Error {
   constructor(message: string, readonly steps: readonly unknown[]) {
     super(`${message}\n  after steps: ${JSON.stringify(steps)}`);
@@ -65,7 +74,7 @@ export class LabDriver {
   act(...actions: unknown[]): this {
     for (const action of actions) {
       const outcome = this.session.play(action);
-      if (!outcome.ok) throw new DriverError(`${JSON.stringify(action)} was refused: ${outcome.error}`, this.steps);
+      if (!outcome.ok) throw new DriverError(`${JSON.stringify(action)} was refused: ${said(outcome.error)}`, this.steps);
     }
     return this.touched();
   }
@@ -78,7 +87,7 @@ export class LabDriver {
   attempt(action: unknown): string | null {
     if (this.async) throw new DriverError(`lab ${this.lab.id} steps asynchronously: use attemptAsync`, this.steps);
     const outcome = this.session.play(action);
-    return outcome.ok ? null : outcome.error;
+    return outcome.ok ? null : said(outcome.error);
   }
 
   /** `attempt` for any lab: an asynchronous one's step is awaited before its refusal is known. */
@@ -87,7 +96,8 @@ export class LabDriver {
     await this.settle();
     this.session.play(action);
     await this.settle();
-    return this.session.takeError();
+    const error = this.session.takeError();
+    return error === null ? null : said(error);
   }
 
   /**
@@ -97,7 +107,7 @@ export class LabDriver {
   async idle(): Promise<this> {
     await this.settle();
     const error = this.session.takeError();
-    if (error !== null) throw new DriverError(error, this.steps);
+    if (error !== null) throw new DriverError(said(error), this.steps);
     return this;
   }
 
@@ -111,7 +121,7 @@ export class LabDriver {
     const before = this.session.cursor;
     const outcome = this.session.play(action);
     if (outcome.ok) throw new DriverError(`${JSON.stringify(action)} was expected to be refused, but ran`, this.steps);
-    if (why && !why.test(outcome.error)) throw new DriverError(`${JSON.stringify(action)} was refused for '${outcome.error}', not ${why}`, this.steps);
+    if (why && !why.test(said(outcome.error))) throw new DriverError(`${JSON.stringify(action)} was refused for '${said(outcome.error)}', not ${why}`, this.steps);
     if (this.session.cursor !== before) throw new DriverError('a refused action moved the cursor', this.steps);
     return this.touched();
   }
@@ -127,7 +137,7 @@ export class LabDriver {
   forward(times = 1): this {
     for (let i = 0; i < times; i++) {
       const outcome = this.session.forward();
-      if (!outcome.ok) throw new DriverError(`cannot step forward: ${outcome.error}`, this.steps);
+      if (!outcome.ok) throw new DriverError(`cannot step forward: ${said(outcome.error)}`, this.steps);
     }
     return this.touched();
   }
@@ -145,7 +155,7 @@ export class LabDriver {
   /** Same steps, other design. */
   flip(key: string, value: string): this {
     const outcome = this.session.setSwitch(key, value);
-    if (!outcome.ok) throw new DriverError(`switch ${key}=${value}: ${outcome.error}`, this.steps);
+    if (!outcome.ok) throw new DriverError(`switch ${key}=${value}: ${said(outcome.error)}`, this.steps);
     return this.touched();
   }
 

@@ -1,26 +1,26 @@
 /**
- * Random outages (SPEC §7): cuts, reconnects, time, work, emails and charges. The bounded
+ * Random outages (SPEC §7) in L13's World: cuts, reconnects, time, work, emails and charges. The bounded
  * agent never breaks an invariant and never loses a buffered command; the optimistic one is
  * caught. fast-check prints the seed on failure.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { useSqlJs } from '../../../test/sqljs';
-import { World } from '../../world';
+import { useSqlJs } from '../../test/sqljs';
+import { openLab } from '../driver/node';
 
 useSqlJs();
 
 const action = fc.constantFrom<unknown>('disconnect', 'reconnect', 'work', 'start_new_work', 'email_customer', 'report_progress', 'big_charge', 'complete', 'tick', { advance: 3 }, { advance: 6 });
 
+/** L13 under `policy` through a random schedule (an action the lab refuses is skipped, as a refused click), reconnected at the end. */
 function run(policy: string, actions: unknown[], reconcile = 'one_transaction') {
-  const world = World.create({ model: 'outage', seed: 13, initial: { grace_ticks: 5, budget_cents: 1000, lease_ticks: 50 }, switches: { offline_policy: policy, reconcile } });
+  const lab = openLab('L13', { switches: { offline_policy: policy, reconcile } });
   try {
-    for (const a of actions) world.step(a);
-    if (world.observe().offline) world.step('reconnect');
-    const broken = [...new Set(world.trace.flatMap((e) => e.invariants.filter((i) => !i.ok).map((i) => i.id)))];
-    return { broken, observed: world.observe() as { buffered: { status: string; result: string | null }[] } };
+    for (const a of actions) lab.attempt(a);
+    if (lab.observed().offline) lab.act('reconnect');
+    return { broken: lab.broken(), observed: lab.observed() as { buffered: { status: string; result: string | null }[] } };
   } finally {
-    world.dispose();
+    lab.dispose();
   }
 }
 

@@ -1,82 +1,76 @@
+/** L05's LangGraph refund workflow (its lab's seed and starting state), one recovery design per switch. */
 import { describe, expect, it } from 'vitest';
-import { useSqlJs } from '../../../test/sqljs';
-import { replayAsync, stepAsync } from '../../asyncStep';
-import type { World } from '../../world';
+import { useSqlJs } from '../../test/sqljs';
+import type { LabDriver } from '../driver';
+import { useLabs } from '../driver/testing';
 
 useSqlJs();
+const openLab = useLabs();
 
-async function run(recovery: string, actions: unknown[]): Promise<{ world: World; o: Record<string, unknown> }> {
-  const world = await replayAsync({ model: 'workflow', seed: 1, initial: { amount_cents: 10000 }, switches: { recovery } }, actions);
-  return { world, o: world.observe() };
+/** L05 under `recovery`, after `actions` (each awaited, as the app's queue does). */
+async function run(recovery: string, actions: unknown[]): Promise<{ lab: LabDriver; o: Record<string, unknown> }> {
+  const lab = await openLab('L05', { switches: { recovery } }).act(...actions).idle();
+  return { lab, o: lab.observed() };
 }
 
-const broken = (world: World) => world.invariants.filter((i) => !i.ok).map((i) => i.id);
+/** The invariants broken at the latest step. */
+const broken = (lab: LabDriver) => lab.world.invariants.filter((i) => !i.ok).map((i) => i.id);
 
 describe('LangGraph refund workflow', () => {
   it('happy path: pauses at the approval breakpoint, the approval event resumes it, one refund', async () => {
-    const { world, o } = await run('all_three', ['ask']);
+    const { o } = await run('all_three', ['ask']);
     expect(o).toMatchObject({ waiting_for_approval: true, approval_requests: 1, status: 'NONE', model_calls: 1 });
-    world.dispose();
     const done = await run('all_three', ['ask', 'approve']);
     expect(done.o).toMatchObject({ status: 'CONFIRMED', ledger_count: 1, model_calls: 1, waiting_for_approval: false });
-    done.world.dispose();
   });
 
   const crashAfterAnswer = ['ask', { crash_at: 'workflow.after_provider_answer' }, 'approve', { restart: 'A' }];
 
   it('current node only: the submit node re-runs whole after the crash and refunds again', async () => {
-    const { world, o } = await run('current_node', crashAfterAnswer);
+    const { lab, o } = await run('current_node', crashAfterAnswer);
     expect(o).toMatchObject({ ledger_count: 2, node_runs: { submit: 2 } });
-    expect(broken(world)).toContain('LG-LEDGER-1');
-    world.dispose();
+    expect(broken(lab)).toContain('LG-LEDGER-1');
   });
 
   it('all three: the node re-runs whole, the intent key makes the provider replay: one refund', async () => {
-    const { world, o } = await run('all_three', crashAfterAnswer);
+    const { lab, o } = await run('all_three', crashAfterAnswer);
     expect(o).toMatchObject({ ledger_count: 1, status: 'CONFIRMED', node_runs: { submit: 2 } });
-    expect(broken(world)).toEqual([]);
-    world.dispose();
+    expect(broken(lab)).toEqual([]);
   });
 
   it('messages only: recovery re-plans from the chat and refunds again', async () => {
-    const { world, o } = await run('messages_only', crashAfterAnswer);
+    const { lab, o } = await run('messages_only', crashAfterAnswer);
     expect(o).toMatchObject({ ledger_count: 2 });
-    expect(broken(world)).toContain('LG-LEDGER-1');
-    world.dispose();
+    expect(broken(lab)).toContain('LG-LEDGER-1');
   });
 
   it('key only: the run is gone after the crash; it starts over and asks for the approval again', async () => {
     const r = await run('key_only', ['ask', { crash_at: 'workflow.before_submit' }, 'approve', { restart: 'A' }]);
     expect(r.o).toMatchObject({ approval_requests: 2, repeated_approval_requests: 1, model_calls: 2 });
-    expect(broken(r.world)).toContain('LG-APPROVAL-1');
-    r.world.dispose();
+    expect(broken(r.lab)).toContain('LG-APPROVAL-1');
   });
 
   it('a crash after the model answered re-runs the call: more cost, a different answer', async () => {
-    const { world, o } = await run('all_three', [{ crash_at: 'workflow.after_model_answer' }, 'ask', { restart: 'A' }]);
+    const { o } = await run('all_three', [{ crash_at: 'workflow.after_model_answer' }, 'ask', { restart: 'A' }]);
     expect(o).toMatchObject({ model_calls: 2, model_cost_cents: 4, waiting_for_approval: true });
     const answers = o.model_answers as string[];
     expect(answers[0]).not.toEqual(answers[1]);
-    world.dispose();
   });
 
   it('a sibling that failed is re-run; the model call that succeeded beside it is reused from its saved write', async () => {
-    const { world, o } = await run('all_three', ['shop_unavailable', 'ask']);
+    const { o } = await run('all_three', ['shop_unavailable', 'ask']);
     expect(o).toMatchObject({ model_calls: 1, node_runs: { draft_note: 1, check_order: 1 }, waiting_for_approval: false });
     expect(o.saved_sibling_writes).toContain('draft_note:note');
-    world.dispose();
     const r = await run('all_three', ['shop_unavailable', 'ask', 'retry']);
     expect(r.o).toMatchObject({ model_calls: 1, node_runs: { draft_note: 1, check_order: 2 }, waiting_for_approval: true });
-    r.world.dispose();
   });
 
   it('same seed and actions give the same observations, node lines and trace (LangGraph\'s own ids never show)', async () => {
     const actions = ['shop_unavailable', 'ask', 'retry', { crash_at: 'workflow.after_provider_answer' }, 'approve', { restart: 'A' }];
     const views = [];
     for (let i = 0; i < 2; i++) {
-      const { world, o } = await run('all_three', actions);
-      views.push(JSON.stringify({ o, lines: world.describeNodes(), trace: world.trace.map((e) => [e.label, e.notes, e.transactions.map((t) => [t.store, t.name, t.outcome, t.writes]), e.crash]) }));
-      world.dispose();
+      const { lab, o } = await run('all_three', actions);
+      views.push(JSON.stringify({ o, lines: lab.world.describeNodes(), trace: lab.world.trace.map((e) => [e.label, e.notes, e.transactions.map((t) => [t.store, t.name, t.outcome, t.writes]), e.crash]) }));
     }
     expect(views[0]).toEqual(views[1]);
   });
@@ -95,9 +89,8 @@ describe('LangGraph refund workflow', () => {
     for (const [recovery, schedule] of runs) {
       const images = [];
       for (let i = 0; i < 2; i++) {
-        const { world } = await run(recovery, schedule);
-        images.push(world.images());
-        world.dispose();
+        const { lab } = await run(recovery, schedule);
+        images.push(lab.world.images());
       }
       expect(Object.keys(images[0]!)).toEqual(['A', 'B', 'A_memory', 'shop', 'provider', 'vendor']);
       for (const node of Object.keys(images[0]!)) expect(Buffer.from(images[1]![node]!).equals(Buffer.from(images[0]![node]!)), `${recovery}: ${node}`).toBe(true);
@@ -106,41 +99,34 @@ describe('LangGraph refund workflow', () => {
 
   it('fault 6: A stalls after its epoch check; B takes over and refunds from the same checkpoints; A wakes and sends — the intent key keeps one refund', async () => {
     const actions = ['ask', 'stall_after_check', 'approve'];
-    const { world, o } = await run('all_three', actions);
+    const { lab, o } = await run('all_three', actions);
     expect(o).toMatchObject({ run_stalled: true, worker: 'paused', status: 'SUBMITTED', ledger_count: 0, owner: 'A@1' });
     // Nothing of the parked run writes after its step ends (the checkpoint before submit is already saved): a
     // macrotask later, A's database is byte for byte what the step left.
-    const bytes = world.images().A!;
+    const bytes = lab.world.images().A!;
     await new Promise((resolve) => setImmediate(resolve));
-    expect(Buffer.from(world.images().A!).equals(Buffer.from(bytes))).toBe(true);
-    expect((await stepAsync(world, 'takeover')).ok).toBe(true);
-    expect(world.observe()).toMatchObject({ ledger_count: 1, status: 'CONFIRMED', owner: 'B@2', run_stalled: true, node_runs: { submit: 2 } });
-    expect((await stepAsync(world, 'wake')).ok).toBe(true);
-    const after = world.observe();
-    expect(after).toMatchObject({ ledger_count: 1, status: 'CONFIRMED', owner: 'B@2', run_stalled: false, worker: 'up' });
+    expect(Buffer.from(lab.world.images().A!).equals(Buffer.from(bytes))).toBe(true);
+    (await lab.act('takeover').idle()).expectState({ ledger_count: 1, status: 'CONFIRMED', owner: 'B@2', run_stalled: true, node_runs: { submit: 2 } });
+    (await lab.act('wake').idle()).expectState({ ledger_count: 1, status: 'CONFIRMED', owner: 'B@2', run_stalled: false, worker: 'up' });
     // The provider got two requests under one key and replayed the second; A's late record was fenced.
-    expect(world.trace.at(-1)!.notes.map((n) => (typeof n === 'string' ? n : n.key))).toEqual(expect.arrayContaining(['workflow.woke', 'workflow.fenced']));
-    expect(broken(world)).toEqual([]);
-    world.dispose();
+    expect(lab.world.trace.at(-1)!.notes.map((n) => (typeof n === 'string' ? n : n.key))).toEqual(expect.arrayContaining(['workflow.woke', 'workflow.fenced']));
+    expect(broken(lab)).toEqual([]);
     // Without the key (current_node) the late send books a second refund.
     const unkeyed = await run('current_node', [...actions, 'takeover', 'wake']);
     expect(unkeyed.o).toMatchObject({ ledger_count: 2 });
-    expect(broken(unkeyed.world)).toContain('LG-LEDGER-1');
-    unkeyed.world.dispose();
+    expect(broken(unkeyed.lab)).toContain('LG-LEDGER-1');
     // B cannot take over from checkpoints that lived only in A's process memory.
     const memoryOnly = await run('key_only', actions);
-    expect(await stepAsync(memoryOnly.world, 'takeover')).toMatchObject({ ok: false, error: expect.stringMatching(/process memory/) });
-    memoryOnly.world.dispose();
+    expect(await memoryOnly.lab.attemptAsync('takeover')).toMatch(/process memory/);
   });
 
   it('an expiry needs an open approval: with none it is refused and the shop is unchanged; after a grant it expires that one', async () => {
-    const { world } = await run('all_three', ['ask']);
-    const before = JSON.stringify(world.observe());
-    expect(await stepAsync(world, 'expire')).toMatchObject({ ok: false, error: expect.stringMatching(/No approval is open/) });
-    expect(JSON.stringify(world.observe())).toEqual(before);
-    expect((await stepAsync(world, 'grant')).ok).toBe(true);
-    expect((await stepAsync(world, 'expire')).ok).toBe(true);
-    expect(await stepAsync(world, 'expire')).toMatchObject({ ok: false });
-    world.dispose();
+    const { lab } = await run('all_three', ['ask']);
+    const before = JSON.stringify(lab.observed());
+    expect(await lab.attemptAsync('expire')).toMatch(/No approval is open/);
+    expect(JSON.stringify(lab.observed())).toEqual(before);
+    expect(await lab.attemptAsync('grant')).toBeNull();
+    expect(await lab.attemptAsync('expire')).toBeNull();
+    expect(await lab.attemptAsync('expire')).not.toBeNull();
   });
 });
