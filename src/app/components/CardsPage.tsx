@@ -1,10 +1,50 @@
 /**
  * The Cards tab: drop or pick card files; each runs in a fresh World in this page with the
  * same runner as `npm run cards`. A card can then be opened in its lab to step through.
+ * Each result is worded in the page's language from the run's data (verdict, mismatches,
+ * why it stopped), not from the CLI's English line.
  */
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { runCardFiles, selectCardRuns, useApp, watchCard } from '../store';
+import type { CardResult } from '../../lab/cards';
+import { refusalMessage } from '../../lab/i18n/refusals';
+import { runCardFiles, selectCardRuns, useApp, watchCard, type CardRun } from '../store';
+import { useRenderMessage } from '../i18n/renderMessage';
+import { ProblemText } from './LabErrorCard';
+
+/** Why a card stopped, in the page's language; a World's refusal through the `refusals` catalog when it is a known one. */
+function CardFailureText({ result }: { result: CardResult }) {
+  const { t } = useTranslation();
+  const render = useRenderMessage();
+  const failure = result.failure;
+  if (!failure) return <>{result.error}</>;
+  if (failure.kind === 'wrong_lab') return <>{t('cards.wrongLab', { card: failure.card, lab: failure.lab })}</>;
+  const reason = refusalMessage(failure.reason);
+  const said = reason ? render(reason) : failure.reason;
+  if (failure.kind === 'rejected') return <>{t('cards.rejected', { n: failure.index, action: failure.action, reason: said })}</>;
+  return <>{said}</>;
+}
+
+/** One run: the verdict line (verdict, lab, card name, file), then why it failed. */
+function CardRunLines({ run }: { run: CardRun }) {
+  const { t } = useTranslation();
+  const result = run.result;
+  if (!result) {
+    return <div className="card-line"><strong>{t('cards.verdict.invalid')}</strong> <code>{run.file}</code></div>;
+  }
+  const json = (value: unknown) => JSON.stringify(value);
+  return (
+    <>
+      <div className="card-line">
+        <strong>{t(result.pass ? 'cards.verdict.pass' : 'cards.verdict.fail')}</strong> <code>{result.card.lab}</code> {result.card.name} (<code>{result.file}</code>)
+      </div>
+      {!result.pass && result.error && <div className="card-detail"><CardFailureText result={result} /></div>}
+      {!result.pass && !result.error && result.mismatches.map((m, j) => (
+        <div key={j} className="card-detail">{t('cards.mismatch', { path: m.path, expected: json(m.expected), actual: json(m.actual) })}</div>
+      ))}
+    </>
+  );
+}
 
 export function CardsPage() {
   const runs = useApp(selectCardRuns);
@@ -27,8 +67,8 @@ export function CardsPage() {
       <ul className="card-runs">
         {runs.map((run, i) => (
           <li key={i} data-testid="card-result" data-pass={Boolean(run.result?.pass)} className={run.result?.pass ? 'pass' : 'fail'}>
-            <pre>{run.line}</pre>
-            {run.problems.map((p, j) => <div key={j} className="error"><code>{p.field}</code>: {p.message}</div>)}
+            <CardRunLines run={run} />
+            {run.problems.map((p, j) => <div key={j} className="error" data-code={p.code}><code>{p.field}</code>: <ProblemText problem={p} /></div>)}
             {run.result && <button onClick={() => watchCard(run)} data-testid="card-watch">{t('cards.watch')}</button>}
           </li>
         ))}
