@@ -4,8 +4,10 @@
  * This is the one renderer of narration: the graders and the CLI call `formatMessage`
  * (through `formatMessageIn`, src/lab/i18n), and the app's `renderMessage` picks the
  * template from its current language and fills it with `fillTemplate` — so a student and
- * the grader read the same words. Templates use i18next's `{{name}}` syntax, but only the
- * plain form. A key missing from the catalog renders as the key itself plus its
+ * the grader read the same words. Templates use i18next's `{{name}}` syntax, plain, plus one
+ * format: `{{name, cents}}`, an amount in cents — `10000¢` here (graders, CLI), the page's
+ * currency spelling on the page (its renderer passes `formatValue`). A key missing from the
+ * catalog renders as the key itself plus its
  * parameters — visible, never silently blank — and a test checks every key a model emits
  * exists in the English catalog.
  */
@@ -14,10 +16,18 @@ import { en } from './en';
 
 export type Catalog = Readonly<Record<string, string>>;
 
+/** How a `{{name, format}}` value is written (the only format is `cents`). */
+export type FormatValue = (value: unknown, format: string) => string;
+
+/** The graders' and the CLI's spelling: raw cents, `10000¢`. */
+export const plainValue: FormatValue = (value, format) => (format === 'cents' ? `${String(value)}¢` : String(value));
+
 /** `template` with its `{{param}}`s filled; no template → the key and its params. */
-export function fillTemplate(key: string, template: string | undefined, params: Readonly<Record<string, unknown>> = {}): string {
+export function fillTemplate(key: string, template: string | undefined, params: Readonly<Record<string, unknown>> = {},
+  formatValue: FormatValue = plainValue): string {
   if (template === undefined) return `${key} ${JSON.stringify(params)}`;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => (name in params ? String(params[name]) : `{{${name}}}`));
+  return template.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (_, name: string, format: string | undefined) =>
+    (name in params ? (format ? formatValue(params[name], format) : String(params[name])) : `{{${name}}}`));
 }
 
 export function formatMessage(message: Message | string, catalog: Catalog = en): string {

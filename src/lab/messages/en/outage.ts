@@ -1,6 +1,6 @@
 /** English notes of the bounded-outage lab (L13). */
 export const outage = {
-  'outage.setup': 'agent-1 runs {{item}} under {{lease}} (session 1). Offline it allows itself {{grace}} ticks of grace; the mission budget is {{budget}}¢.',
+  'outage.setup': 'agent-1 runs {{item}} under {{lease}} (session 1). Offline it allows itself {{grace}} ticks of grace; the mission budget is {{budget, cents}}.',
   'outage.offline': 'agent-1 is offline from t={{at}}; its grace period ends at t={{until}}.',
   'outage.online': 'agent-1 is back. A new connection life is a new session: it must reconcile before it submits anything.',
   'outage.refused': 'agent-1 refuses to {{what}}: {{reason}}.',

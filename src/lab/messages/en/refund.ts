@@ -1,7 +1,7 @@
 /** English narration of the refund model and its executor (src/core/executor, src/core/effects). */
 export const refund = {
-  'refund.setup': 'Order {{order}} can refund up to {{balance}}¢; the refund asked for is {{amount}}¢. Approvals last {{ttl}} ticks; a worker waits {{timeout}} ticks for an answer, and each request carries that as its deadline.',
-  'refund.approved': 'Approval {{approval}}: refund {{amount}}¢ on {{order}}, valid until t={{until}}.',
+  'refund.setup': 'Order {{order}} can refund up to {{balance, cents}}; the refund asked for is {{amount, cents}}. Approvals last {{ttl}} ticks; a worker waits {{timeout}} ticks for an answer, and each request carries that as its deadline.',
+  'refund.approved': 'Approval {{approval}}: refund {{amount, cents}} on {{order}}, valid until t={{until}}.',
   'refund.approval_recorded': 'Approval {{approval}} recorded.',
   'refund.approval_duplicate': 'Approval {{approval}} arrives a second time: same ID, nothing new is created.',
   'refund.approval_expired': 'Approval {{approval}} has expired.',
@@ -18,7 +18,7 @@ export const refund = {
   'refund.stalls_before_check': '{{worker}} persists {{operation}} and stalls before it checks its epoch ({{epoch}}) and sends.',
   'refund.stalls_after_check': "{{worker}} passes the epoch check for {{operation}} (epoch {{epoch}}) and stalls with the request built, before sending it. The shop's check is behind it now.",
   'refund.not_owner': '{{worker}} may not move {{operation}}: it belongs to {{owner}} at epoch {{epoch}}.',
-  'refund.sent': '{{worker}} sends {{operation}} for {{amount}}¢ with idempotency key {{key}}, deadline t={{deadline}}.',
+  'refund.sent': '{{worker}} sends {{operation}} for {{amount, cents}} with idempotency key {{key}}, deadline t={{deadline}}.',
   'refund.request_lost': "{{worker}}'s refund request for {{operation}} (key {{key}}) is lost on the way.",
   'refund.looks_up': '{{worker}} looks {{operation}} up at the provider before doing anything else.',
   'refund.still_parked': '{{operation}} is parked for manual reconciliation; automatic retry is blocked.',
@@ -52,7 +52,7 @@ export const refund = {
   'refund.recovers_prepared': '{{worker}} recovers: {{operation}} is PREPARED and was never sent — safe to retry.',
   'refund.recovers_unknown': '{{worker}} recovers: {{operation}} is UNKNOWN — it was sent, but the answer never came.',
   'refund.recovers': '{{worker}} recovers: {{operation}} is {{status}}.',
-  'refund.provider_refunds': 'The provider refunds {{amount}}¢ as {{refund}}.',
+  'refund.provider_refunds': 'The provider refunds {{amount, cents}} as {{refund}}.',
   'refund.provider_replays': 'The provider replays {{refund}} from its idempotency record.',
   'refund.provider_expired': 'The provider refuses the request for {{operation}}: its deadline t={{deadline}} has passed. Nothing is applied.',
   'refund.provider_answers': 'The provider answers {{status}}.',

@@ -32,7 +32,7 @@ export const view = {
   'view.compensation.refs': 'flight {{flight}} · hotel {{hotel}}',
   'view.compensation.record': '{{action}} by {{by}}: {{result}}',
   'view.compensation.booking': '{{id}} {{status}}',
-  'view.compensation.cancellation': '{{id}} {{result}} · fee {{fee}}¢',
+  'view.compensation.cancellation': '{{id}} {{result}} · fee {{fee, cents}}',
   'view.compensation.rooms': 'rooms available',
   'view.compensation.no_rooms': 'no rooms',
   // fencing (L07)
@@ -86,7 +86,7 @@ export const view = {
   'view.refund.edge.processed_flag': 'processed flag',
   'view.refund.machine.operation': 'Operation {{id}}',
   'view.refund.machine.no_operation': 'Operation (none yet)',
-  'view.refund.order': '{{order}} balance {{cents}}¢ · v{{version}}',
+  'view.refund.order': '{{order}} balance {{cents, cents}} · v{{version}}',
   'view.refund.approval': 'approval {{id}} {{status}}',
   'view.refund.no_approval': 'no approval',
   'view.refund.op_ref': '{{id}} {{status}} · {{ref}} · epoch {{epoch}}',
@@ -124,5 +124,5 @@ export const view = {
   'view.workflow.no_intent': 'no intent yet',
   'view.workflow.approvals': 'approvals: {{count}}',
   'view.workflow.ledger': 'ledger rows: {{count}}',
-  'view.workflow.billed': 'calls billed: {{count}} ({{cents}}¢)',
+  'view.workflow.billed': 'calls billed: {{count}} ({{cents, cents}})',
 } as const;

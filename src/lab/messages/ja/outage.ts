@@ -2,7 +2,7 @@
 import type { outage as en } from '../en/outage';
 
 export const outage = {
-  'outage.setup': 'agent-1 は {{lease}} のもとで {{item}} を実行しています（セッション 1）。オフライン時の猶予期間は {{grace}} ティック、ミッションの予算は {{budget}} セントです。',
+  'outage.setup': 'agent-1 は {{lease}} のもとで {{item}} を実行しています（セッション 1）。オフライン時の猶予期間は {{grace}} ティック、ミッションの予算は {{budget, cents}}です。',
   'outage.offline': 'agent-1 は t={{at}} からオフラインです。猶予期間は t={{until}} に終わります。',
   'outage.online': 'agent-1 が戻りました。新しい接続は新しいセッションです。何かを送信する前に照合しなければなりません。',
   'outage.refused': 'agent-1 は「{{what}}」を拒否します：{{reason}}。',

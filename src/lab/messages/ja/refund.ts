@@ -2,8 +2,8 @@
 import type { refund as en } from '../en/refund';
 
 export const refund = {
-  'refund.setup': '注文 {{order}} は最大 {{balance}} セントまで返金でき、今回の返金額は {{amount}} セントです。承認の有効期間は {{ttl}} ティック。Worker は応答を {{timeout}} ティック待ち、各リクエストはそれを期限として持ちます。',
-  'refund.approved': '承認 {{approval}}：{{order}} に {{amount}} セントを返金。t={{until}} まで有効です。',
+  'refund.setup': '注文 {{order}} は最大 {{balance, cents}}まで返金でき、今回の返金額は {{amount, cents}}です。承認の有効期間は {{ttl}} ティック。Worker は応答を {{timeout}} ティック待ち、各リクエストはそれを期限として持ちます。',
+  'refund.approved': '承認 {{approval}}：{{order}} に {{amount, cents}}を返金。t={{until}} まで有効です。',
   'refund.approval_recorded': '承認 {{approval}} を記録しました。',
   'refund.approval_duplicate': '承認 {{approval}} が 2 回目に届きました。ID が同じなので、新しいものは何も作られません。',
   'refund.approval_expired': '承認 {{approval}} は期限切れです。',
@@ -20,7 +20,7 @@ export const refund = {
   'refund.stalls_before_check': '{{worker}} は {{operation}} を永続化し、エポック（{{epoch}}）の確認と送信の前に停止します。',
   'refund.stalls_after_check': '{{worker}} は {{operation}} のエポック確認（エポック {{epoch}}）を通過し、リクエストを組み立てたまま送信前に停止します。ショップでの確認はもう過ぎています。',
   'refund.not_owner': '{{worker}} は {{operation}} を進められません。エポック {{epoch}} の {{owner}} のものだからです。',
-  'refund.sent': '{{worker}} が {{operation}}（{{amount}} セント）を冪等キー {{key}}、期限 t={{deadline}} で送信します。',
+  'refund.sent': '{{worker}} が {{operation}}（{{amount, cents}}）を冪等キー {{key}}、期限 t={{deadline}} で送信します。',
   'refund.request_lost': '{{worker}} の {{operation}} の返金リクエスト（キー {{key}}）は途中で失われました。',
   'refund.looks_up': '{{worker}} はほかのことをする前に、プロバイダで {{operation}} を照会します。',
   'refund.still_parked': '{{operation}} は手動照合待ちです。自動再試行は止められています。',
@@ -54,7 +54,7 @@ export const refund = {
   'refund.recovers_prepared': '{{worker}} が回復しました：{{operation}} は PREPARED で、一度も送信されていません——安全に再試行できます。',
   'refund.recovers_unknown': '{{worker}} が回復しました：{{operation}} は UNKNOWN——送信はしたが、応答が来なかったのです。',
   'refund.recovers': '{{worker}} が回復しました：{{operation}} は {{status}} です。',
-  'refund.provider_refunds': 'プロバイダが {{amount}} セントを {{refund}} として返金します。',
+  'refund.provider_refunds': 'プロバイダが {{amount, cents}}を {{refund}} として返金します。',
   'refund.provider_replays': 'プロバイダは冪等性の記録から {{refund}} をそのまま返します。',
   'refund.provider_expired': 'プロバイダは {{operation}} のリクエストを拒否します。期限 t={{deadline}} を過ぎているためです。何も適用されません。',
   'refund.provider_answers': 'プロバイダの応答：{{status}}。',

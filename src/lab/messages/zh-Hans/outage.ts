@@ -2,7 +2,7 @@
 import type { outage as en } from '../en/outage';
 
 export const outage = {
-  'outage.setup': 'agent-1 在 {{lease}} 下执行 {{item}}（会话 1）。离线时它给自己 {{grace}} 刻的宽限期；任务预算为 {{budget}} 分。',
+  'outage.setup': 'agent-1 在 {{lease}} 下执行 {{item}}（会话 1）。离线时它给自己 {{grace}} 刻的宽限期；任务预算为 {{budget, cents}}。',
   'outage.offline': 'agent-1 从 t={{at}} 起离线；它的宽限期在 t={{until}} 结束。',
   'outage.online': 'agent-1 重新上线。新的连接就是新的会话：提交任何东西之前，它必须先核对。',
   'outage.refused': 'agent-1 拒绝执行“{{what}}”：{{reason}}。',

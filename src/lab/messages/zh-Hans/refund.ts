@@ -2,8 +2,8 @@
 import type { refund as en } from '../en/refund';
 
 export const refund = {
-  'refund.setup': '订单 {{order}} 最多可退 {{balance}} 分；本次申请退款 {{amount}} 分。审批有效 {{ttl}} 刻；Worker 等待答复 {{timeout}} 刻，每个请求都把它作为截止期限带上。',
-  'refund.approved': '审批 {{approval}}：为 {{order}} 退款 {{amount}} 分，有效至 t={{until}}。',
+  'refund.setup': '订单 {{order}} 最多可退 {{balance, cents}}；本次申请退款 {{amount, cents}}。审批有效 {{ttl}} 刻；Worker 等待答复 {{timeout}} 刻，每个请求都把它作为截止期限带上。',
+  'refund.approved': '审批 {{approval}}：为 {{order}} 退款 {{amount, cents}}，有效至 t={{until}}。',
   'refund.approval_recorded': '审批 {{approval}} 已记录。',
   'refund.approval_duplicate': '审批 {{approval}} 第二次到达：ID 相同，不会新建任何东西。',
   'refund.approval_expired': '审批 {{approval}} 已过期。',
@@ -20,7 +20,7 @@ export const refund = {
   'refund.stalls_before_check': '{{worker}} 持久化了 {{operation}}，然后在检查纪元（{{epoch}}）和发送之前停顿。',
   'refund.stalls_after_check': '{{worker}} 通过了 {{operation}} 的纪元检查（纪元 {{epoch}}），请求已构造好，却在发送前停顿。商店的检查现在已经在它身后了。',
   'refund.not_owner': '{{worker}} 不能推进 {{operation}}：它属于纪元 {{epoch}} 的 {{owner}}。',
-  'refund.sent': '{{worker}} 发送 {{operation}}，金额 {{amount}} 分，幂等键 {{key}}，截止期限 t={{deadline}}。',
+  'refund.sent': '{{worker}} 发送 {{operation}}，金额 {{amount, cents}}，幂等键 {{key}}，截止期限 t={{deadline}}。',
   'refund.request_lost': '{{worker}} 针对 {{operation}} 的退款请求（键 {{key}}）在途中丢失。',
   'refund.looks_up': '{{worker}} 先向供应商按操作 ID 查询 {{operation}}，再做其他事。',
   'refund.still_parked': '{{operation}} 正等待人工核对；自动重试被阻止。',
@@ -54,7 +54,7 @@ export const refund = {
   'refund.recovers_prepared': '{{worker}} 恢复：{{operation}} 为 PREPARED，从未发送过——可以安全重试。',
   'refund.recovers_unknown': '{{worker}} 恢复：{{operation}} 为 UNKNOWN——请求已发出，但答复一直没来。',
   'refund.recovers': '{{worker}} 恢复：{{operation}} 为 {{status}}。',
-  'refund.provider_refunds': '供应商退款 {{amount}} 分，记为 {{refund}}。',
+  'refund.provider_refunds': '供应商退款 {{amount, cents}}，记为 {{refund}}。',
   'refund.provider_replays': '供应商根据幂等记录重放 {{refund}}。',
   'refund.provider_expired': '供应商拒绝 {{operation}} 的请求：截止期限 t={{deadline}} 已过。不执行任何操作。',
   'refund.provider_answers': '供应商答复 {{status}}。',

@@ -2,7 +2,7 @@
 import type { outage as en } from '../en/outage';
 
 export const outage = {
-  'outage.setup': 'agent-1 在 {{lease}} 下執行 {{item}}（會話 1）。離線時它給自己 {{grace}} 刻的寬限期；任務預算為 {{budget}} 分。',
+  'outage.setup': 'agent-1 在 {{lease}} 下執行 {{item}}（會話 1）。離線時它給自己 {{grace}} 刻的寬限期；任務預算為 {{budget, cents}}。',
   'outage.offline': 'agent-1 自 t={{at}} 起離線；它的寬限期於 t={{until}} 結束。',
   'outage.online': 'agent-1 重新連線。新的連線就是新的會話：提交任何東西之前，它必須先對帳。',
   'outage.refused': 'agent-1 拒絕執行「{{what}}」：{{reason}}。',

@@ -2,8 +2,8 @@
 import type { refund as en } from '../en/refund';
 
 export const refund = {
-  'refund.setup': '訂單 {{order}} 最多可退 {{balance}} 分；本次申請退款 {{amount}} 分。批准有效 {{ttl}} 刻；Worker 等待回覆 {{timeout}} 刻，每個請求都以此作為截止期限。',
-  'refund.approved': '批准 {{approval}}：為 {{order}} 退款 {{amount}} 分，有效至 t={{until}}。',
+  'refund.setup': '訂單 {{order}} 最多可退 {{balance, cents}}；本次申請退款 {{amount, cents}}。批准有效 {{ttl}} 刻；Worker 等待回覆 {{timeout}} 刻，每個請求都以此作為截止期限。',
+  'refund.approved': '批准 {{approval}}：為 {{order}} 退款 {{amount, cents}}，有效至 t={{until}}。',
   'refund.approval_recorded': '批准 {{approval}} 已記錄。',
   'refund.approval_duplicate': '批准 {{approval}} 第二次抵達：ID 相同，不會新建任何東西。',
   'refund.approval_expired': '批准 {{approval}} 已過期。',
@@ -20,7 +20,7 @@ export const refund = {
   'refund.stalls_before_check': '{{worker}} 持久化了 {{operation}}，接著在檢查紀元（{{epoch}}）與送出之前停頓。',
   'refund.stalls_after_check': '{{worker}} 通過了 {{operation}} 的紀元檢查（紀元 {{epoch}}），請求已建好，卻在送出前停頓。商店的檢查現在已經在它身後了。',
   'refund.not_owner': '{{worker}} 不能推進 {{operation}}：它屬於紀元 {{epoch}} 的 {{owner}}。',
-  'refund.sent': '{{worker}} 送出 {{operation}}，金額 {{amount}} 分，冪等金鑰 {{key}}，截止期限 t={{deadline}}。',
+  'refund.sent': '{{worker}} 送出 {{operation}}，金額 {{amount, cents}}，冪等金鑰 {{key}}，截止期限 t={{deadline}}。',
   'refund.request_lost': '{{worker}} 針對 {{operation}} 的退款請求（金鑰 {{key}}）在途中遺失。',
   'refund.looks_up': '{{worker}} 先向供應商依操作 ID 查詢 {{operation}}，再做其他事。',
   'refund.still_parked': '{{operation}} 正等待人工對帳；自動重試被阻止。',
@@ -54,7 +54,7 @@ export const refund = {
   'refund.recovers_prepared': '{{worker}} 復原：{{operation}} 為 PREPARED，從未送出——可以安全重試。',
   'refund.recovers_unknown': '{{worker}} 復原：{{operation}} 為 UNKNOWN——請求已送出，但回覆始終沒來。',
   'refund.recovers': '{{worker}} 復原：{{operation}} 為 {{status}}。',
-  'refund.provider_refunds': '供應商退款 {{amount}} 分，記為 {{refund}}。',
+  'refund.provider_refunds': '供應商退款 {{amount, cents}}，記為 {{refund}}。',
   'refund.provider_replays': '供應商依冪等記錄重播 {{refund}}。',
   'refund.provider_expired': '供應商拒絕 {{operation}} 的請求：截止期限 t={{deadline}} 已過。不執行任何操作。',
   'refund.provider_answers': '供應商回覆 {{status}}。',

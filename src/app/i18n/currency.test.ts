@@ -1,0 +1,40 @@
+/**
+ * Amounts in narration and node lines (`{{amount, cents}}`) read as currency on the page,
+ * in its language, while the graders and the CLI keep raw cents.
+ */
+import { describe, expect, it } from 'vitest';
+import { msg } from '../../core/message';
+import { formatMessageIn } from '../../lab/i18n/messageCatalogs';
+import { ALL_RESOURCES } from './allResources';
+import { createLabI18n } from './instance';
+import { renderMessage } from './renderMessage';
+
+const SENT = msg('refund.sent', { worker: 'worker-1', operation: 'op-1', amount: 10000, key: 'k-1', deadline: 12 });
+const ORDER = msg('view.refund.order', { order: 'order-1', cents: 25050, version: 3 });
+
+describe('amounts as currency', () => {
+  it('en: a refund of 10000 cents reads $100.00, a balance of 25050 reads $250.50', () => {
+    const i18n = createLabI18n('en', { resources: ALL_RESOURCES });
+    expect(renderMessage(i18n, SENT)).toBe('worker-1 sends op-1 for $100.00 with idempotency key k-1, deadline t=12.');
+    expect(renderMessage(i18n, ORDER)).toBe('order-1 balance $250.50 · v3');
+  });
+
+  it('ja: the same amounts in the Japanese spelling of the lab currency (USD), not as raw cents', () => {
+    const i18n = createLabI18n('ja', { resources: ALL_RESOURCES });
+    const sent = renderMessage(i18n, SENT);
+    expect(sent).toContain(new Intl.NumberFormat('ja', { style: 'currency', currency: 'USD' }).format(100));
+    expect(sent).toMatch(/100\.00/);
+    expect(sent).not.toMatch(/10000|セント/);
+    expect(renderMessage(i18n, ORDER)).toMatch(/250\.50/);
+  });
+
+  it('zh-Hans names the currency (US$), since ¥ would be the reader\'s own', () => {
+    const i18n = createLabI18n('zh-Hans', { resources: ALL_RESOURCES });
+    expect(renderMessage(i18n, SENT)).toContain('US$100.00');
+  });
+
+  it('the graders and the CLI keep raw cents (10000¢), in every locale', () => {
+    expect(formatMessageIn('en', SENT)).toBe('worker-1 sends op-1 for 10000¢ with idempotency key k-1, deadline t=12.');
+    expect(formatMessageIn('ja', SENT)).toContain('10000¢');
+  });
+});
