@@ -15,7 +15,7 @@ import type { FaultPoints } from '../faults';
 import type { Clock } from '../time';
 import { canonicalJson } from './canonical';
 import { CAS_KINDS, digestOf, isCommandKind, PAYLOADS, type SignedCommand } from './commands';
-import { currentRevision, HANDLERS, type Target } from './handlers';
+import { currentRevision, HANDLERS, roleOf, workItemRow, type PlanContext, type Target, type WorkItemRow } from './handlers';
 import { verifyDigest } from './keys';
 import { isRejection, reject, type AcceptResult, type EventRecord, type Receipt, type Rejection } from './outcomes';
 
@@ -57,17 +57,19 @@ function decideAndWrite(store: Store, clock: Clock, faults: FaultPoints, command
   }
   const payload = parsed.data as Record<string, unknown>;
   const group = store.get('SELECT sequence FROM groups WHERE group_id = ?', [command.group]);
+  // The sender's role, read once: the membership check here and the handler's role check.
+  const role = roleOf(store, command.group, command.actor) ?? null;
   if (command.kind !== 'create_group') {
     if (!group) return reject('NOT_FOUND', `no group ${command.group}`);
-    if (!store.get('SELECT 1 FROM memberships WHERE group_id = ? AND agent_id = ?', [command.group, command.actor])) {
-      return reject('NOT_A_MEMBER', `${command.actor} is not a member of ${command.group}`);
-    }
+    if (role === null) return reject('NOT_A_MEMBER', `${command.actor} is not a member of ${command.group}`);
   }
+  // Rows read for one command's checks, shared by them (see PlanContext.known).
+  const ctx: PlanContext = { store, command, now: clock.now, known: { actorRole: role, items: new Map() } };
   const handler = HANDLERS[command.kind];
   const target = handler.target(payload, command);
-  const revision = checkRevision(store, command, target);
+  const revision = checkRevision(ctx, target);
   if (isRejection(revision)) return revision;
-  const plan = handler.plan({ store, command, now: clock.now }, payload);
+  const plan = handler.plan(ctx, payload);
   if (isRejection(plan)) return plan;
 
   const newRevision = revision + 1;
@@ -89,8 +91,10 @@ function decideAndWrite(store: Store, clock: Clock, faults: FaultPoints, command
 }
 
 /** The aggregate's current revision after the existence, CAS and mismatch checks. */
-function checkRevision(store: Store, command: SignedCommand, target: Target): number | Rejection {
-  const current = currentRevision(store, target);
+function checkRevision(ctx: PlanContext, target: Target): number | Rejection {
+  const { command } = ctx;
+  // A work item's row is read whole here, once: the handler's lease and state checks reuse it.
+  const current = target.type === 'work_item' ? revisionOf(workItemRow(ctx, target.id)) : currentRevision(ctx.store, target);
   if (target.creates) {
     if (current !== null) return reject('ALREADY_EXISTS', `${target.type} ${target.id} already exists`);
     if (command.expectedRevision !== null && command.expectedRevision !== 0) {
@@ -106,6 +110,10 @@ function checkRevision(store: Store, command: SignedCommand, target: Target): nu
     return reject('REVISION_MISMATCH', `expected revision ${command.expectedRevision} of ${target.id}, but it is at ${current}`);
   }
   return current;
+}
+
+function revisionOf(row: WorkItemRow | undefined): number | null {
+  return row ? Number(row.revision) : null;
 }
 
 function appendEvent(store: Store, event: EventRecord): void {

@@ -4,6 +4,7 @@
  * and the checks handlers compose — role, work-item state, owner and lease.
  * `handlers.ts` and `executionHandlers.ts` both build on this file, never on each other.
  */
+import type { SqlValue } from 'sql.js';
 import type { Store } from '../db/store';
 import { nextState } from '../machines';
 import type { CommandContent } from './commands';
@@ -30,6 +31,19 @@ export interface PlanContext {
   store: Store;
   command: CommandContent;
   now: number;
+  /**
+   * Rows this accept has already read, so a check never reads the same row twice (accept.ts
+   * fills it; a caller without it reads each time). Only valid while nothing is written:
+   * plans read, `apply` writes and reads nothing back.
+   */
+  known?: KnownRows;
+}
+
+export interface KnownRows {
+  /** The sender's role in the command's group, null when it is not a member; undefined: not read. */
+  actorRole?: string | null;
+  /** Work item rows by id, whatever their group (undefined: no such work item). */
+  items: Map<string, WorkItemRow | undefined>;
 }
 
 export type P = Record<string, unknown>;
@@ -41,12 +55,33 @@ export const roleOf = (store: Store, group: string, agent: string) =>
   store.get('SELECT role FROM memberships WHERE group_id = ? AND agent_id = ?', [group, agent])?.role as string | undefined;
 
 export function requireRole(ctx: PlanContext, roles: string[]): Rejection | null {
-  const role = roleOf(ctx.store, ctx.command.group, ctx.command.actor);
+  const known = ctx.known?.actorRole;
+  const role = known !== undefined ? known ?? undefined : roleOf(ctx.store, ctx.command.group, ctx.command.actor);
   return role && roles.includes(role) ? null : reject('FORBIDDEN', `${ctx.command.actor} needs role ${roles.join(' or ')}`);
 }
 
-export function workItem(ctx: PlanContext, id: string) {
-  return ctx.store.get('SELECT * FROM work_items WHERE work_item_id = ? AND group_id = ?', [id, ctx.command.group]);
+/**
+ * The work item columns the checks read: a read returns only these (each column costs a
+ * call into sql.js), and the type makes reading any other one a compile error.
+ */
+const WORK_ITEM_COLUMNS = ['group_id', 'mission_id', 'status', 'owner', 'ownership_epoch', 'lease_id', 'lease_until', 'attempts', 'max_attempts',
+  'retry_at', 'resume_by', 'deadline', 'retry_budget_cents', 'retry_spent_cents', 'revision'] as const;
+export type WorkItemRow = Readonly<Record<(typeof WORK_ITEM_COLUMNS)[number], SqlValue>>;
+const WORK_ITEM_SQL = `SELECT ${WORK_ITEM_COLUMNS.join(', ')} FROM work_items WHERE work_item_id = ?`;
+
+/** The work item `id` of the command's group, or undefined. */
+export function workItem(ctx: PlanContext, id: string): WorkItemRow | undefined {
+  const row = workItemRow(ctx, id);
+  return row && row.group_id === ctx.command.group ? row : undefined;
+}
+
+/** The work item `id` in any group (its revision is the CAS check's), read once per accept. */
+export function workItemRow(ctx: PlanContext, id: string): WorkItemRow | undefined {
+  const items = ctx.known?.items;
+  if (items?.has(id)) return items.get(id);
+  const row = ctx.store.get(WORK_ITEM_SQL, [id]) as WorkItemRow | undefined;
+  items?.set(id, row);
+  return row;
 }
 
 /** Whether the work item machine allows `event` from the item's status. */

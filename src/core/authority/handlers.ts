@@ -9,8 +9,8 @@ import { reject } from './outcomes';
 import { EXECUTION_HANDLERS } from './executionHandlers';
 import { checkLease, DEFAULT_LEASE_TICKS, illegal, requireRole, roleOf, sessionEpoch, workItem, type AggregateType, type Handler, type Target } from './handlerKit';
 
-export { checkLease, DEFAULT_LEASE_TICKS, illegal, requireRole, sessionEpoch, workItem } from './handlerKit';
-export type { AggregateType, Handler, P, Plan, PlanContext, Target } from './handlerKit';
+export { checkLease, DEFAULT_LEASE_TICKS, illegal, requireRole, roleOf, sessionEpoch, workItem, workItemRow } from './handlerKit';
+export type { AggregateType, Handler, KnownRows, P, Plan, PlanContext, Target, WorkItemRow } from './handlerKit';
 
 const CORE_HANDLERS: Record<Exclude<CommandKind, keyof typeof EXECUTION_HANDLERS>, Handler> = {
   create_group: {
