@@ -8,9 +8,58 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import canonicalize from 'canonicalize';
 
 export function canonicalJson(value: unknown): string {
+  const plain = plainCanonical(value, 0);
+  if (plain !== undefined) return plain;
   const text = canonicalize(value);
   if (text === undefined) throw new Error('canonicalJson: value has no JSON form');
   return text;
+}
+
+/** Any UTF-16 surrogate: such strings (paired or lone) are left to the library, which rejects lone ones. */
+const SURROGATE = /[\uD800-\uDFFF]/;
+/** Deeper than this (or a cycle) is left to the library, which writes it or throws. */
+const MAX_DEPTH = 32;
+
+/**
+ * What the `canonicalize` library writes for plain JSON data — keys sorted by UTF-16 code
+ * units (`Object.keys(..).sort()`), values skipped when undefined, strings and finite
+ * numbers as JSON.stringify writes them — built in one pass. Every accept digests its
+ * command and writes its event payload this way, and the library pays for a Set, a
+ * character loop per string and an array join per object. Returns undefined for anything
+ * else (a surrogate, a non-finite number, `toJSON`, undefined in an array, a function,
+ * symbol or bigint, more than MAX_DEPTH levels): `canonicalJson` then asks the library,
+ * so those keep exactly the library's output or error. canonical.test.ts compares the two
+ * on generated values.
+ */
+function plainCanonical(value: unknown, depth: number): string | undefined {
+  switch (typeof value) {
+    case 'string': return SURROGATE.test(value) ? undefined : JSON.stringify(value);
+    case 'number': return Number.isFinite(value) ? JSON.stringify(value) : undefined;
+    case 'boolean': return value ? 'true' : 'false';
+    case 'object': break;
+    default: return undefined;
+  }
+  if (value === null) return 'null';
+  if (depth >= MAX_DEPTH || typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let i = 0; i < value.length; i++) {
+      const item = plainCanonical(value[i], depth + 1);
+      if (item === undefined) return undefined;
+      text += i === 0 ? item : `,${item}`;
+    }
+    return `${text}]`;
+  }
+  const record = value as Record<string, unknown>;
+  let text = '{';
+  for (const key of Object.keys(record).sort()) {
+    const field = record[key];
+    if (field === undefined) continue;
+    const item = SURROGATE.test(key) ? undefined : plainCanonical(field, depth + 1);
+    if (item === undefined) return undefined;
+    text += `${text.length === 1 ? '' : ','}${JSON.stringify(key)}:${item}`;
+  }
+  return `${text}}`;
 }
 
 export function sha256Hex(text: string): string {

@@ -1,0 +1,57 @@
+/**
+ * canonicalJson builds plain JSON data itself and leaves everything else to the
+ * `canonicalize` library; whatever it is given, its output (or its error) must be the
+ * library's, byte for byte — digests, signatures and stored payloads depend on it.
+ */
+import canonicalize from 'canonicalize';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { canonicalJson } from './canonical';
+
+function library(value: unknown): { text: string } | { error: true } {
+  try {
+    const text = canonicalize(value);
+    return text === undefined ? { error: true } : { text };
+  } catch {
+    return { error: true };
+  }
+}
+
+function ours(value: unknown): { text: string } | { error: true } {
+  try {
+    return { text: canonicalJson(value) };
+  } catch {
+    return { error: true };
+  }
+}
+
+/** Keys and strings that sort differently by code unit than by code point, plus surrogates. */
+const awkward = fc.constantFrom('', 'a', 'B', 'é', '\u20ac', '\ud83d\ude00', '\ud800', '\udfff', '\u0000', '"', '\\', '\n', '10', '2', '__proto__', 'toJSON');
+const key = fc.oneof(fc.string(), awkward, fc.string({ unit: 'grapheme' }));
+const leaf = fc.oneof(
+  fc.string(), awkward, fc.string({ unit: 'binary' }), fc.boolean(), fc.constant(null), fc.constant(undefined),
+  fc.integer(), fc.double(), fc.constantFrom(0, -0, 1e21, 1e-7, 5e-324, Number.MAX_VALUE, NaN, Infinity, -Infinity),
+);
+const value = fc.letrec((tie) => ({
+  node: fc.oneof({ depthSize: 'small' }, leaf, tie('array'), tie('object')),
+  array: fc.array(tie('node'), { maxLength: 5 }),
+  object: fc.dictionary(key, tie('node'), { maxKeys: 6 }),
+})).node;
+
+describe('canonicalJson', () => {
+  it('writes what the canonicalize library writes, or fails where it fails', () => {
+    fc.assert(fc.property(value, (v) => { expect(ours(v)).toEqual(library(v)); }), { numRuns: 3000 });
+  });
+
+  it('agrees on values plain JSON does not have', () => {
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    let deep: unknown = 'bottom';
+    for (let i = 0; i < 40; i++) deep = i % 2 ? [deep] : { k: deep };
+    const odd: unknown[] = [
+      { when: new Date(0) }, { f: () => 1 }, [() => 1], { s: Symbol('s') }, [Symbol('s')], [undefined, 1], new Map([[1, 2]]),
+      new Uint8Array([3, 1, 2]), { toJSON: () => ({ b: 1, a: 2 }) }, Object.assign([1, 2], { toJSON: () => 'x' }), cyclic, deep, 10n, undefined,
+    ];
+    for (const v of odd) expect(ours(v)).toEqual(library(v));
+  });
+});
