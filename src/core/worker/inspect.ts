@@ -50,3 +50,24 @@ export function workerFingerprint(store: Store): string {
     q('SELECT group_id, seq, result FROM snapshot_log ORDER BY n DESC LIMIT 1'),
   ].join('\n');
 }
+
+/** One row of a group's projection (its stored canonical text), or null when there is none. */
+export function projectionRowBody(store: Store, group: string, kind: string, id: string): string | null {
+  const row = store.get('SELECT body FROM projection_rows WHERE group_id = ? AND kind = ? AND id = ?', [group, kind, id]);
+  return row ? String(row.body) : null;
+}
+
+/** Which projection rows these rowids name now (rowids the update hook reported; gone ones are skipped). */
+export function projectionRowsAt(store: Store, rowids: readonly number[]): { group: string; kind: string; id: string }[] {
+  const out: { group: string; kind: string; id: string }[] = [];
+  for (const rowid of rowids) {
+    const row = store.get('SELECT group_id, kind, id FROM projection_rows WHERE rowid = ?', [rowid]);
+    if (row) out.push({ group: String(row.group_id), kind: String(row.kind), id: String(row.id) });
+  }
+  return out;
+}
+
+/** The organizations a group's projection holds, in id order (as readProjection lists them). */
+export function projectionOrganizations(store: Store, group: string): string[] {
+  return store.all("SELECT id FROM projection_rows WHERE group_id = ? AND kind = 'organizations' ORDER BY id", [group]).map((r) => String(r.id));
+}

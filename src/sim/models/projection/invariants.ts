@@ -22,6 +22,7 @@ import type { Invariant, Violation } from '../../model';
 import { historyInvariant } from '../authority/invariants';
 import { AUTHORITY, groupsOf, WORKER } from './nodes';
 import { rerunOnWrites } from './onWrites';
+import { rebuildCheckStep } from './rebuildCheck';
 
 export const projectionInvariants: Invariant[] = [
   {
@@ -59,12 +60,14 @@ export const projectionInvariants: Invariant[] = [
   },
   {
     id: 'PROJ-4', statement: "Each group's projection equals a rebuild from that group's events up to its cursor.", rule: 'SPEC §2, MWP-WRK-008',
-    ...rerunOnWrites({ [AUTHORITY]: ['groups', 'events'], [WORKER]: ['cursors', 'projection_rows'] }, (ctx) => groupsOf(ctx).flatMap(({ group }) => {
+    // The step form keeps each group's fold and folds only new events (rebuildCheck.ts).
+    checkStep: rebuildCheckStep,
+    check: (ctx) => groupsOf(ctx).flatMap(({ group }) => {
       const worker = ctx.store(WORKER);
       const cursor = readCursor(worker, group).seq;
       const rebuilt = canonicalJson(foldEvents(eventsAfter(ctx.store(AUTHORITY), group, 0, cursor)));
       return canonicalJson(readProjection(worker, group)) === rebuilt ? [] : [msg('violations.projection.differs_from_rebuild', { group, cursor })];
-    })),
+    }),
   },
   historyInvariant((ctx) => groupsOf(ctx).map((g) => g.group)),
   {
