@@ -3,6 +3,8 @@
  * step, back, reset, switches), with reads of what the page shows.
  */
 import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { actionSlug } from '../src/app/actionSlug';
+import { deepMatch } from '../src/lab/deepMatch';
 
 export class LabPage {
   constructor(readonly page: Page) {}
@@ -36,6 +38,67 @@ export class LabPage {
 
   invariant(id: string) {
     return this.page.getByTestId(`invariant-${id}`);
+  }
+
+  /** The headless driver's chain (src/lab/driver) on this page: see `PageDriver`. */
+  drive(): PageDriver {
+    return new PageDriver(this);
+  }
+}
+
+/**
+ * The headless lab driver's verbs (src/lab/driver: act, back, forward, reset, flip,
+ * expectState, expectInvariant, expectCursor) as one chain of page clicks and reads, awaited
+ * once: `await lab.drive().act('A_pause', { advance: 11 }).flip('resource', 'external')
+ * .expectInvariant('FENCE-1', false)`. Actions are the lab's own action values (each
+ * clicks the button named by its slug), so a chain written against the driver in Vitest
+ * reads the same here. Expectations retry until the page shows them (Playwright's timeout).
+ */
+export class PageDriver implements PromiseLike<void> {
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(readonly lab: LabPage) {}
+
+  act(...actions: unknown[]): this {
+    return this.then_(() => this.lab.act(...actions.map(actionSlug)));
+  }
+
+  back(times = 1): this {
+    return this.then_(async () => { for (let i = 0; i < times; i++) await this.lab.back(); });
+  }
+
+  forward(times = 1): this {
+    return this.then_(async () => { for (let i = 0; i < times; i++) await this.lab.forward(); });
+  }
+
+  reset(): this {
+    return this.then_(() => this.lab.reset());
+  }
+
+  flip(key: string, value: string): this {
+    return this.then_(() => this.lab.setSwitch(key, value));
+  }
+
+  /** The observed state contains `expected` (the card subset match, as the driver's). */
+  expectState(expected: Record<string, unknown>): this {
+    return this.then_(() => expect.poll(async () => deepMatch(expected, await this.lab.observed())).toEqual([]));
+  }
+
+  expectInvariant(id: string, holds: boolean): this {
+    return this.then_(() => expect(this.lab.invariant(id)).toHaveAttribute('data-ok', String(holds)));
+  }
+
+  expectCursor(cursor: number): this {
+    return this.then_(() => expect(this.lab.page.getByTestId('step-counter')).toHaveText(new RegExp(`^step ${cursor} / \\d+$`)));
+  }
+
+  then<R1 = void, R2 = never>(onfulfilled?: ((value: void) => R1 | PromiseLike<R1>) | null, onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null): PromiseLike<R1 | R2> {
+    return this.chain.then(onfulfilled, onrejected);
+  }
+
+  private then_(step: () => Promise<unknown>): this {
+    this.chain = this.chain.then(async () => { await step(); });
+    return this;
   }
 }
 

@@ -3,10 +3,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../test/sqljs';
-import { World } from '../sim/world';
 import { formatCardResult, parseCard, runCard, runCardAsync } from './cards';
-import { configFor } from './config';
 import { deepMatch } from './deepMatch';
+import { openLab } from './driver/node';
 import { findCardFiles, loadLabsFromDir } from './nodeFiles';
 import type { Lab } from './schema';
 
@@ -98,9 +97,7 @@ describe('cards', () => {
   });
 
   it('the observable state after setup contains the starting state', () => {
-    const world = World.create(configFor(L07()));
-    expect(deepMatch(L07().world.initial, world.observe())).toEqual([]);
-    world.dispose();
+    openLab('L07').expectState(L07().world.initial).dispose();
   });
 });
 
