@@ -3,9 +3,11 @@
  * node's database image and everything else as plain data (clock, RNG position, frames in
  * flight, node statuses, armed faults, cut links, incarnations, model memo).
  *
- * Why images and not a SAVEPOINT per step: every protocol transaction is a real
- * BEGIN…COMMIT (a visible, named boundary), which cannot nest inside an open savepoint,
- * and sql.js cannot export a database while a write transaction is open. Why not an undo
+ * Why images and not only a SAVEPOINT per step: sql.js cannot export a database while a
+ * savepoint (a write transaction) is open, and forks, the inspector and determinism checks
+ * need images — so savepoints (`inPlace`, below) cover a bounded window that is committed
+ * to an image when it closes; inside it, a protocol transaction runs as a nested savepoint
+ * with the same name and the same bytes. Why not an undo
  * log of rows: deleting a row an insert added gives the same rows, not the same bytes
  * (pages split, the freelist grows), and replays must be byte-identical. An image is
  * taken only of a store that wrote since its last image (its write generation moved); the
@@ -15,6 +17,15 @@
  * nothing replayed) and after every `every`-th step beyond them (a jump far back restores
  * the nearest one and replays fewer than `every` steps, taking dense checkpoints again on
  * the way, so the Backs after it are restores too). `recent: 0` keeps only the sparse ones.
+ *
+ * `inPlace` (the lab session): for `every` steps the World marks each store before its
+ * first write in a step (a savepoint, `Store.mark`), then commits the marks and takes an
+ * image checkpoint. A Back inside that window rolls the marked stores back in place — no database is closed,
+ * reopened or exported — and its checkpoint holds only the rest of the World (`images:
+ * null`). Such light checkpoints die with their window: once it is committed, a Back to
+ * one of its steps restores the image checkpoint before it and replays (< `every` steps).
+ * A forward step exports nothing until its window closes. The same bytes either way: a
+ * transaction committed inside a released savepoint writes the pages it would alone.
  */
 import type { Store } from '../core/db/store';
 import type { ClockState } from './clock';
@@ -27,6 +38,8 @@ export interface HistoryPolicy {
   recent: number;
   /** Beyond `recent`, one checkpoint per `every` steps is kept. */
   every: number;
+  /** Undo inside a window of `every` steps by rolling each store back in place (see above). */
+  inPlace?: boolean;
 }
 
 /**
@@ -38,11 +51,14 @@ export interface HistoryPolicy {
 export const DEFAULT_HISTORY: HistoryPolicy = { recent: 0, every: 16 };
 
 /**
- * The lab session's policy: a checkpoint after each of the latest 64 steps, so Back is a
- * restore with nothing replayed (a learner steps at human speed; the export is invisible),
- * and every 16th step beyond.
+ * The lab session's policy: a checkpoint after each step, undone in place inside the
+ * current window of 64 steps (a Back is a rollback of the stores that changed: nothing
+ * is closed, reopened or exported) and from an image every 64th step beyond it. A Back
+ * across a window's start restores the image before it and replays up to 63 steps (one
+ * Back in 64 going back step by step; ≈ 10 ms in L07), after which the Backs are in place
+ * again. A forward step exports only when its window closes.
  */
-export const DENSE_HISTORY: HistoryPolicy = { recent: 64, every: 16 };
+export const DENSE_HISTORY: HistoryPolicy = { recent: 64, every: 64, inPlace: true };
 
 /** One store's bytes, and the Store object + write generation they were read from. */
 export interface StoreImage {
@@ -67,7 +83,8 @@ export interface WorldState {
 export interface Checkpoint {
   /** The World after this many actions. */
   step: number;
-  images: Map<string, StoreImage>;
+  /** Each store's bytes; null in a light checkpoint, inside an in-place window (the stores' marks stand for them). */
+  images: Map<string, StoreImage> | null;
   state: WorldState;
 }
 
@@ -100,6 +117,11 @@ export class History {
   atOrBefore(step: number): Checkpoint | undefined {
     const index = this.indexAtOrBefore(step);
     return index >= 0 ? this.list[index] : undefined;
+  }
+
+  /** Forgets the light checkpoints (their window's marks were committed: nothing can restore them). */
+  dropLight(): void {
+    for (let i = this.list.length - 1; i >= 0; i--) if (!this.list[i]!.images) this.list.splice(i, 1);
   }
 
   /** Forgets checkpoints after `step` (they describe an undone future). */

@@ -152,8 +152,12 @@ describe('fault points', () => {
 
 /** Everything a World is, as data: bytes, trace, step log, clock, network, statuses, faults, links. */
 function stateOf(world: World) {
+  return { images: imagesOf(world), ...restOf(world) };
+}
+
+/** stateOf without the bytes. */
+function restOf(world: World) {
   return {
-    images: imagesOf(world),
     trace: JSON.stringify(world.trace),
     actions: JSON.stringify(world.actions),
     time: world.clock.now,
@@ -288,6 +292,80 @@ describe('undo', () => {
     expect(stateOf(world)).toEqual(stateOf(fresh));
     world.clock.advance(5);
     expect(stateOf(world)).not.toEqual(stateOf(fresh));
+  });
+});
+
+/** A World as data without exporting anything (an export commits an in-place window): every table's rows instead of bytes. */
+function rowsStateOf(world: World) {
+  const rest = restOf(world);
+  const rows = Object.fromEntries(world.nodes.map(({ id }) => {
+    const store = world.store(id);
+    return [id, Object.fromEntries(store.tables().map((t) => [t, store.all(`SELECT * FROM "${t}" ORDER BY rowid`)]))];
+  }));
+  return { ...rest, rows };
+}
+
+describe('in-place undo (the lab session\'s policy)', () => {
+  const IN_PLACE = { recent: 0, every: 4, inPlace: true };
+
+  it('every Back inside and across windows equals a fresh replay, and rolls stores back without reopening them', () => {
+    const world = World.replay(MANUAL, LONG, { history: IN_PLACE });
+    const n = world.actions.length;
+    for (let k = n - 1; k >= 0; k--) {
+      const resource = world.store('resource');
+      const inWindow = k >= Math.floor((n - 1) / 4) * 4 && k > n - 4; // still inside the last window
+      world.undo();
+      const fresh = World.replay(MANUAL, world.actions.slice(0, k), { history: false });
+      expect(rowsStateOf(world), `after undo to ${k}`).toEqual(rowsStateOf(fresh));
+      if (inWindow) expect(world.store('resource'), `undo to ${k} reopened the resource`).toBe(resource);
+      fresh.dispose();
+    }
+    // and the bytes: forward again from the start, with Backs and different steps on the way
+    for (const [i, action] of LONG.entries()) {
+      expect(world.step(action).ok).toBe(true);
+      if (i % 5 === 3) {
+        world.undo();
+        expect(world.step('tick').ok).toBe(true);
+        world.undo();
+        expect(world.step(action).ok).toBe(true);
+      }
+    }
+    expect(stateOf(world)).toEqual(stateOf(World.replay(MANUAL, LONG, { history: false })));
+    world.dispose();
+  });
+
+  it('an export inside a window (images, fork, an inspector query) commits it; Back past it replays from images', () => {
+    const world = World.replay(MANUAL, LONG.slice(0, 10), { history: IN_PLACE });
+    expect(world.store('resource').markCount).toBeGreaterThan(0);
+    expect(world.store('resource').readOnlyQuery('SELECT count(*) AS n FROM write_log').ok).toBe(true);
+    expect(world.store('resource').markCount).toBe(0);
+    expect(world.checkpointSteps()).toContain(10);
+    const child = world.fork();
+    for (const k of [9, 6, 3]) {
+      world.undoTo(k);
+      expect(stateOf(world), `undo to ${k}`).toEqual(stateOf(World.replay(MANUAL, LONG.slice(0, k), { history: false })));
+    }
+    child.step(LONG[10]!);
+    expect(stateOf(child)).toEqual(stateOf(World.replay(MANUAL, LONG.slice(0, 11), { history: false })));
+    world.dispose();
+    child.dispose();
+  });
+
+  it('probe() inside a window leaves the World exactly as before, and Back after it is still in place', () => {
+    const world = World.replay(MANUAL, LONG.slice(0, 8), { history: IN_PLACE });
+    world.undoTo(3); // out of the window: stores reopen lazily, some during the probes
+    for (const action of LONG.slice(3, 7)) expect(world.step(action).ok).toBe(true);
+    const before = rowsStateOf(world);
+    for (const action of ['B_write', 'deliver_next', { crash_at: 'resource.before_commit' }, { advance: 11 }]) {
+      world.probe(action, (outcome) => expect(outcome.ok).toBe(true));
+      expect(rowsStateOf(world)).toEqual(before);
+    }
+    expect(world.step('B_write').ok).toBe(true);
+    world.undo();
+    world.undo();
+    expect(rowsStateOf(world)).toEqual(rowsStateOf(World.replay(MANUAL, LONG.slice(0, 6), { history: false })));
+    expect(stateOf(world)).toEqual(stateOf(World.replay(MANUAL, LONG.slice(0, 6), { history: false })));
+    world.dispose();
   });
 });
 

@@ -89,6 +89,20 @@ export class World {
   private readonly unopened = new Map<string, Uint8Array>();
   /** True while `probe` runs: stores hold a savepoint that the probe's end rolls back. */
   private probing = false;
+  /**
+   * The in-place undo window (history policy `inPlace`, see history.ts): steps since `base`
+   * each marked every open store first, so a Back to a step in it is a rollback in place.
+   * Null for other policies.
+   */
+  private window: { base: number; steps: number } | null = null;
+  /** True while a step of the window runs: a store about to write is marked first (level `window.steps`). */
+  private markingStep = false;
+  /**
+   * The window levels of each store's marks, ascending. A store is marked only before its
+   * first write of a step, so a store a step only reads costs nothing, and one not written
+   * since level L is at level L what it is now.
+   */
+  private readonly markLevels = new Map<string, number[]>();
   private readonly statuses = new Map<string, NodeStatus>();
   private readonly armed = new Set<string>();
   /** Cut links, as "a|b" with a < b. */
@@ -113,6 +127,7 @@ export class World {
     this.rng = new SeededRng(config.seed);
     this.nodes = this.model.nodes(this.switches);
     this.history = options.history === false ? null : new History(options.history ?? DEFAULT_HISTORY);
+    if (this.history?.policy.inPlace) this.window = { base: 0, steps: 0 };
     this.oracle = options.oracle ?? 'step';
     for (const node of this.nodes) {
       const image = images?.get(node.id);
@@ -146,7 +161,7 @@ export class World {
     }
     world.record(null, msg('steps.start'), () => world.model.setup(world.ctx, config.initial));
     const checkpoint = world.checkpoint(true)!;
-    setupCache.put(model, key, checkpoint.images, checkpoint.state, world.trace[0]!);
+    setupCache.put(model, key, checkpoint.images!, checkpoint.state, world.trace[0]!);
     return world;
   }
 
@@ -174,14 +189,20 @@ export class World {
     const problem = isWorldAction(parsed) ? this.worldPrecondition(parsed) : this.model.precondition(this.ctx, parsed);
     if (problem) return { ok: false, error: problem };
     const label = this.label(parsed);
-    const entry = this.record(parsed, label, () => {
-      // A crash inside the action stops that node, not the World: the network still delivers.
-      this.runGuarded(() => {
-        if (isWorldAction(parsed)) this.applyWorldAction(parsed);
-        else this.model.apply(this.ctx, parsed);
+    this.beginWindowStep();
+    let entry: TraceEntry;
+    try {
+      entry = this.record(parsed, label, () => {
+        // A crash inside the action stops that node, not the World: the network still delivers.
+        this.runGuarded(() => {
+          if (isWorldAction(parsed)) this.applyWorldAction(parsed);
+          else this.model.apply(this.ctx, parsed);
+        });
+        if (this.switches.network !== 'manual') this.deliverAll();
       });
-      if (this.switches.network !== 'manual') this.deliverAll();
-    });
+    } finally {
+      this.markingStep = false;
+    }
     this.actions.push(parsed);
     if (options.checkpoint !== false && this.history?.wants(this.actions.length)) this.checkpoint();
     return { ok: true, entry };
@@ -197,11 +218,14 @@ export class World {
     const entry = this.trace[this.trace.length - 1];
     if (!entry) throw new Error('continueStep: no step to continue');
     this.recording = entry;
+    // Its writes belong to the latest step's window level: a store first written now is marked first.
+    this.markingStep = this.window !== null && this.window.steps > 0 && !this.probing;
     try {
       const failure = await body(this.ctx).then(() => null, (error: unknown) => error);
       if (failure !== null) this.runGuarded(() => { throw failure; });
     } finally {
       this.recording = null;
+      this.markingStep = false;
     }
     entry.time = this.clock.now;
     entry.invariants = this.evaluateInvariants(this.trace[this.trace.length - 2]);
@@ -280,6 +304,7 @@ export class World {
     world.restoreState(this.saveState());
     world.actions.push(...this.actions);
     world.trace.push(...this.trace);
+    if (world.window) world.window.base = world.actions.length;
     if (world.history) {
       // Its past before the fork point: the post-setup images, then the step log.
       if (world.actions.length > 0) {
@@ -367,6 +392,7 @@ export class World {
   private closeAs(id: string, image: Uint8Array): void {
     this.stores.get(id)?.close();
     this.stores.delete(id);
+    this.markLevels.delete(id);
     this.unopened.set(id, image);
     this.lastImages.set(id, { store: null, generation: -1, image });
   }
@@ -426,6 +452,8 @@ export class World {
     const store = new Store(requireSqlJs(), node.id, node.schema, {
       ...(image ? { image } : {}),
       onTransaction: (record) => this.recording?.transactions.push(record),
+      onExportWhileMarked: () => this.settle(),
+      beforeTransaction: () => this.markBeforeWrite(node.id),
     });
     if (image) this.lastImages.set(node.id, { store, generation: store.writeGeneration, image });
     return store;
@@ -445,8 +473,12 @@ export class World {
   /** Records the World after the latest step in the history (or, with `force`, regardless of policy). */
   private checkpoint(force = false): Checkpoint | null {
     if (!this.history && !force) return null;
-    const images = new Map<string, StoreImage>();
-    for (const node of this.nodes) images.set(node.id, this.imageOf(node.id));
+    let images: Map<string, StoreImage> | null = null;
+    // Inside an in-place window the stores' marks stand for their bytes: nothing is exported.
+    if (!this.window || this.window.steps === 0) {
+      images = new Map<string, StoreImage>();
+      for (const node of this.nodes) images.set(node.id, this.imageOf(node.id));
+    }
     const checkpoint: Checkpoint = { step: this.actions.length, images, state: this.saveState() };
     this.history?.add(checkpoint);
     return checkpoint;
@@ -481,15 +513,79 @@ export class World {
    * checkpoint's image when next used; the rest stay as they are.
    */
   private restore(checkpoint: Checkpoint): void {
-    for (const node of this.nodes) {
-      const saved = checkpoint.images.get(node.id)!;
-      if (this.holds(node.id, saved)) continue;
-      this.closeAs(node.id, saved.image);
+    if (this.window && checkpoint.step >= this.window.base) {
+      // Inside the window: each store rolls back in place to its mark for that step.
+      this.rollbackWindow(checkpoint.step - this.window.base + 1);
+    } else {
+      if (this.window) {
+        // Out of the window: every store back to the window's base first, so the image
+        // checkpoint comparison below sees the stores nothing wrote since it as unchanged.
+        this.rollbackWindow(1);
+        this.window = { base: checkpoint.step, steps: 0 };
+        this.markLevels.clear();
+      }
+      if (!checkpoint.images) throw new Error(`undo: checkpoint ${checkpoint.step} has no images outside its window`);
+      for (const node of this.nodes) {
+        const saved = checkpoint.images.get(node.id)!;
+        if (this.holds(node.id, saved)) continue;
+        this.closeAs(node.id, saved.image);
+      }
     }
     this.restoreState(checkpoint.state);
     this.actions.length = checkpoint.step;
     this.trace.length = checkpoint.step + 1;
     this.history!.dropAfter(checkpoint.step);
+  }
+
+  // ── The in-place undo window (history policy `inPlace`) ─────────────────────────────────
+
+  /** Before a step of the window: closes a full window and opens the next level. */
+  private beginWindowStep(): void {
+    if (!this.window || this.probing) return;
+    if (this.window.steps >= this.history!.policy.every) this.settle();
+    this.window.steps += 1;
+    this.markingStep = true;
+  }
+
+  /** Before a store's transaction: inside a step of the window, its first write of the step marks it. */
+  private markBeforeWrite(id: string): void {
+    if (!this.markingStep) return;
+    const level = this.window!.steps;
+    const levels = this.markLevels.get(id) ?? [];
+    if (levels[levels.length - 1] === level) return;
+    this.stores.get(id)!.mark();
+    levels.push(level);
+    this.markLevels.set(id, levels);
+  }
+
+  /**
+   * Rolls every open store back to window level `level` (the state before the window's
+   * `level`-th step): to its first mark at or after that level. A store without one was not
+   * written since: it already is what it was then (unopened stores included).
+   */
+  private rollbackWindow(level: number): void {
+    for (const [id, levels] of this.markLevels) {
+      const index = levels.findIndex((l) => l >= level);
+      if (index < 0) continue;
+      this.stores.get(id)!.rollbackTo(index + 1);
+      levels.length = index;
+    }
+    this.window!.steps = Math.min(this.window!.steps, level - 1);
+  }
+
+  /**
+   * Closes the window: commits every store's marks, forgets the window's light checkpoints
+   * and takes an image checkpoint of now, the next window's base. Runs when a window is
+   * full, and whenever an image is needed (images(), fork(), an inspector query's copy).
+   */
+  private settle(): void {
+    if (!this.window) return;
+    if (this.recording) throw new Error('World: an image was asked for while a step runs');
+    for (const store of this.stores.values()) store.releaseMarks();
+    this.window = { base: this.actions.length, steps: 0 };
+    this.markLevels.clear();
+    this.history!.dropLight();
+    this.checkpoint();
   }
 
   // ── The context a model works through ──────────────────────────────────────────────────

@@ -154,6 +154,37 @@ describe('Store transactions', () => {
     expect(reopened.export()).not.toEqual(straight.export());
   });
 
+  it('step marks: a rollback in place and the commit of released marks give the bytes of plain transactions', () => {
+    const step = (s: Store, i: number) => s.tx('step', () => {
+      s.run('INSERT INTO item (id, name) VALUES (?, ?)', [i, `n${i}`.repeat(i % 37 + 1)]);
+      s.run('INSERT INTO audit (note) VALUES (?)', [`row ${i}`.repeat(i % 5 + 1)]);
+      if (i % 3 === 0) s.run('DELETE FROM item WHERE id = ?', [i - 2]);
+      if (i % 7 === 0) s.run('DELETE FROM audit WHERE seq < ?', [i - 20]);
+    });
+    const straight = makeStore();
+    for (let i = 0; i < 300; i++) step(straight, i);
+    const marked = makeStore();
+    for (let i = 0; i < 300; i++) {
+      if (marked.markCount === 16) marked.releaseMarks();
+      marked.mark();
+      step(marked, i);
+      if (i % 5 === 4 && marked.markCount >= 3) {
+        // Back three steps in place (the generation goes back too), then the same steps again.
+        const generation = marked.writeGeneration;
+        marked.rollbackTo(marked.markCount - 2);
+        expect(marked.writeGeneration).toBe(generation - 3);
+        expect(marked.get('SELECT count(*) AS n FROM item WHERE id >= ?', [i - 2])).toEqual({ n: 0 });
+        for (let j = i - 2; j <= i; j++) {
+          marked.mark();
+          step(marked, j);
+        }
+      }
+    }
+    expect(() => marked.export()).toThrow(/while marked/);
+    marked.releaseMarks();
+    expect(marked.export()).toEqual(straight.export());
+  });
+
   it('reads rows with the same values and column names as sql.js getAsObject', () => {
     const store = makeStore();
     store.tx('add', () => store.run("INSERT INTO item (id, name) VALUES (1, 'a'), (2, 'b')"));
