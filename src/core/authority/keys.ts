@@ -23,7 +23,25 @@ export interface KeyPair {
  */
 const CACHE_LIMIT = 32_768;
 const keyPairs = new Map<string, KeyPair>();
-const verified = new Map<string, boolean>();
+/**
+ * Whether (public key, digest, signature) verifies, filed by digest: a look-up hashes the
+ * 64-character digest and compares the two other strings, instead of building and hashing
+ * a 258-character key (it ran on every accept).
+ */
+const verified = new Map<string, { publicKeyHex: string; signatureHex: string; ok: boolean }[]>();
+let verifiedCount = 0;
+
+function rememberVerified(publicKeyHex: string, digestHex: string, signatureHex: string, ok: boolean): boolean {
+  if (verifiedCount >= CACHE_LIMIT) {
+    verified.clear();
+    verifiedCount = 0;
+  }
+  const entries = verified.get(digestHex);
+  if (entries) entries.push({ publicKeyHex, signatureHex, ok });
+  else verified.set(digestHex, [{ publicKeyHex, signatureHex, ok }]);
+  verifiedCount += 1;
+  return ok;
+}
 /** Signatures made with derived pairs, by public key and digest (Ed25519 signing is deterministic). */
 const signatures = new Map<string, string>();
 /** Pairs derived here, whose public half is known to match the private one. */
@@ -58,17 +76,22 @@ export function signDigest(keys: KeyPair, digestHex: string): string {
   if (cached !== undefined) return cached;
   const signatureHex = bytesToHex(ed25519.sign(hexToBytes(digestHex), keys.privateKey));
   if (isDerived) {
-    remember(verified, `${keys.publicKeyHex}:${digestHex}:${signatureHex}`, true);
+    if (knownVerified(keys.publicKeyHex, digestHex, signatureHex) === undefined) rememberVerified(keys.publicKeyHex, digestHex, signatureHex, true);
     remember(signatures, `${keys.publicKeyHex}:${digestHex}`, signatureHex);
   }
   return signatureHex;
 }
 
 export function verifyDigest(publicKeyHex: string, digestHex: string, signatureHex: string): boolean {
-  const key = `${publicKeyHex}:${digestHex}:${signatureHex}`;
-  const known = verified.get(key);
-  if (known !== undefined) return known;
-  return remember(verified, key, verifyUncached(publicKeyHex, digestHex, signatureHex));
+  return knownVerified(publicKeyHex, digestHex, signatureHex)
+    ?? rememberVerified(publicKeyHex, digestHex, signatureHex, verifyUncached(publicKeyHex, digestHex, signatureHex));
+}
+
+function knownVerified(publicKeyHex: string, digestHex: string, signatureHex: string): boolean | undefined {
+  const entries = verified.get(digestHex);
+  if (!entries) return undefined;
+  for (const entry of entries) if (entry.publicKeyHex === publicKeyHex && entry.signatureHex === signatureHex) return entry.ok;
+  return undefined;
 }
 
 function verifyUncached(publicKeyHex: string, digestHex: string, signatureHex: string): boolean {
