@@ -17,6 +17,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { initSqlJsOnce } from '../src/core/db/sqljs';
 import { configFor } from '../src/lab/config';
+import { formatMessage } from '../src/lab/messages/format';
 import { loadLabsFromDir } from '../src/lab/nodeFiles';
 import type { Lab } from '../src/lab/schema';
 import { stepAsync } from '../src/sim/asyncStep';
@@ -76,7 +77,7 @@ async function play(lab: Lab, actions: readonly unknown[], switches: Record<stri
   const world = World.create(configFor(lab, { switches: { ...lab.world.switches, ...switches } }));
   for (const [i, action] of actions.entries()) {
     const outcome = await stepAsync(world, action);
-    if (!outcome.ok) throw new Error(`${lab.id} step ${i + 1} (${JSON.stringify(action)}): ${outcome.error}`);
+    if (!outcome.ok) throw new Error(`${lab.id} step ${i + 1} (${JSON.stringify(action)}): ${formatMessage(outcome.error)}`);
   }
   return world;
 }

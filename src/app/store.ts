@@ -389,7 +389,7 @@ function saveSoon(): void {
   });
 }
 
-function withSession(body: (session: LabSession) => { ok: boolean; error?: string } | void): void {
+function withSession(body: (session: LabSession) => { ok: boolean; error?: string | Message } | void): void {
   const session = useApp.getState().session;
   if (!session) return;
   const outcome = body(session);

@@ -9,7 +9,7 @@
  */
 import { machineGraph, type MachineGraph } from '../core/machines';
 import type { Message } from '../core/message';
-import type { InvariantResult, NodeLine, NodeSpec, NodeStatus, SwitchSpec, TopologyEdge } from '../sim/model';
+import type { InvariantResult, NodeLine, NodeSpec, NodeStatus, RefusalReason, SwitchSpec, TopologyEdge } from '../sim/model';
 import type { Frame } from '../sim/network';
 import { switchesOf } from '../sim/switches';
 import { DENSE_HISTORY } from '../sim/history';
@@ -136,7 +136,7 @@ export class LabSession {
   }
 
   /** Takes a new action; drops any redo tail. Leaving the open scenario's path closes it. */
-  play(raw: unknown): { ok: true } | { ok: false; error: string } {
+  play(raw: unknown): { ok: true } | { ok: false; error: RefusalReason } {
     if (this.asyncWorld) return this.enqueue(async () => this.settle(await this.playNow(raw)));
     const scripted = this.state.steps[this.state.cursor];
     const outcome = this.world.step(raw);
@@ -149,7 +149,7 @@ export class LabSession {
   }
 
   /** Re-applies the next step of the redo tail (or the open scenario). */
-  forward(): { ok: true } | { ok: false; error: string } {
+  forward(): { ok: true } | { ok: false; error: RefusalReason } {
     if (!this.canForward && !this.asyncWorld) return { ok: false, error: 'Nothing to step forward to.' };
     if (this.asyncWorld) return this.enqueue(async () => this.settle(await this.forwardNow()));
     const outcome = this.world.step(this.state.steps[this.state.cursor]);
@@ -274,7 +274,8 @@ export class LabSession {
   // `whenIdle()` resolves (a refusal found later is kept for `takeError()`). Sync labs never
   // touch this path.
   private queue: Promise<void> = Promise.resolve();
-  private error: string | null = null;
+  /** A refusal (a `refusals.*` message, or text: a failed rebuild) for `takeError`. */
+  private error: RefusalReason | null = null;
 
   /** Set once a rebuild went onto the queue: the World may still be the old (synchronous) one until it has run. */
   private queued = false;
@@ -289,7 +290,7 @@ export class LabSession {
   }
 
   /** The refusal a queued change met, once. */
-  takeError(): string | null {
+  takeError(): RefusalReason | null {
     const error = this.error;
     this.error = null;
     return error;
@@ -302,11 +303,11 @@ export class LabSession {
     return { ok: true };
   }
 
-  private settle(outcome: { ok: true } | { ok: false; error: string }): void {
+  private settle(outcome: { ok: true } | { ok: false; error: RefusalReason }): void {
     if (!outcome.ok) this.error = outcome.error;
   }
 
-  private async playNow(raw: unknown): Promise<{ ok: true } | { ok: false; error: string }> {
+  private async playNow(raw: unknown): Promise<{ ok: true } | { ok: false; error: RefusalReason }> {
     const scripted = this.state.steps[this.state.cursor];
     const outcome = await stepAsync(this.world, raw);
     if (!outcome.ok) return outcome;
@@ -317,7 +318,7 @@ export class LabSession {
     return { ok: true };
   }
 
-  private async forwardNow(): Promise<{ ok: true } | { ok: false; error: string }> {
+  private async forwardNow(): Promise<{ ok: true } | { ok: false; error: RefusalReason }> {
     if (!this.canForward) return { ok: false, error: 'Nothing to step forward to.' };
     const outcome = await stepAsync(this.world, this.state.steps[this.state.cursor]);
     if (!outcome.ok) return outcome;

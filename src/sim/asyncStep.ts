@@ -17,7 +17,7 @@
  * lives outside the World): only then do undo and fork restore the whole state — the
  * explorer (src/sim/explorer/asyncSpace.ts) replays instead where it is not.
  */
-import type { Model, ModelContext } from './model';
+import { reasonKeyText, type Model, type ModelContext, type RefusalReason } from './model';
 import { World, type TraceEntry, type WorldConfig, type WorldOptions } from './world';
 
 /** What an asynchronous model adds to the contract. */
@@ -34,7 +34,7 @@ export interface AsyncModelHooks {
 }
 
 /** A settled step, and whether the model was quiet after it (always true for a synchronous model). */
-export type AsyncStepOutcome = { ok: true; entry: TraceEntry; quiet: boolean } | { ok: false; error: string };
+export type AsyncStepOutcome = { ok: true; entry: TraceEntry; quiet: boolean } | { ok: false; error: RefusalReason };
 
 /** Jobs one step may run, at most (a job that keeps queueing itself is a bug). */
 const MAX_JOBS_PER_STEP = 100;
@@ -79,7 +79,7 @@ export async function replayAsync(config: WorldConfig, actions: readonly unknown
     const outcome = await stepAsync(world, action).catch((error: unknown) => ({ ok: false as const, error: error instanceof Error ? error.message : String(error) }));
     if (!outcome.ok) {
       world.dispose();
-      throw new Error(`replay step ${i + 1}: ${outcome.error}`);
+      throw new Error(`replay step ${i + 1}: ${reasonKeyText(outcome.error)}`);
     }
   }
   return world;

@@ -26,6 +26,21 @@ export interface NodeSpec {
 /** One line of a node's summary: a message, or English text from a model not converted yet. */
 export type NodeLine = string | Message;
 
+/**
+ * Why an action cannot run now: a message of the `refusals` namespace (`refusals.<what>`),
+ * rendered in the reader's language by the app and in English by graders, cards and the
+ * CLI. A plain English string is still accepted while models move to messages.
+ */
+export type RefusalReason = Message | string;
+
+/**
+ * A refusal as plain text without a catalog (the key and its parameters), for the engine's
+ * own errors ("replay step 3: …"); readers render refusals with src/lab/messages/format.ts.
+ */
+export function reasonKeyText(reason: RefusalReason): string {
+  return typeof reason === 'string' ? reason : `${reason.key}${reason.params ? ` ${JSON.stringify(reason.params)}` : ''}`;
+}
+
 export type NodeStatus = 'up' | 'paused' | 'crashed';
 
 /**
@@ -184,7 +199,7 @@ export interface ModelProtocol<A extends ModelAction = ModelAction> {
   /** A token or object from a lab or card → an action, or an error message. */
   parseAction(raw: unknown): A | string;
   /** Why `action` cannot run now (e.g. the worker is paused), or null. Must not mutate. */
-  precondition(ctx: ModelContext, action: A): string | null;
+  precondition(ctx: ModelContext, action: A): RefusalReason | null;
   apply(ctx: ModelContext, action: A): void;
   /** A frame arrived at `frame.to`. */
   receive(ctx: ModelContext, frame: Frame): void;

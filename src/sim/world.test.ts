@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../test/sqljs';
 import type { Model } from './model';
+import { msg } from '../core/message';
 import { World, type WorldConfig } from './world';
 
 useSqlJs();
@@ -62,7 +63,7 @@ describe('World.step', () => {
   it('a rejected action changes nothing and is not logged', () => {
     const world = World.create(CONFIG);
     const before = imagesOf(world);
-    expect(world.step('A_wake')).toEqual({ ok: false, error: 'A is not paused.' });
+    expect(world.step('A_wake')).toEqual({ ok: false, error: msg('refusals.node_not_paused', { node: 'A' }) }); // 'A is not paused.'
     expect(world.step('Z_dance')).toMatchObject({ ok: false });
     expect(world.step({ advance: -1 })).toMatchObject({ ok: false });
     expect(world.step({ crash_at: 'nowhere' })).toMatchObject({ ok: false, error: expect.stringMatching(/unknown fault point/) });
@@ -75,7 +76,7 @@ describe('World.step', () => {
     const world = World.create(CONFIG);
     world.step({ advance: 11 });
     const entry = world.step('B_acquire');
-    if (!entry.ok) throw new Error(entry.error);
+    if (!entry.ok) throw new Error(JSON.stringify(entry.error));
     expect(entry.entry.transactions.map((t) => `${t.store}:${t.name}`)).toEqual([
       'authority:acquire_lease', 'B:remember_grant', 'resource:learn_fence',
     ]);
@@ -88,7 +89,7 @@ describe('World.step', () => {
     expect(() => World.create({ ...CONFIG, initial: { ...CONFIG.initial, now: -1 } })).toThrow(/starting state: now/);
     expect(() => World.create({ ...CONFIG, switches: { resource: 'bogus' } })).toThrow(/cannot be 'bogus'/);
     const world = World.replay(CONFIG, [{ advance: 11 }]);
-    expect(world.step({ token: 1, current: 2, now: 5, lease_until: 20 })).toMatchObject({ ok: false, error: expect.stringMatching(/forward/) });
+    expect(world.step({ token: 1, current: 2, now: 5, lease_until: 20 })).toMatchObject({ ok: false, error: msg('refusals.fencing.probe_time', { now: 11 }) });
   });
 });
 
@@ -118,7 +119,7 @@ describe('the network', () => {
   it('frames to a paused worker wait until it wakes', () => {
     const world = World.replay(MANUAL, ['A_write', 'deliver_next', 'A_pause']);
     expect(world.network.inFlight.map((f) => `${f.kind}->${f.to}`)).toEqual(['write_result->A']);
-    expect(world.step('deliver_next')).toMatchObject({ ok: false, error: 'No frame can be delivered now.' });
+    expect(world.step('deliver_next')).toMatchObject({ ok: false, error: msg('refusals.no_frame_deliverable') });
     world.step('A_wake');
     expect(world.step('deliver_next').ok).toBe(true);
   });

@@ -13,7 +13,7 @@ import { CrashSignal, type FaultPoints } from '../core/faults';
 import { msg, type Message } from '../core/message';
 import { VirtualClock } from './clock';
 import { DEFAULT_HISTORY, History, type Checkpoint, type HistoryPolicy, type StoreImage, type WorldState } from './history';
-import type { InvariantResult, LiveMachine, Model, ModelAction, ModelContext, NodeLine, NodeSpec, NodeStatus } from './model';
+import { reasonKeyText, type InvariantResult, type LiveMachine, type Model, type ModelAction, type ModelContext, type NodeLine, type NodeSpec, type NodeStatus, type RefusalReason } from './model';
 import { getModel } from './models';
 import { switchesOf, switchProblem } from './switches';
 import { Network, type Frame } from './network';
@@ -63,7 +63,7 @@ export interface TraceEntry {
   invariants: InvariantResult[];
 }
 
-export type StepOutcome = { ok: true; entry: TraceEntry } | { ok: false; error: string };
+export type StepOutcome = { ok: true; entry: TraceEntry } | { ok: false; error: RefusalReason };
 
 /** Frames the auto-delivering network hands over after one action, at most. */
 const MAX_DELIVERIES_PER_STEP = 200;
@@ -172,7 +172,7 @@ export class World {
       const outcome = world.step(action);
       if (!outcome.ok) {
         world.dispose();
-        throw new Error(`replay step ${i + 1}: ${outcome.error}`);
+        throw new Error(`replay step ${i + 1}: ${reasonKeyText(outcome.error)}`);
       }
     });
     return world;
@@ -285,7 +285,7 @@ export class World {
     this.restore(checkpoint);
     for (const action of tail) {
       const outcome = this.step(action);
-      if (!outcome.ok) throw new Error(`undo: step ${this.actions.length + 1} no longer applies: ${outcome.error}`);
+      if (!outcome.ok) throw new Error(`undo: step ${this.actions.length + 1} no longer applies: ${reasonKeyText(outcome.error)}`);
     }
   }
 
@@ -690,30 +690,31 @@ export class World {
     });
   }
 
-  private worldPrecondition(action: WorldAction): string | null {
+  /** Why a World action cannot run now (namespace `refusals`), or null. */
+  private worldPrecondition(action: WorldAction): Message | null {
     switch (action.type) {
       case 'advance':
         return null;
       case 'deliver': {
         const frame = action.frame === undefined ? this.nextDeliverable() : this.network.find(action.frame);
-        if (!frame) return action.frame === undefined ? 'No frame can be delivered now.' : `No frame #${action.frame} in flight.`;
-        if (this.status(frame.to) === 'paused') return `${frame.to} is paused; frame #${frame.id} has to wait.`;
-        return this.canArrive(frame) ? null : `Frame #${frame.id} is still on its way (arrives at t=${frame.notBefore}).`;
+        if (!frame) return action.frame === undefined ? msg('refusals.no_frame_deliverable') : msg('refusals.no_such_frame', { frame: action.frame });
+        if (this.status(frame.to) === 'paused') return msg('refusals.frame_waits_paused', { node: frame.to, frame: frame.id });
+        return this.canArrive(frame) ? null : msg('refusals.frame_on_its_way', { frame: frame.id, at: Number(frame.notBefore) });
       }
       case 'drop':
       case 'duplicate': {
         const frame = action.frame === undefined ? this.network.inFlight[0] : this.network.find(action.frame);
-        return frame ? null : action.frame === undefined ? 'No frame is in flight.' : `No frame #${action.frame} in flight.`;
+        return frame ? null : action.frame === undefined ? msg('refusals.no_frame_in_flight') : msg('refusals.no_such_frame', { frame: Number(action.frame) });
       }
       case 'crash_at':
-        return this.armed.has(action.point) ? `A crash is already armed at ${action.point}.` : null;
+        return this.armed.has(action.point) ? msg('refusals.crash_already_armed', { point: action.point }) : null;
       case 'restart':
-        if (!this.statuses.has(action.node)) return `No node '${action.node}'.`;
-        return this.status(action.node) === 'crashed' ? null : `${action.node} is not crashed.`;
+        if (!this.statuses.has(action.node)) return msg('refusals.no_node', { node: action.node });
+        return this.status(action.node) === 'crashed' ? null : msg('refusals.not_crashed', { node: action.node });
       case 'partition':
-        return action.nodes.every((n) => this.statuses.has(n)) && action.nodes[0] !== action.nodes[1] ? null : `Cannot cut ${action.nodes.join(' – ')}.`;
+        return action.nodes.every((n) => this.statuses.has(n)) && action.nodes[0] !== action.nodes[1] ? null : msg('refusals.cannot_cut', { nodes: action.nodes.join(' – ') });
       case 'heal':
-        return this.partitions.size > 0 ? null : 'No link is cut.';
+        return this.partitions.size > 0 ? null : msg('refusals.no_link_cut');
     }
   }
 

@@ -21,7 +21,9 @@ export function readPath(observed: Record<string, unknown>, path: string): unkno
 
 /** How a check reports the action that stopped its run. */
 function refusal(world: World, refused: Refusal): FeedbackMessage {
-  return fb('feedback.refusal', { step: world.trace.length, action: JSON.stringify(refused.action), index: refused.index + 1, error: refused.error });
+  const params = { step: world.trace.length, action: JSON.stringify(refused.action), index: refused.index + 1 };
+  // A refusal message is a part (read in the reader's language); a plain-text one is quoted as it came.
+  return typeof refused.error === 'string' ? fb('feedback.refusal', { ...params, error: refused.error }) : fb('feedback.refusal', params, { error: refused.error });
 }
 
 /** The run behind a predict exercise: what the simulator shows at its step (the answer key is derived, not trusted). */

@@ -1,11 +1,12 @@
 /**
- * Refusals ("No frame is in flight.", "B is crashed.") in a reader's language. The World and
- * the models still return refusals as English strings (their owners convert them to
- * message keys over time); until then this reads the common ones back into keys of the
- * `refusals` namespace by matching the English template itself — the template is the
- * pattern, so there is one text per refusal, not a copy — and renders them in the locale.
- * A refusal it does not know stays as it was (English), never blank.
- * refusals.test.ts drives a real World to each refusal so a reworded one fails there.
+ * Refusals given as TEXT, read back into keys of the `refusals` namespace. The World's and
+ * the models' preconditions return messages (`refusals.*`), which readers render directly;
+ * what is still text is L06's executor-only refusals (parse errors,
+ * src/sim/models/matrix/vocabulary.ts) and refusals quoted in feedback saved before the
+ * move (old progress and submissions). For those this matches the English template itself
+ * — the template is the pattern, one text per refusal, not a copy — and renders it in the
+ * locale. A refusal it does not know stays as it was (English), never blank.
+ * refusals.test.ts drives a real World to each refusal.
  */
 import type { Message } from '../../core/message';
 import { en } from '../messages/en';

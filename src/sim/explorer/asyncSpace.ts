@@ -15,7 +15,7 @@
  *   does not).
  */
 import { stepAsync } from '../asyncStep';
-import type { ModelAction } from '../model';
+import { reasonKeyText, type ModelAction } from '../model';
 import { World, type StepOutcome, type WorldConfig } from '../world';
 
 export interface AsyncSearchSpace {
@@ -45,7 +45,7 @@ export async function asyncSearchSpace(config: WorldConfig, prefix: readonly unk
 
   const mustStep = async (world: World, action: unknown): Promise<boolean> => {
     const outcome = await stepAsync(world, action);
-    if (!outcome.ok) throw new Error(`explorer: a step on a known path was refused: ${outcome.error}`);
+    if (!outcome.ok) throw new Error(`explorer: a step on a known path was refused: ${reasonKeyText(outcome.error)}`);
     return outcome.quiet;
   };
 

@@ -4,7 +4,7 @@
  * the target with `step`. A probe steps once, lets the caller look, and rolls back
  * (World.probe: a savepoint per store, so nothing is reopened from an image).
  */
-import type { ModelAction } from '../model';
+import { reasonKeyText, type ModelAction } from '../model';
 import { World, type StepOutcome, type WorldConfig, type WorldOptions } from '../world';
 
 export interface SearchSpace {
@@ -48,5 +48,5 @@ export function searchSpace(config: WorldConfig, prefix: readonly unknown[], opt
 
 function mustStep(world: World, action: ModelAction): void {
   const outcome = world.step(action);
-  if (!outcome.ok) throw new Error(`explorer: a step on a known path was refused: ${outcome.error}`);
+  if (!outcome.ok) throw new Error(`explorer: a step on a known path was refused: ${reasonKeyText(outcome.error)}`);
 }

@@ -70,11 +70,11 @@ export const authorityModel: Model<AuthorityAction> = {
   precondition(ctx, action) {
     if (action.type === 'tool_call') {
       const w = readState(ctx.store(AUTHORITY)).workItems[action.work_item];
-      return w && w.owner === action.actor && (w.status === 'running' || w.status === 'owned') ? null : `${action.actor} does not own ${action.work_item}: it has no attempt to make.`;
+      return w && w.owner === action.actor && (w.status === 'running' || w.status === 'owned') ? null : msg('refusals.authority.not_owner', { actor: action.actor, item: action.work_item });
     }
     if (action.type === 'send' || action.type === 'race_claim') return null;
-    if (action.type === 'stale_last') return lastAccepted(ctx) ? null : 'No command has been accepted yet.';
-    return lastCommand(ctx) ? null : 'Nothing has been sent yet.';
+    if (action.type === 'stale_last') return lastAccepted(ctx) ? null : msg('refusals.authority.nothing_accepted');
+    return lastCommand(ctx) ? null : msg('refusals.authority.nothing_sent');
   },
 
   apply(ctx, action) {

@@ -64,7 +64,7 @@ describe('compensation (SPEC 9.8)', () => {
 
   it('a step the trip machine does not allow is refused and changes nothing', () => {
     const world = World.create({ model: 'compensation', seed: 8, initial: INITIAL, switches: {} });
-    expect(world.step('cancel_flight')).toEqual({ ok: false, error: 'Not now: the trip is PLANNED.' });
+    expect(world.step('cancel_flight')).toEqual({ ok: false, error: msg('refusals.compensation.not_now', { state: 'PLANNED' }) }); // 'Not now: the trip is PLANNED.'
     world.dispose();
   });
 });

@@ -71,7 +71,7 @@ export const compensationModel: Model<CompensationAction> = {
   precondition(ctx, action) {
     const state = tripState(ctx.store(AGENT));
     const allowed = NEEDS[action.type];
-    return allowed.length === 0 || allowed.includes(state) ? null : `Not now: the trip is ${state}.`;
+    return allowed.length === 0 || allowed.includes(state) ? null : msg('refusals.compensation.not_now', { state });
   },
   apply(ctx, action) {
     const agent = ctx.store(AGENT);

@@ -80,13 +80,13 @@ export const fencingModel: Model<FencingAction> = {
 
   precondition(ctx, action) {
     if (action.type === 'probe') {
-      if (action.now < ctx.clock.now) return `probe: time only moves forward (now t=${ctx.clock.now})`;
+      if (action.now < ctx.clock.now) return msg('refusals.fencing.probe_time', { now: ctx.clock.now });
       const fence = readLease(ctx.store(AUTHORITY)).fence;
-      return action.current < fence ? `probe: the current fence is already ${fence}; fences never go back` : null;
+      return action.current < fence ? msg('refusals.fencing.probe_fence', { fence }) : null;
     }
     const status = ctx.status(action.worker);
-    if (action.type === 'wake') return status === 'paused' ? null : `${action.worker} is not paused.`;
-    return status === 'up' ? null : `${action.worker} is ${status}.`;
+    if (action.type === 'wake') return status === 'paused' ? null : msg('refusals.node_not_paused', { node: action.worker });
+    return status === 'up' ? null : msg(`refusals.node_is_${status}`, { node: action.worker });
   },
 
   apply(ctx, action) {

@@ -93,8 +93,8 @@ export const outageModel: Model<OutageAction> = {
   // Labels: namespace `actions` (src/lab/messages/<locale>/actions.ts).
   describeAction: (a) => msg(`actions.outage.${a.type}`),
   precondition(ctx, action) {
-    if (action.type === 'disconnect' && isOffline(agentOf(ctx))) return 'agent-1 is already offline.';
-    if (action.type === 'reconnect' && !isOffline(agentOf(ctx))) return 'agent-1 is online.';
+    if (action.type === 'disconnect' && isOffline(agentOf(ctx))) return msg('refusals.outage.already_offline', { agent: AGENT });
+    if (action.type === 'reconnect' && !isOffline(agentOf(ctx))) return msg('refusals.outage.online', { agent: AGENT });
     return null;
   },
   apply(ctx, action) {

@@ -89,10 +89,10 @@ export const projectionModel: Model<ProjectionAction> = {
   parseAction: parseProjectionAction,
   describeAction: describeProjectionAction,
   precondition(ctx, action) {
-    if (action.type === 'disconnect' && ctx.isPartitioned(AUTHORITY, WORKER)) return 'The worker is already disconnected.';
-    if (ctx.status(WORKER) === 'crashed' && ['rebuild', 'reconnect'].includes(action.type)) return 'The worker is crashed; restart it first.';
-    if ((action.type === 'emit' || action.type === 'report') && action.group && !groupsOf(ctx).some((g) => g.group === action.group)) return `There is no group ${action.group}.`;
-    if (action.type === 'report' && !scriptedReport(ctx.store(AUTHORITY), action.group ?? settingsOf(ctx).group, action.note)) return 'No work item is running in that group: emit until one is claimed.';
+    if (action.type === 'disconnect' && ctx.isPartitioned(AUTHORITY, WORKER)) return msg('refusals.projection.already_disconnected');
+    if (ctx.status(WORKER) === 'crashed' && ['rebuild', 'reconnect'].includes(action.type)) return msg('refusals.projection.worker_crashed');
+    if ((action.type === 'emit' || action.type === 'report') && action.group && !groupsOf(ctx).some((g) => g.group === action.group)) return msg('refusals.projection.no_group', { group: action.group });
+    if (action.type === 'report' && !scriptedReport(ctx.store(AUTHORITY), action.group ?? settingsOf(ctx).group, action.note)) return msg('refusals.projection.no_running_item');
     return null;
   },
 

@@ -93,22 +93,22 @@ export const refundModel: Model<RefundAction> = {
   precondition(ctx, action) {
     if (!('worker' in action)) {
       if (action.type === 'duplicate_approval' || action.type === 'expire') {
-        return latestApproval(ctx.store(SHOP)) ? null : 'There is no approval yet.';
+        return latestApproval(ctx.store(SHOP)) ? null : msg('refusals.refund.no_approval');
       }
-      if (action.type === 'resubmit_changed') return latestOperation(ctx.store(SHOP)) ? null : 'There is no operation yet.';
-      if (action.type === 'resolve_manually') return latestOperation(ctx.store(SHOP))?.reconciliation ? null : 'Nothing is waiting for manual reconciliation.';
+      if (action.type === 'resubmit_changed') return latestOperation(ctx.store(SHOP)) ? null : msg('refusals.refund.no_operation');
+      if (action.type === 'resolve_manually') return latestOperation(ctx.store(SHOP))?.reconciliation ? null : msg('refusals.refund.nothing_to_reconcile');
       return null;
     }
-    if (action.type === 'wake') return ctx.status(action.worker) === 'paused' ? null : `${action.worker} is not stalled.`;
-    if (ctx.status(action.worker) !== 'up') return `${action.worker} is ${ctx.status(action.worker)}.`;
+    if (action.type === 'wake') return ctx.status(action.worker) === 'paused' ? null : msg('refusals.node_not_stalled', { node: action.worker });
+    if (ctx.status(action.worker) !== 'up') return msg(`refusals.node_is_${ctx.status(action.worker)}`, { node: action.worker });
     const op = latestOperation(ctx.store(SHOP));
     if (action.type === 'retry') {
-      if (!op) return 'There is no operation to retry yet; submit first.';
-      if (op.status === 'SUBMITTED' && !isLocalMode(ctx) && ctx.switches.retry_policy === 'reconcile_first') return `${op.operationId} is still in flight; wait for an answer or the timeout.`;
+      if (!op) return msg('refusals.refund.nothing_to_retry');
+      if (op.status === 'SUBMITTED' && !isLocalMode(ctx) && ctx.switches.retry_policy === 'reconcile_first') return msg('refusals.refund.still_in_flight', { operation: op.operationId });
     }
     if (action.type === 'takeover') {
-      if (!op) return 'There is no operation to take over.';
-      if (op.owner === action.worker) return `${action.worker} already owns ${op.operationId}.`;
+      if (!op) return msg('refusals.refund.nothing_to_take_over');
+      if (op.owner === action.worker) return msg('refusals.refund.already_owns', { node: action.worker, operation: op.operationId });
     }
     return null;
   },

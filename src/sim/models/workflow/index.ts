@@ -249,35 +249,35 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
     const started = runStarted(ctx.store(WORKER));
     switch (action.type) {
       case 'ask':
-        if (ctx.status(WORKER) !== 'up') return 'Worker A is down.';
-        return started ? 'The customer has already asked.' : null;
+        if (ctx.status(WORKER) !== 'up') return msg('refusals.workflow.worker_down');
+        return started ? msg('refusals.workflow.already_asked') : null;
       case 'approve':
-        return waitingForApproval(ctx) ? null : 'Nobody is waiting for an approval.';
+        return waitingForApproval(ctx) ? null : msg('refusals.workflow.no_one_waiting');
       case 'duplicate_approval':
-        return approvalsGranted(ctx.store(SHOP), ORDER_ID) > 0 ? null : 'No approval has been given yet.';
+        return approvalsGranted(ctx.store(SHOP), ORDER_ID) > 0 ? null : msg('refusals.workflow.no_approval_given');
       case 'retry':
-        return ctx.status(WORKER) === 'up' ? null : 'Worker A is down.';
+        return ctx.status(WORKER) === 'up' ? null : msg('refusals.workflow.worker_down');
       case 'grant':
       case 'approve_to_two':
-        return waitingForApproval(ctx) ? null : 'Nobody is waiting for an approval.';
+        return waitingForApproval(ctx) ? null : msg('refusals.workflow.no_one_waiting');
       case 'expire':
         // Only an open approval can run out; narrating an expiry of nothing would not be the shop's state.
-        return latestApproval(ctx.store(SHOP))?.status === 'granted' ? null : 'No approval is open.';
+        return latestApproval(ctx.store(SHOP))?.status === 'granted' ? null : msg('refusals.workflow.no_open_approval');
       case 'edit_order':
         return null;
       case 'resubmit_changed':
-        return latestOperation(ctx.store(SHOP)) ? null : 'There is no intent to re-submit.';
+        return latestOperation(ctx.store(SHOP)) ? null : msg('refusals.workflow.no_intent');
       case 'stall_after_check':
-        return ctx.status(WORKER) === 'up' ? null : 'Worker A is not running.';
+        return ctx.status(WORKER) === 'up' ? null : msg('refusals.workflow.worker_not_running');
       case 'takeover': {
-        if (!runtime(ctx).parked) return 'Nobody is stalled: B takes over only from a worker that stopped answering.';
+        if (!runtime(ctx).parked) return msg('refusals.workflow.nobody_stalled');
         if (ctx.switches.recovery !== 'all_three' && ctx.switches.recovery !== 'current_node') {
-          return 'This design keeps the checkpoints only in A\'s process memory: B has nothing to resume from.';
+          return msg('refusals.workflow.memory_only');
         }
-        return latestOperation(ctx.store(SHOP))?.owner === WORKER_B ? 'B already owns the operation.' : null;
+        return latestOperation(ctx.store(SHOP))?.owner === WORKER_B ? msg('refusals.workflow.b_owns') : null;
       }
       case 'wake':
-        return runtime(ctx).parked ? null : 'Worker A is not stalled.';
+        return runtime(ctx).parked ? null : msg('refusals.workflow.worker_not_stalled');
       default:
         return null;
     }
