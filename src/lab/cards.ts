@@ -5,6 +5,7 @@
  * observable state after the last action. The CLI and the Cards tab both run this code.
  */
 import { z } from 'zod';
+import { isMessage, type Message } from '../core/message';
 import { deepMatch, type Mismatch } from './deepMatch';
 import { formatMessage } from './messages/format';
 import { labProblem, zodProblems } from './loaderProblems';
@@ -40,7 +41,8 @@ export interface CardResult {
 /** Why a card stopped, as data: `error` is its English (what the CLI prints). */
 export type CardFailure =
   | { kind: 'wrong_lab'; card: string; lab: string }
-  | { kind: 'rejected'; index: number; action: string; reason: string }
+  /** `reason` in English; `refusal` the World's message when it gave one, for the page to word. */
+  | { kind: 'rejected'; index: number; action: string; reason: string; refusal?: Message }
   | { kind: 'cannot_start'; reason: string };
 
 export function parseCard(file: string, text: string): CardParse {
@@ -65,7 +67,9 @@ function cardPlan(card: Card, file: string): Plan<CardResult> {
       if (refused) {
         const action = JSON.stringify(refused.action);
         const reason = formatMessage(refused.error); // English, as the CLI prints it
-        return fail(`action ${refused.index + 1} (${action}) was rejected: ${reason}`, { kind: 'rejected', index: refused.index + 1, action, reason });
+        return fail(`action ${refused.index + 1} (${action}) was rejected: ${reason}`, {
+          kind: 'rejected', index: refused.index + 1, action, reason, ...(isMessage(refused.error) ? { refusal: refused.error } : {}),
+        });
       }
       const observed = world.observe();
       const mismatches = deepMatch(card.expect, observed);

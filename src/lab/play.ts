@@ -1,13 +1,15 @@
 /**
  * Playing a run in a fresh World and judging where it ends — written once for every lab.
  * An exercise check (exercises/check.ts) and a card (cards.ts) are each a `Plan`: where the
- * World starts, the actions, and how to judge the World the run leaves. `runPlan` steps with
- * `World.step`; `runPlanAsync` with `stepAsync`, which awaits an asynchronous engine (L05)
- * inside each step. Only the stepping differs, so both kinds of lab get the same verdicts.
+ * World starts, the actions, and how to judge the World the run leaves. Both runners open
+ * the lab with the headless driver (src/lab/driver: a LabSession, as the page opens it) and
+ * take the plan's actions as the page would: `runPlan` for a synchronous lab, `runPlanAsync`
+ * awaiting an asynchronous engine (L05) inside each step. Only the stepping differs, so
+ * both kinds of lab get the same verdicts.
  */
-import { isAsyncWorld, stepAsync } from '../sim/asyncStep';
-import { World } from '../sim/world';
-import { configFor, type WorldOverrides } from './config';
+import { LabDriver } from './driver';
+import type { World } from '../sim/world';
+import type { WorldOverrides } from './config';
 import type { Lab } from './schema';
 import type { RefusalReason } from '../sim/model';
 
@@ -28,45 +30,46 @@ export interface Plan<T> {
   cannotStart?(error: string): T;
 }
 
-function open<T>(lab: Lab, plan: Plan<T>): { world: World } | { result: T } {
-  if (!plan.cannotStart) return { world: World.create(configFor(lab, plan.start)) };
+/** The lab at the plan's start; a start the World refuses is `cannotStart`'s result where the plan has one. */
+function open<T>(lab: Lab, plan: Plan<T>): { driver: LabDriver } | { result: T } {
+  if (!plan.cannotStart) return { driver: LabDriver.start(lab, plan.start) };
   try {
-    return { world: World.create(configFor(lab, plan.start)) };
+    return { driver: LabDriver.start(lab, plan.start) };
   } catch (error) {
     return { result: plan.cannotStart(error instanceof Error ? error.message : String(error)) };
   }
 }
 
-/** Plays a plan with `World.step` (a synchronous lab) and judges it; the World is disposed. */
+/** Plays a plan in a synchronous lab and judges it; the lab is disposed. */
 export function runPlan<T>(lab: Lab, plan: Plan<T>): T {
   const opened = open(lab, plan);
   if ('result' in opened) return opened.result;
-  const { world } = opened;
+  const { driver } = opened;
   try {
-    // `World.step` only queues an asynchronous engine's work: judging that World would be a wrong verdict, not a slow one.
-    if (isAsyncWorld(world)) throw new Error(`lab ${lab.id} steps asynchronously: use the async runner (runPlanAsync)`);
+    // An asynchronous engine's steps only queue: judging that World would be a wrong verdict, not a slow one.
+    if (driver.async) throw new Error(`lab ${lab.id} steps asynchronously: use the async runner (runPlanAsync)`);
     for (const [index, action] of plan.actions.entries()) {
-      const outcome = world.step(action);
-      if (!outcome.ok) return plan.judge(world, { action, index, error: outcome.error });
+      const error = driver.attempt(action);
+      if (error !== null) return plan.judge(driver.world, { action, index, error });
     }
-    return plan.judge(world, null);
+    return plan.judge(driver.world, null);
   } finally {
-    world.dispose();
+    driver.dispose();
   }
 }
 
-/** `runPlan` through `stepAsync`, for any lab (a synchronous one steps as in `runPlan`). */
+/** `runPlan` for any lab: each step of an asynchronous one is awaited (a synchronous one steps as in `runPlan`). */
 export async function runPlanAsync<T>(lab: Lab, plan: Plan<T>): Promise<T> {
   const opened = open(lab, plan);
   if ('result' in opened) return opened.result;
-  const { world } = opened;
+  const { driver } = opened;
   try {
     for (const [index, action] of plan.actions.entries()) {
-      const outcome = await stepAsync(world, action);
-      if (!outcome.ok) return plan.judge(world, { action, index, error: outcome.error });
+      const error = await driver.attemptAsync(action);
+      if (error !== null) return plan.judge(driver.world, { action, index, error });
     }
-    return plan.judge(world, null);
+    return plan.judge((await driver.idle()).world, null);
   } finally {
-    world.dispose();
+    driver.dispose();
   }
 }

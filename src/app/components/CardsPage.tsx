@@ -19,7 +19,7 @@ function CardFailureText({ result }: { result: CardResult }) {
   const failure = result.failure;
   if (!failure) return <>{result.error}</>;
   if (failure.kind === 'wrong_lab') return <>{t('cards.wrongLab', { card: failure.card, lab: failure.lab })}</>;
-  const reason = refusalMessage(failure.reason);
+  const reason = (failure.kind === 'rejected' ? failure.refusal : undefined) ?? refusalMessage(failure.reason);
   const said = reason ? render(reason) : failure.reason;
   if (failure.kind === 'rejected') return <>{t('cards.rejected', { n: failure.index, action: failure.action, reason: said })}</>;
   return <>{said}</>;
