@@ -17,6 +17,7 @@ import { formatHash, parseHash, type Route } from './routing';
 import { PlaceViews } from './placeViews';
 import { FLASH_TEXT, type FlashValue } from './components/flashText';
 import { knownRun, stabilizeView } from './stableView';
+import { loadLocaleResources } from './i18n/resources';
 import type { TraceEntry } from '../sim/world';
 import type { Message } from '../core/message';
 
@@ -635,7 +636,10 @@ export function setProgressLocale(locale: NonNullable<Progress['locale']>): void
 }
 
 /** For graders: re-executes a submission in this page (with warnings). Pure: changes nothing. */
-export function regradeText(text: string, options: RegradeOptions = {}): Promise<GradedSubmission> {
+export async function regradeText(text: string, options: RegradeOptions = {}): Promise<GradedSubmission> {
   const labs = useApp.getState().loads.flatMap((l) => (l.ok ? [l.lab] : []));
+  // Feedback in another language needs that language's narration, which only its own chunk
+  // carries (loading it registers the catalog the feedback is rendered from).
+  if (options.lang && options.lang !== 'en') await loadLocaleResources(options.lang);
   return rt().gradeSubmissionTextAsync(text, labs, APP_VERSION, options); // awaits asynchronous labs (L05)
 }

@@ -10,7 +10,11 @@ import { fb, feedbackText, renderFeedback, type FeedbackMessage } from './exerci
 import { exerciseRecordSchema, studentSchema, type ExerciseRecord } from './exercises/records';
 import { localizeLab } from './i18n/labStrings';
 import { DEFAULT_LOCALE, isLocale, type Locale } from './i18n/locales';
-import { catalogFor } from './i18n/messageCatalogs';
+// The registry, not messageCatalogs.ts: this module is in the lab runtime chunk, and importing
+// every language's narration here put all of them in the chunk every lab page fetches. A
+// language's catalog is registered when it is loaded (the page: src/app/i18n/resources.ts,
+// which store.ts `regradeText` awaits; Node graders and tests: messageCatalogs.ts).
+import { catalogFor } from './i18n/catalogRegistry';
 import type { Progress } from './progress';
 import type { Exercise, ExerciseInput, Verdict } from './exercises/schema';
 import type { Lab } from './schema';

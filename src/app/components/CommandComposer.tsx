@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMAND_KINDS, type CommandKind } from '../../core/authority/commands';
-import { playAction, selectView, useApp } from '../store';
+import { playAction, selectCursor, useApp } from '../store';
 
 const ACTORS = ['lead', 'agent-1', 'agent-2'];
 
@@ -34,14 +34,15 @@ const TEMPLATES: Partial<Record<CommandKind, Record<string, unknown>>> = {
 };
 
 export function CommandComposer() {
-  const view = useApp(selectView);
+  // Only the cursor (for the suggested Action ID): a step re-renders the composer only to move it.
+  const cursor = useApp(selectCursor);
   const [actor, setActor] = useState('agent-1');
   const [actionId, setActionId] = useState('');
   const [kind, setKind] = useState<CommandKind>('claim');
   const [revision, setRevision] = useState('current');
   const [payload, setPayload] = useState(JSON.stringify(TEMPLATES.claim));
   const [error, setError] = useState<string | null>(null);
-  const suggestedId = `cmd-${(view?.cursor ?? 0) + 1}`;
+  const suggestedId = `cmd-${cursor + 1}`;
   const { t } = useTranslation();
 
   const send = () => {

@@ -38,7 +38,10 @@ export function Timeline() {
       <h2>{TEXT.title}</h2>
       <ol tabIndex={0} aria-label={TEXT.region}>
         {trace.map((entry) => <TimelineEntry key={entry.index} entry={entry} current={entry.index === cursor} />)}
-        {upcoming.map((label, i) => <UpcomingEntry key={`u${i}`} index={cursor + i + 1} label={label} />)}
+        {/* Keyed by step number, not position: after a step each row keeps its key and props
+            (stableView shifts the labels with the cursor), so only the row that became the
+            current entry changes instead of every row ahead being rewritten. */}
+        {upcoming.map((label, i) => <UpcomingEntry key={`u${cursor + i + 1}`} index={cursor + i + 1} label={label} />)}
       </ol>
     </section>
   );

@@ -4,7 +4,7 @@
  * re-derived after every step.
  */
 import { useTranslation } from 'react-i18next';
-import { selectView, useApp } from '../store';
+import { selectObserved, selectSwitches, useApp } from '../store';
 
 interface Observed {
   status?: string;
@@ -13,11 +13,13 @@ interface Observed {
 }
 
 export function TwoWorldsPanel() {
-  const view = useApp(selectView);
+  // Its two slices of the view (each keeps its object while unchanged), not the whole view.
+  const observedState = useApp(selectObserved);
+  const switches = useApp(selectSwitches);
   const { t } = useTranslation();
-  if (!view) return null;
-  const observed = view.observed as Observed;
-  const local = view.switches.refund_mode && view.switches.refund_mode !== 'provider';
+  if (!observedState || !switches) return null;
+  const observed = observedState as Observed;
+  const local = switches.refund_mode && switches.refund_mode !== 'provider';
   const ledger = observed.ledger ?? [];
   const op = observed.operation;
   return (
