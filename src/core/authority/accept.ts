@@ -15,7 +15,7 @@ import type { FaultPoints } from '../faults';
 import type { Clock } from '../time';
 import { canonicalJson } from './canonical';
 import { CAS_KINDS, digestOf, isCommandKind, PAYLOADS, type SignedCommand } from './commands';
-import { currentRevision, HANDLERS, roleOf, workItemRow, type PlanContext, type Target, type WorkItemRow } from './handlers';
+import { currentRevision, HANDLERS, roleOf, workItem, workItemRow, type PlanContext, type Target, type WorkItemRow } from './handlers';
 import { verifyDigest } from './keys';
 import { isRejection, reject, type AcceptResult, type EventRecord, type Receipt, type Rejection } from './outcomes';
 
@@ -94,7 +94,11 @@ function decideAndWrite(store: Store, clock: Clock, faults: FaultPoints, command
 function checkRevision(ctx: PlanContext, target: Target): number | Rejection {
   const { command } = ctx;
   // A work item's row is read whole here, once: the handler's lease and state checks reuse it.
-  const current = target.type === 'work_item' ? revisionOf(workItemRow(ctx, target.id)) : currentRevision(ctx.store, target);
+  // Ids are global keys but groups are not: a new id must be free in every group, while an
+  // existing item of another group does not exist for this command (NOT_FOUND below).
+  const current = target.type === 'work_item'
+    ? revisionOf(target.creates ? workItemRow(ctx, target.id) : workItem(ctx, target.id))
+    : currentRevision(ctx.store, target);
   if (target.creates) {
     if (current !== null) return reject('ALREADY_EXISTS', `${target.type} ${target.id} already exists`);
     if (command.expectedRevision !== null && command.expectedRevision !== 0) {
