@@ -39,15 +39,13 @@ const CODE = [
  * Text the World's models still provide in English (issue 16 item 2, model side), reported
  * in the test's annotations, not failed — each entry says why it is still English (a step's
  * label in the trace, the redo tail and the sequence diagram's rows is a message: a model's
- * action `actions.*`, the World's own steps and the starting state `steps.*`):
- * - an invariant's violation lines (`Invariant.check` returns English strings, read by the
- *   graders and the explorer too).
+ * action `actions.*`, the World's own steps and the starting state `steps.*`; an
+ * invariant's violation line is one too, `violations.*`):
  * Switch labels, invariant statements and rule citations, node names, node lines, link
  * labels, machine titles, the inspector's node list and the sequence diagram's chrome go
  * through the catalogs (src/lab/messages/<locale>/{switches,invariants,rules,view,steps}.ts).
  */
 const PENDING = [
-  '[data-testid^="invariant-"] .violation',
 ].join(', ');
 
 /** Visible text nodes with ASCII words and no pseudo mark, outside code. Runs in the page. */
