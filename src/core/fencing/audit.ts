@@ -62,9 +62,55 @@ export function lastVerdict(resource: Store): { allowed: boolean; reason: string
   return row ? { allowed: row.allowed === 1, reason: String(row.reason) } : null;
 }
 
-export function writeCounts(resource: Store): { accepted: number; refused: number } {
-  const row = resource.get('SELECT COALESCE(SUM(allowed), 0) AS accepted, COUNT(*) - COALESCE(SUM(allowed), 0) AS refused FROM write_log')!;
+export interface WriteCounts { accepted: number; refused: number }
+
+/**
+ * Every verdict counted by a scan of the whole log: O(history). The oracle the incremental
+ * `tallyWrites` is tested against (tally.test.ts), not what observe() runs every step.
+ */
+export function writeCounts(resource: Store): WriteCounts {
+  return countAfter(resource, 0);
+}
+
+/** Verdicts of the rows after `seq` (a range of the rowid: reads only those rows). */
+export function countAfter(resource: Store, seq: number): WriteCounts {
+  const row = resource.get('SELECT COALESCE(SUM(allowed), 0) AS accepted, COUNT(*) - COALESCE(SUM(allowed), 0) AS refused FROM write_log WHERE seq > ?', [seq])!;
   return { accepted: Number(row.accepted), refused: Number(row.refused) };
+}
+
+/**
+ * The counts so far and the newest row they include (its seq plus what identifies it), kept
+ * by the caller between calls (ctx.memo: plain data, carried by undo and fork).
+ */
+export interface WriteTally extends WriteCounts { seq: number; mark: string }
+
+export function emptyTally(): WriteTally {
+  return { seq: 0, mark: '', accepted: 0, refused: 0 };
+}
+
+/** What identifies a log row beyond its seq: a log rolled back and regrown reuses seqs. */
+function markOf(resource: Store, seq: number): string | null {
+  const row = resource.get('SELECT stamp, at, writer, token, allowed, reason FROM write_log WHERE seq = ?', [seq]);
+  return row ? JSON.stringify([row.stamp, row.at, row.writer, row.token, row.allowed, row.reason]) : null;
+}
+
+/**
+ * `writeCounts` from a tally: adds only the rows written since its mark (O(new rows) plus
+ * two primary-key look-ups), moving the mark. When the row at the mark is gone or is not the
+ * one counted (Back, undo or a restore shrank or rewrote the log), starts again from a full
+ * count, so the result always equals the full scan.
+ */
+export function tallyWrites(resource: Store, tally: WriteTally): WriteCounts {
+  if (tally.seq > 0 && markOf(resource, tally.seq) !== tally.mark) Object.assign(tally, emptyTally());
+  const top = Number(resource.get('SELECT COALESCE(MAX(seq), 0) AS seq FROM write_log')!.seq);
+  if (top > tally.seq) {
+    const fresh = countAfter(resource, tally.seq);
+    tally.accepted += fresh.accepted;
+    tally.refused += fresh.refused;
+    tally.seq = top;
+    tally.mark = markOf(resource, top)!;
+  }
+  return { accepted: tally.accepted, refused: tally.refused };
 }
 
 

@@ -2,7 +2,7 @@
  * What the fencing lab shows and what its cards can assert, read from the node databases.
  */
 import { msg } from '../../../core/message';
-import { lastVerdict, writeCounts } from '../../../core/fencing/audit';
+import { emptyTally, lastVerdict, tallyWrites } from '../../../core/fencing/audit';
 import { readLease } from '../../../core/fencing/leaseAuthority';
 import { readDocument, readFenceState } from '../../../core/fencing/protectedResource';
 import { readBelief, readPendingWrite } from '../../../core/fencing/worker';
@@ -10,12 +10,16 @@ import type { ModelContext, NodeLine } from '../../model';
 import { WORKERS } from './actions';
 import { noStaleWrite } from './invariants';
 
+/** ctx.memo key of the write-verdict tally (see tallyWrites). */
+export const WRITE_TALLY = 'fencing.writes';
+
 /** The observable state (documented in labs/L07/lab.json `observables`). */
 export function observeFencing(ctx: ModelContext): Record<string, unknown> {
   const lease = readLease(ctx.store('authority'));
   const resource = ctx.store('resource');
   const last = lastVerdict(resource);
-  const counts = writeCounts(resource);
+  // Counted from the rows written since the last observe, not a scan of the whole log.
+  const counts = tallyWrites(resource, ctx.memo(WRITE_TALLY, emptyTally));
   const doc = readDocument(resource);
   return {
     now: ctx.clock.now,
