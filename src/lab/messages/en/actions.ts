@@ -44,8 +44,8 @@ export const actions = {
   'actions.outage.work': 'agent-1 continues its reversible work on W1',
   'actions.outage.start_new_work': 'agent-1 tries to start new work',
   'actions.outage.email_customer': 'agent-1 tries to email the customer (irreversible)',
-  'actions.outage.report_progress': 'agent-1 reports progress (charge 100¢)',
-  'actions.outage.big_charge': 'agent-1 reports progress (charge 5000¢)',
+  'actions.outage.report_progress': 'agent-1 reports progress (charge {{charge, cents}})',
+  'actions.outage.big_charge': 'agent-1 reports progress (charge {{charge, cents}})',
   'actions.outage.complete': 'agent-1 submits W1',
   // refund and its hand-written executor (L01–L04, L06, L14)
   'actions.refund.approve': 'A supervisor approves the refund',

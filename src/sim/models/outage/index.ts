@@ -33,6 +33,8 @@ const AGENT = 'agent-1';
 const GROUP = 'G1';
 const ITEM = 'W1';
 
+/** What each progress report charges the mission: the label shows it, the command sends it. */
+const CHARGE_CENTS = { report_progress: 100, big_charge: 5000 } as const;
 const VERBS = ['disconnect', 'reconnect', 'work', 'start_new_work', 'email_customer', 'report_progress', 'big_charge', 'complete'] as const;
 type OutageAction = { type: (typeof VERBS)[number] } & ModelAction;
 
@@ -91,7 +93,10 @@ export const outageModel: Model<OutageAction> = {
     return (VERBS as readonly unknown[]).includes(verb) ? { type: verb as OutageAction['type'] } : `unknown action ${JSON.stringify(raw)} (expected ${VERBS.join(', ')})`;
   },
   // Labels: namespace `actions` (src/lab/messages/<locale>/actions.ts).
-  describeAction: (a) => msg(`actions.outage.${a.type}`),
+  describeAction: (a) => {
+    const charge = CHARGE_CENTS[a.type as keyof typeof CHARGE_CENTS];
+    return charge === undefined ? msg(`actions.outage.${a.type}`) : msg(`actions.outage.${a.type}`, { charge });
+  },
   precondition(ctx, action) {
     if (action.type === 'disconnect' && isOffline(agentOf(ctx))) return msg('refusals.outage.already_offline', { agent: AGENT });
     if (action.type === 'reconnect' && !isOffline(agentOf(ctx))) return msg('refusals.outage.online', { agent: AGENT });
@@ -120,7 +125,7 @@ export const outageModel: Model<OutageAction> = {
         const kind: CommandKind = action.type === 'complete' ? 'complete' : 'report_progress';
         const lease = readLink(agent).leaseId;
         const payload = kind === 'complete' ? { work_item: ITEM, lease_id: lease }
-          : { work_item: ITEM, lease_id: lease, cost_cents: action.type === 'big_charge' ? 5000 : 100, note: `step at t=${now}` };
+          : { work_item: ITEM, lease_id: lease, cost_cents: CHARGE_CENTS[action.type === 'big_charge' ? 'big_charge' : 'report_progress'], note: `step at t=${now}` };
         const actionId = `${kind}-${ctx.clock.nextStamp()}`;
         const prepared = prepareCommand(agent, policy(ctx), kind, payload, actionId);
         if (prepared.note) ctx.note(prepared.note);
