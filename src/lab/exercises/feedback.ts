@@ -6,9 +6,11 @@
  * from this same message, so graders' reports and old saved progress read as before, and a
  * page or a grader renders `message` in its own language with `feedbackText`.
  *
- * What stays in English inside a translated sentence: codes and IDs (by design), and the
- * text models still produce as plain strings — an invariant's violation line, a refusal's
- * reason, the explorer's bounds — until those become message keys themselves.
+ * Violation lines and refusals arrive as messages (namespaces `violations`, `refusals`) and
+ * are rendered in the reader's language like any part. What stays in English inside a
+ * translated sentence: codes and IDs (by design), the explorer's bounds, L06's parse-time
+ * executor-only refusals, and refusal text quoted in feedback saved before refusals were
+ * messages (read back by template where it matches one).
  */
 import { lookupOf, type Words } from '../i18n/modelStrings';
 import { refusalText } from '../i18n/refusals';
