@@ -1,0 +1,60 @@
+/** Compensation (SPEC 9.8, seed 002 §8) in L08's World: the compensation model at its lab's seed and starting state. */
+import { describe, expect, it } from 'vitest';
+import { recordCompensation } from '../../core/compensation/records';
+import { msg } from '../../core/message';
+import { useSqlJs } from '../../test/sqljs';
+import { useLabs } from '../driver/testing';
+
+useSqlJs();
+const openLab = useLabs();
+/** L08 with `switches` flipped. */
+const l08 = (switches: Record<string, string> = {}) => openLab('L08', { switches });
+
+describe('compensation records its authority (seed 002 §8, issue 12 item 10)', () => {
+  it('a cancellation names who may cancel and on what grant, who did, and the result', () => {
+    l08().act('book_flight', 'book_hotel', 'cancel_flight').expectState({
+      compensations: [{
+        action: 'cancel_flight', may_act: ['trip-agent', 'ops-desk'], authority: 'traveller consent given when FL-1 was booked; the operations desk always',
+        done_by: 'trip-agent', result: 'CX-1 CANCELLED, fee 5000¢',
+      }],
+    }).expectBroken();
+  });
+  it('a failed cancellation and the person who closes the case are both recorded', () => {
+    const lab = l08({ airline_cancel: 'fails' }).act('book_flight', 'book_hotel', 'cancel_flight', 'resolve_manually');
+    expect(lab.observed().compensations).toMatchObject([
+      { action: 'cancel_flight', done_by: 'trip-agent', result: 'CX-1 AIRLINE_ERROR' },
+      { action: 'close_by_hand', may_act: ['ops-desk'], done_by: 'ops-desk' },
+    ]);
+  });
+  it('COMP-3 catches a step taken by someone the record does not allow (broken variant)', () => {
+    const lab = l08().act('book_flight', 'book_hotel', 'cancel_flight');
+    recordCompensation(lab.world.store('agent'), lab.world.clock, { action: 'close_by_hand', bookingId: 'FL-1', mayAct: ['ops-desk'], authority: 'manual handling', doneBy: 'trip-agent', result: 'closed' });
+    lab.act('tick');
+    // English: 'compensation step 2 (close_by_hand) was taken by trip-agent, who may not (ops-desk may)' (src/lab/messages/violations.test.ts).
+    expect(lab.invariant('COMP-3').violations).toEqual([msg('violations.compensation.not_allowed', { step: 2, action: 'close_by_hand', by: 'trip-agent', may: 'ops-desk' })]);
+  });
+});
+
+describe('compensation (SPEC 9.8)', () => {
+  it('cancelling is a new action with a fee; nothing rewinds', () => {
+    l08().act('book_flight', 'book_hotel', 'cancel_flight')
+      .expectState({ trip_state: 'COMPENSATED', fees_cents: 5000, paid_cents: 5000, flight: { status: 'cancelled' } }).expectBroken();
+  });
+
+  it('past the deadline, or when the airline fails, a person takes over', () => {
+    l08().act('book_flight', 'book_hotel', { advance: 10 }, 'cancel_flight').expectState({ trip_state: 'MANUAL', paid_cents: 40000 });
+    l08({ airline_cancel: 'fails' }).act('book_flight', 'book_hotel', 'cancel_flight').expectState({ trip_state: 'MANUAL' });
+  });
+
+  it('there is no negative refund', () => {
+    l08().act('book_flight', 'negative_refund').expectState({ last_step: { outcome: 'NO_SUCH_TOOL' }, paid_cents: 40000 });
+  });
+
+  it('pretending the booking never happened breaks COMP-1, and leaves no record of who decided it (COMP-3)', () => {
+    l08({ compensation: 'pretend_rollback' }).act('book_flight', 'book_hotel', 'cancel_flight').expectBroken('COMP-1', 'COMP-3');
+  });
+
+  it('a step the trip machine does not allow is refused and changes nothing', () => {
+    l08().refuses('cancel_flight', /^Not now: the trip is PLANNED\.$/);
+  });
+});
