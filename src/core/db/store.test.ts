@@ -194,6 +194,40 @@ describe('Store transactions', () => {
     expect(store.all('SELECT * FROM item WHERE id > 5')).toEqual([]);
   });
 
+  it('keeps names read once (columns per statement, tables per hook pointer) only while the schema holds', () => {
+    const store = makeStore();
+    expect(store.tx('add', () => store.run("INSERT INTO item (id, name) VALUES (1, 'a'), (2, 'b')"))).toBe(2);
+    expect(store.all('SELECT * FROM item ORDER BY id')).toEqual([{ id: 1, name: 'a' }, { id: 2, name: 'b' }]);
+    // Same statement text after an ALTER: the cached column names must not hide the new column.
+    store.tx('alter', () => store.run('ALTER TABLE item ADD COLUMN extra TEXT'));
+    expect(store.all('SELECT * FROM item ORDER BY id')).toEqual([{ id: 1, name: 'a', extra: null }, { id: 2, name: 'b', extra: null }]);
+    // A table dropped and another created: SQLite puts the new name where the old one was
+    // (seen on sql.js 1.17), so a name cached by pointer across DDL would report 'audit'.
+    store.tx('log', () => store.run("INSERT INTO audit (note) VALUES ('x')"));
+    store.tx('drop', () => store.run('DROP TABLE audit'));
+    store.tx('create', () => store.run('CREATE TABLE notes (seq INTEGER PRIMARY KEY, note TEXT)'));
+    store.tx('note', () => store.run("INSERT INTO notes (note) VALUES ('y')"));
+    expect(log.at(-1)!.writes).toEqual({ notes: { insert: 1, update: 0, delete: 0 } });
+    // Dropped and created inside one transaction: each write under the table it went to.
+    store.tx('swap', () => {
+      store.run('DROP TABLE notes');
+      store.run('CREATE TABLE ledger (seq INTEGER PRIMARY KEY, note TEXT)');
+      expect(store.run("INSERT INTO ledger (note) VALUES ('x')")).toBe(1);
+      expect(store.run("UPDATE item SET extra = 'e'")).toBe(2);
+    });
+    expect(log.at(-1)!.writes).toEqual({ ledger: { insert: 1, update: 0, delete: 0 }, item: { insert: 0, update: 2, delete: 0 } });
+    // DDL rolled back: SQLite rebuilds the schema, and later writes still name their tables.
+    expect(() => store.tx('undone', () => {
+      store.run('DROP TABLE ledger');
+      store.run('CREATE TABLE extra (seq INTEGER PRIMARY KEY)');
+      store.run('INSERT INTO extra DEFAULT VALUES');
+      throw new Error('crash');
+    })).toThrow('crash');
+    store.tx('after', () => { store.run("INSERT INTO ledger (note) VALUES ('z')"); store.run("UPDATE item SET extra = 'f'"); });
+    expect(log.at(-1)!.writes).toEqual({ ledger: { insert: 1, update: 0, delete: 0 }, item: { insert: 0, update: 2, delete: 0 } });
+    expect(store.all('SELECT * FROM ledger ORDER BY seq')).toEqual([{ seq: 1, note: 'x' }, { seq: 2, note: 'z' }]);
+  });
+
   it('lists its tables', () => {
     expect(makeStore().tables()).toEqual(['audit', 'item']);
   });

@@ -11,8 +11,9 @@
  * once (`journal_mode=MEMORY`, `locking_mode=EXCLUSIVE`); those PRAGMAs, BEGIN/COMMIT/
  * ROLLBACK and the update hook are set up at the first transaction (a store reopened by a
  * Back or a fork is often only read, and never pays for them); every connection shares ONE
- * update-hook function (sql.js's `updateHook` compiles a small wasm module per call); a
- * read fetches its column names once per call. None of this changes the database bytes
+ * update-hook function (sql.js's `updateHook` compiles a small wasm module per call), and
+ * each store decodes a table-name pointer from it once; a prepared statement's column names
+ * are read once (both dropped on DDL). None of this changes the database bytes
  * (store.test.ts compares images across reopenings).
  */
 import type { Database, SqlJsStatic, SqlValue, Statement, BindParams } from 'sql.js';
@@ -80,13 +81,31 @@ interface SqlJsHookInternals {
   addFunction(fn: (...args: never[]) => void, signature: string): number;
   UTF8ToString(pointer: number): string;
   _sqlite3_update_hook(db: number, callback: number, userData: number): number;
+  /** SQLite's `sqlite3_changes` (rows changed by the last write), exported by sql.js for `getRowsModified`. */
+  _sqlite3_changes?: (db: number) => number;
+}
+
+/** Statement text that changes the schema (run through `Store.run`): caches tied to it are dropped after. */
+const DDL = /^\s*(CREATE|DROP|ALTER)\b/i;
+
+/** A prepared statement as the Store caches it. */
+interface Prepared {
+  stmt: Statement;
+  /** Result column names, read at the first read that returned a row (null until then / after DDL). */
+  columns: string[] | null;
+  /** Whether the text is DDL (decided once, at prepare). */
+  ddl: boolean;
 }
 
 /** SQLite's operation codes in an update-hook call (SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE). */
 const HOOK_OPS: Record<number, 'insert' | 'update' | 'delete'> = { 18: 'insert', 23: 'update', 9: 'delete' };
 
-/** Per sql.js module: the shared hook's function pointer and the stores it reports to, by connection pointer. */
-type WriteListener = (op: 'insert' | 'update' | 'delete', table: string, rowid: bigint) => void;
+/**
+ * Per sql.js module: the shared hook's function pointer and the stores it reports to, by
+ * connection pointer. The table arrives as a pointer to its name in wasm memory (the
+ * schema's own copy, stable while the schema is): each store decodes a pointer once.
+ */
+type WriteListener = (op: 'insert' | 'update' | 'delete', table: number, rowid: bigint) => void;
 const sharedHooks = new WeakMap<SqlJsStatic, { pointer: number; stores: Map<number, WriteListener> }>();
 
 function sharedHookOf(sql: SqlJsStatic): { pointer: number; stores: Map<number, WriteListener> } | null {
@@ -96,11 +115,10 @@ function sharedHookOf(sql: SqlJsStatic): { pointer: number; stores: Map<number, 
   if (typeof internals.addFunction !== 'function' || typeof internals.UTF8ToString !== 'function'
     || typeof internals._sqlite3_update_hook !== 'function') return null;
   const stores = new Map<number, WriteListener>();
-  const toText = internals.UTF8ToString.bind(internals);
   // Same signature sql.js registers: (user data, op, database name, table name, rowid as i64).
   const pointer = internals.addFunction((userData: number, op: number, _dbName: number, table: number, rowid: bigint) => {
     const kind = HOOK_OPS[op];
-    if (kind) stores.get(userData)?.(kind, toText(table), rowid);
+    if (kind) stores.get(userData)?.(kind, table, rowid);
   }, 'viiiij');
   const hook = { pointer, stores };
   sharedHooks.set(sql, hook);
@@ -117,7 +135,23 @@ export class Store {
   readonly name: string;
   private readonly db: Database;
   private readonly sql: SqlJsStatic;
-  private readonly statements = new Map<string, Statement>();
+  /**
+   * Prepared statements by text, with their result column names read once (null until the
+   * first read of rows): a statement's columns are fixed while the schema is, and sql.js
+   * would decode each name from wasm memory again on every call.
+   */
+  private readonly statements = new Map<string, Prepared>();
+  /**
+   * Table names by the pointer the update hook passes (the schema's copy of the name): decoded
+   * once per table, not once per written row. Cleared when this connection runs DDL (`run`),
+   * since a rebuilt schema may put another table's name at an address seen before.
+   */
+  private readonly tableNames = new Map<number, string>();
+  /**
+   * Whether this connection has run DDL since it opened: a rollback (of a transaction, a
+   * hold or a mark) may then rebuild the schema, so every rollback drops the caches above.
+   */
+  private ranDdl = false;
   /**
    * BEGIN / COMMIT / ROLLBACK, prepared and the update hook registered at the first
    * transaction, not at open: a store reopened from an image is often only read (Back,
@@ -192,6 +226,7 @@ export class Store {
     } catch (error) {
       if (held) this.db.exec('ROLLBACK TO tx; RELEASE tx');
       else writer.rollback.run();
+      if (this.ranDdl) this.forgetSchema();
       this.finish('rollback');
       throw error;
     }
@@ -216,6 +251,7 @@ export class Store {
     if (this.heldAt === null) throw new Error(`Store ${this.name}: letGo without hold`);
     if (this.current) throw new Error(`Store ${this.name}: letGo inside transaction '${this.current.name}'`);
     this.db.exec('ROLLBACK TO hold; RELEASE hold');
+    if (this.ranDdl) this.forgetSchema();
     this.generation = this.heldAt;
     this.heldAt = null;
   }
@@ -249,6 +285,7 @@ export class Store {
     if (!Number.isInteger(level) || level < 1 || level > this.marks.length) throw new Error(`Store ${this.name}: no mark ${level}`);
     if (this.current || this.heldAt !== null) throw new Error(`Store ${this.name}: rollback inside a transaction or a hold`);
     this.db.exec(`ROLLBACK TO m${level}; RELEASE m${level}`);
+    if (this.ranDdl) this.forgetSchema();
     this.generation = this.marks[level - 1]!;
     this.marks.length = level - 1;
   }
@@ -261,23 +298,28 @@ export class Store {
     this.marks.length = 0;
   }
 
-  /** Runs a write statement; only legal inside `tx`. Returns the number of rows changed. */
+  /**
+   * Runs a write statement; only legal inside `tx`. Returns the number of rows changed
+   * (SQLite's `changes()`, read directly from the wasm export when the build has it).
+   */
   run(sqlText: string, params?: Params): number {
     if (!this.current) throw new Error(`Store ${this.name}: write outside a transaction: ${sqlText}`);
-    const stmt = this.prepare(sqlText);
-    stmt.run(params);
-    return this.db.getRowsModified();
+    const entry = this.prepared(sqlText);
+    entry.stmt.run(params);
+    if (entry.ddl) this.forgetSchema();
+    const changes = this.hooked !== null ? (this.sql as unknown as SqlJsHookInternals)._sqlite3_changes : undefined;
+    return changes ? changes(this.hooked!) : this.db.getRowsModified();
   }
 
   /** All rows of a read statement, as objects. */
   all(sqlText: string, params?: Params): Row[] {
-    const stmt = this.prepare(sqlText);
+    const entry = this.prepared(sqlText);
+    const stmt = entry.stmt;
     try {
       if (params !== undefined) stmt.bind(params);
       const rows: Row[] = [];
       if (!stmt.step()) return rows;
-      // Names once per call (sql.js's getAsObject asks SQLite for them on every row).
-      const columns = stmt.getColumnNames();
+      const columns = (entry.columns ??= stmt.getColumnNames());
       do {
         const values = stmt.get();
         const row: Row = {};
@@ -321,8 +363,9 @@ export class Store {
   close(): void {
     if (this.hooked !== null) sharedHooks.get(this.sql)?.stores.delete(this.hooked);
     this.hooked = null;
-    for (const stmt of this.statements.values()) stmt.free();
+    for (const { stmt } of this.statements.values()) stmt.free();
     this.statements.clear();
+    this.tableNames.clear();
     this.db.close();
   }
 
@@ -335,7 +378,15 @@ export class Store {
     const connection = connectionOf(this.db);
     if (shared && connection !== null) {
       // The pointer is unique among open connections; close() forgets it before SQLite may reuse it.
-      shared.stores.set(connection, (op, table, rowid) => this.noteWrite(op, table, rowid));
+      const internals = this.sql as unknown as SqlJsHookInternals;
+      shared.stores.set(connection, (op, table, rowid) => {
+        let name = this.tableNames.get(table);
+        if (name === undefined) {
+          name = internals.UTF8ToString(table);
+          this.tableNames.set(table, name);
+        }
+        this.noteWrite(op, name, rowid);
+      });
       (this.sql as unknown as SqlJsHookInternals)._sqlite3_update_hook(connection, shared.pointer, connection);
       this.hooked = connection;
     } else {
@@ -346,17 +397,28 @@ export class Store {
   }
 
   private prepare(sqlText: string): Statement {
-    let stmt = this.statements.get(sqlText);
-    if (!stmt) {
+    return this.prepared(sqlText).stmt;
+  }
+
+  private prepared(sqlText: string): Prepared {
+    let entry = this.statements.get(sqlText);
+    if (!entry) {
       if (this.statements.size >= STATEMENT_CACHE_LIMIT) {
-        const [oldest, old] = this.statements.entries().next().value as [string, Statement];
-        old.free();
+        const [oldest, old] = this.statements.entries().next().value as [string, Prepared];
+        old.stmt.free();
         this.statements.delete(oldest);
       }
-      stmt = this.db.prepare(sqlText);
-      this.statements.set(sqlText, stmt);
+      entry = { stmt: this.db.prepare(sqlText), columns: null, ddl: DDL.test(sqlText) };
+      this.statements.set(sqlText, entry);
     }
-    return stmt;
+    return entry;
+  }
+
+  /** After DDL on this connection: table-name pointers and statements' columns may no longer hold. */
+  private forgetSchema(): void {
+    this.ranDdl = true;
+    this.tableNames.clear();
+    for (const entry of this.statements.values()) entry.columns = null;
   }
 
   private noteWrite(op: 'insert' | 'update' | 'delete', table: string, rowid: number | bigint): void {
