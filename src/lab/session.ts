@@ -69,10 +69,25 @@ function interned(title: string | Message): string | Message {
   return known;
 }
 
+/**
+ * Labels of steps not taken yet, per World and per step value. A label depends only on the
+ * step and the World's model (describeAction is pure), and a view is built after every
+ * step: without this, each step re-parsed and re-described every step ahead of the cursor.
+ * Keyed by the World, so a switch that rebuilds it (L06's executor picks another model)
+ * starts afresh; step values are the session's own (the same objects from step to step).
+ */
+const upcomingLabels = new WeakMap<World, Map<unknown, StepLabel>>();
+
 /** A step not taken yet, labelled as the trace will label it. */
 function upcomingLabel(world: World, step: unknown): StepLabel {
+  let known = upcomingLabels.get(world);
+  if (!known) upcomingLabels.set(world, (known = new Map()));
+  const cached = known.get(step);
+  if (cached !== undefined) return cached;
   const parsed = world.parse(step);
-  return typeof parsed === 'string' ? world.describe(step) : stepLabel(parsed, world.describe(step));
+  const label = typeof parsed === 'string' ? world.describe(step) : stepLabel(parsed, world.describe(step));
+  known.set(step, label);
+  return label;
 }
 
 /** A session's World keeps a checkpoint per recent step: Back is a restore, nothing replayed. */
