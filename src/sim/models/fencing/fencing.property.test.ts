@@ -6,24 +6,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../../../test/sqljs';
-import { World, type WorldConfig } from '../../world';
+import { World } from '../../world';
+import { FENCING_BASE, fencingActionEntries } from './testSchedules';
 
 useSqlJs();
 
-const BASE: WorldConfig = {
-  model: 'fencing', seed: 1,
-  initial: { current_token: 1, lease_until: 10, now: 0, workers: { A: 1, B: null } },
-  switches: {},
-};
-
-const workerArb = fc.constantFrom('A', 'B');
-const actionArb = fc.oneof(
-  { weight: 6, arbitrary: fc.tuple(workerArb, fc.constantFrom('acquire', 'write', 'pause', 'wake')).map(([w, v]) => `${w}_${v}`) },
-  { weight: 2, arbitrary: fc.tuple(workerArb, fc.constantFrom('renew', 'release')).map(([w, v]) => `${w}_${v}`) },
-  { weight: 3, arbitrary: fc.integer({ min: 1, max: 12 }).map((by) => ({ advance: by })) },
-  { weight: 2, arbitrary: fc.constantFrom('tick', 'deliver_next', 'drop_next', 'duplicate_next') },
-  { weight: 1, arbitrary: fc.constantFrom({ crash_at: 'resource.before_commit' }, { restart: 'resource' }) },
-);
+const BASE = FENCING_BASE;
+const actionArb = fc.oneof(...fencingActionEntries);
 
 const schedule = fc.record({
   network: fc.constantFrom('auto', 'auto', 'manual'),

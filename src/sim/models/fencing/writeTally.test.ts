@@ -11,23 +11,16 @@ import { countAfter, emptyTally, tallyWrites, writeCounts, type WriteCounts, typ
 import type { Store } from '../../../core/db/store';
 import { DEFAULT_HISTORY, DENSE_HISTORY } from '../../history';
 import { useSqlJs } from '../../../test/sqljs';
-import { World, type WorldConfig } from '../../world';
+import { World } from '../../world';
+import { FENCING_BASE, fencingActionEntries, fencingWorker } from './testSchedules';
 
 useSqlJs();
 
-const BASE: WorldConfig = {
-  model: 'fencing', seed: 1,
-  initial: { current_token: 1, lease_until: 10, now: 0, workers: { A: 1, B: null } },
-  switches: {},
-};
-
-const workerArb = fc.constantFrom('A', 'B');
+const BASE = FENCING_BASE;
 const actionArb = fc.oneof(
-  { weight: 6, arbitrary: fc.tuple(workerArb, fc.constantFrom('acquire', 'write', 'write', 'pause', 'wake')).map(([w, v]) => `${w}_${v}`) },
-  { weight: 2, arbitrary: fc.tuple(workerArb, fc.constantFrom('renew', 'release')).map(([w, v]) => `${w}_${v}`) },
-  { weight: 2, arbitrary: fc.integer({ min: 1, max: 12 }).map((by) => ({ advance: by })) },
-  { weight: 2, arbitrary: fc.constantFrom('tick', 'deliver_next', 'drop_next', 'duplicate_next') },
-  { weight: 1, arbitrary: fc.constantFrom({ crash_at: 'resource.before_commit' }, { restart: 'resource' }) },
+  ...fencingActionEntries,
+  // More writes than the shared mix: the tally is about the write log.
+  { weight: 2, arbitrary: fencingWorker.map((w) => `${w}_write`) },
   // Not World actions: the lab's Back (one or several steps) and a fork carried on with.
   { weight: 3, arbitrary: fc.integer({ min: 1, max: 4 }).map((steps) => ({ back: steps })) },
   { weight: 1, arbitrary: fc.constant({ fork: true }) },
