@@ -7,7 +7,7 @@
  * entryGraph.test.ts (type-only imports are erased by the build and skipped).
  */
 import { describe, expect, it } from 'vitest';
-import { staticGraph } from './i18n/entryGraph.test';
+import { staticGraph } from '../test/importGraph';
 
 const NOT_IN_RUNTIME: readonly [string, RegExp][] = [
   ['another language\'s narration', /^src\/lab\/messages\/(?!en\/|format|namespaces)[^/]+\//],
