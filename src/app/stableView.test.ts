@@ -54,4 +54,23 @@ describe('stabilizeView', () => {
     moved.trace.slice(0, again.trace.length).forEach((entry, i) => expect(entry).toBe(again.trace[i]));
     session.dispose();
   });
+
+  it('builds a machine graph and a switch list once (the same objects on every view), and keeps an unchanged scenario check', () => {
+    const { session } = LabSession.open(lab);
+    session.loadScript(lab.scenarios[0]!);
+    const first = session.view();
+    session.forward();
+    const raw = session.view();
+    expect(raw.switchSpecs).toBe(first.switchSpecs);
+    raw.machines.forEach((m, i) => expect(m.graph).toBe(first.machines[i]!.graph));
+    const next = stabilizeView(first, raw);
+    const again = stabilizeView(next, session.view()); // same place: a new check object, equal content
+    expect(again.scenarioCheck).toBe(next.scenarioCheck);
+    // Stepping to the end changes the check (atEnd): the new one is taken.
+    session.jumpTo(Number.MAX_SAFE_INTEGER);
+    const end = stabilizeView(again, session.view());
+    expect(end.scenarioCheck?.atEnd).toBe(true);
+    expect(end.scenarioCheck).not.toBe(again.scenarioCheck);
+    session.dispose();
+  });
 });

@@ -72,8 +72,19 @@ export function stabilizeView(prev: WorldView | null, next: WorldView, known: re
     switches: same(prev.switches, next.switches) ? prev.switches : next.switches,
     switchSpecs: same(prev.switchSpecs, next.switchSpecs) ? prev.switchSpecs : next.switchSpecs,
     armed: same(prev.armed, next.armed) ? prev.armed : next.armed,
-    scenarioCheck: same(prev.scenarioCheck, next.scenarioCheck) ? prev.scenarioCheck : next.scenarioCheck,
+    scenarioCheck: sameCheck(prev.scenarioCheck, next.scenarioCheck) ? prev.scenarioCheck : next.scenarioCheck,
   };
+}
+
+/**
+ * The scenario check is rebuilt each step around the same scenario object: compare the
+ * scenario by identity and only the small parts by content, not a JSON signature of the
+ * whole scenario (its step list and expected state) on every step.
+ */
+function sameCheck(a: WorldView['scenarioCheck'], b: WorldView['scenarioCheck']): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return a.atEnd === b.atEnd && (a.scenario === b.scenario || same(a.scenario, b.scenario)) && JSON.stringify(a.mismatches) === JSON.stringify(b.mismatches);
 }
 
 /**

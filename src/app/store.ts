@@ -17,6 +17,7 @@ import { formatHash, parseHash, type Route } from './routing';
 import { PlaceViews } from './placeViews';
 import { FLASH_TEXT, type FlashValue } from './components/flashText';
 import { knownRun, stabilizeView } from './stableView';
+import { WriteLater } from './writeLater';
 import { loadLocaleResources } from './i18n/resources';
 import type { TraceEntry } from '../sim/world';
 import type { Message } from '../core/message';
@@ -271,45 +272,20 @@ function setRoute(route: Route): void {
   });
 }
 
-/**
- * Work a step does not need on screen waits until the page is idle after painting it (at
- * most IDLE_MS), and runs at once when the page is hidden or left: the URL
- * (history.replaceState cost more than a whole step on a long page) and the saved progress
- * (serialising it and localStorage.setItem). Done inside the click, both delayed the step's
- * first frame. A job of the same kind replaces the pending one: only the latest URL and the
- * latest progress are written. `route` and `progress` in the store are current at once.
- */
 const withoutStep = (route: Route): Route => {
   if (route.page !== 'lab') return route;
   const { step: _step, ...rest } = route;
   return rest;
 };
 
-const IDLE_MS = 200;
-const pending = new Map<string, () => void>();
-let idleHandle: { cancel: () => void } | null = null;
+/** URL and progress writes wait for a pause in the steps, then idle time (see writeLater.ts). */
+const writes = new WriteLater({ quietMs: 300, maxWaitMs: 2000, idleMs: 200 });
+const later = (kind: string, job: () => void) => writes.later(kind, job);
+const runLater = () => writes.flush();
 /** The hash this page last wrote or was navigated to. */
 let writtenHash = typeof window === 'undefined' ? '' : window.location.hash;
-/** The place shown now, step included (the URL catches up when idle). */
+/** The place shown now, step included (the URL catches up when the learner pauses). */
 let shown: Route = { page: 'catalog' };
-function runLater(): void {
-  idleHandle?.cancel();
-  idleHandle = null;
-  const jobs = [...pending.values()];
-  pending.clear();
-  for (const job of jobs) job();
-}
-function later(kind: string, job: () => void): void {
-  pending.set(kind, job);
-  if (idleHandle) return;
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(runLater, { timeout: IDLE_MS });
-    idleHandle = { cancel: () => window.cancelIdleCallback(id) };
-  } else {
-    const id = setTimeout(runLater, IDLE_MS);
-    idleHandle = { cancel: () => clearTimeout(id) };
-  }
-}
 /**
  * A reload reuses the address the page had, and the browser may take it before a URL written
  * in `pagehide` lands: the step taken just before a quick reload would be lost from the URL
@@ -378,7 +354,7 @@ function commit(flash: FlashValue | null = null, present?: boolean): void {
 /** Saves progress at once (an exercise attempt, an import: durable the moment it happens). */
 function persist(progress: Progress): string | null {
   useApp.setState({ progress });
-  pending.delete('progress'); // this write carries any step saved for later
+  writes.drop('progress'); // this write carries any step saved for later
   return saveProgress(storage(), progress);
 }
 

@@ -90,6 +90,24 @@ function upcomingLabel(world: World, step: unknown): StepLabel {
   return label;
 }
 
+/**
+ * A machine's graph and a model's switch list, built once: both are fixed for the life of
+ * the machine and the model, and a fresh object each step made the app compare them by
+ * content (a JSON signature of the whole graph) on every step.
+ */
+const graphs = new WeakMap<object, MachineGraph>();
+function graphOf(machine: Parameters<typeof machineGraph>[0]): MachineGraph {
+  let graph = graphs.get(machine);
+  if (!graph) graphs.set(machine, (graph = machineGraph(machine)));
+  return graph;
+}
+const switchLists = new WeakMap<object, SwitchSpec[]>();
+function switchSpecsOf(model: World['model']): SwitchSpec[] {
+  let specs = switchLists.get(model);
+  if (!specs) switchLists.set(model, (specs = switchesOf(model)));
+  return specs;
+}
+
 /** A session's World keeps a checkpoint per recent step: Back is a restore, nothing replayed. */
 const WORLD_OPTIONS: WorldOptions = { history: DENSE_HISTORY };
 
@@ -242,13 +260,13 @@ export class LabSession {
       }),
       edges: world.model.edges,
       frames: [...world.network.inFlight],
-      machines: world.machines().map((m) => ({ id: m.id, title: interned(m.title), graph: machineGraph(m.machine), state: m.state })),
+      machines: world.machines().map((m) => ({ id: m.id, title: interned(m.title), graph: graphOf(m.machine), state: m.state })),
       trace: [...world.trace],
       upcoming: this.state.steps.slice(this.state.cursor).map((step) => upcomingLabel(world, step)),
       invariants: world.invariants,
       observed,
       switches: { ...world.switches },
-      switchSpecs: switchesOf(world.model),
+      switchSpecs: switchSpecsOf(world.model),
       armed: world.armedFaults(),
       scenarioCheck: scenario ? {
         scenario,

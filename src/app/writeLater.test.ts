@@ -1,0 +1,49 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WriteLater } from './writeLater';
+
+const timing = { quietMs: 300, maxWaitMs: 2000, idleMs: 200 };
+
+describe('WriteLater', () => {
+  beforeEach(() => { vi.useFakeTimers(); });
+  afterEach(() => { vi.useRealTimers(); });
+  const make = () => new WriteLater(timing, () => Date.now());
+
+  it('writes a burst of steps once, with the latest value, after the learner pauses', () => {
+    const writes: number[] = [];
+    const later = make();
+    for (let step = 1; step <= 10; step++) {
+      later.later('url', () => writes.push(step));
+      vi.advanceTimersByTime(50); // the next click comes before the pause
+    }
+    expect(writes).toEqual([]);
+    vi.advanceTimersByTime(300);
+    expect(writes).toEqual([10]);
+  });
+
+  it('still writes every maxWaitMs while the steps never pause', () => {
+    const writes: number[] = [];
+    const later = make();
+    for (let step = 1; step <= 50; step++) { // 5 s of steps, one every 100 ms
+      later.later('url', () => writes.push(step));
+      vi.advanceTimersByTime(100);
+    }
+    expect(writes.length).toBeGreaterThanOrEqual(2);
+    expect(writes.length).toBeLessThanOrEqual(3);
+    vi.advanceTimersByTime(300);
+    expect(writes.at(-1)).toBe(50);
+  });
+
+  it('keeps one job per kind; flush runs them at once; a dropped job is not run', () => {
+    const ran: string[] = [];
+    const later = make();
+    later.later('url', () => ran.push('url 1'));
+    later.later('progress', () => ran.push('progress'));
+    later.later('url', () => ran.push('url 2'));
+    later.flush();
+    expect(ran).toEqual(['url 2', 'progress']);
+    later.later('progress', () => ran.push('progress again'));
+    later.drop('progress');
+    vi.advanceTimersByTime(5000);
+    expect(ran).toEqual(['url 2', 'progress']);
+  });
+});
