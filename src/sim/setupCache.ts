@@ -31,11 +31,14 @@ class SetupCache {
     return this.byModel.get(model)?.get(key);
   }
 
-  put(model: Model, key: string, images: ReadonlyMap<string, StoreImage>, state: WorldState, entry: TraceEntry): void {
+  /** Files a config's post-setup images; returns the entry (its World keeps it for forks). */
+  put(model: Model, key: string, images: ReadonlyMap<string, StoreImage>, state: WorldState, entry: TraceEntry): SetupImages {
     let map = this.byModel.get(model);
     if (!map) this.byModel.set(model, (map = new Map()));
     if (map.size >= PER_MODEL) map.delete(map.keys().next().value as string);
-    map.set(key, { images: new Map([...images].map(([id, s]) => [id, s.image])), state, entry });
+    const filed: SetupImages = { images: new Map([...images].map(([id, s]) => [id, s.image])), state, entry };
+    map.set(key, filed);
+    return filed;
   }
 }
 

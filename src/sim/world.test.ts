@@ -430,6 +430,26 @@ describe('fork and the post-setup cache', () => {
     const forkCtx = (fork as unknown as { ctx: typeof ctx }).ctx;
     expect(forkCtx.memo('count', () => ({ n: 0 })).n).toBe(2);
   });
+
+  it('a fork undone to its fork point, after changing its memo, frames and stores, is the fork-time World again', () => {
+    // The child's checkpoint at the fork point keeps the very state object the child was
+    // restored from (one copy per fork, not three): nothing the child does later may reach it.
+    type Ctx = { memo: <T extends object>(k: string, init: () => T) => T };
+    const parent = World.replay(MANUAL, LONG.slice(0, 9), { history: { recent: 0, every: 1000 } });
+    (parent as unknown as { ctx: Ctx }).ctx.memo('count', () => ({ n: 5 }));
+    const child = parent.fork();
+    const childCtx = (child as unknown as { ctx: Ctx }).ctx;
+    childCtx.memo('count', () => ({ n: 0 })).n = 7;
+    for (const action of LONG.slice(9, 12)) expect(child.step(action).ok).toBe(true);
+    expect(child.checkpointSteps()).toEqual([0, 9]);
+    child.undoTo(9);
+    expect(childCtx.memo('count', () => ({ n: 0 })).n).toBe(5);
+    expect(stateOf(child)).toEqual(stateOf(parent));
+    // and the parent's own memo was never the child's
+    expect((parent as unknown as { ctx: Ctx }).ctx.memo('count', () => ({ n: 0 })).n).toBe(5);
+    parent.dispose();
+    child.dispose();
+  });
 });
 
 describe('ctx.judged: the runner\'s verdict for the latest step', () => {

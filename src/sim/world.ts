@@ -20,7 +20,7 @@ import { Network, type Frame } from './network';
 import { SeededRng } from './rng';
 import { parseActionFor } from './parseAction';
 import { describeWorldAction, isWorldAction, type WorldAction } from './worldActions';
-import { setupCache } from './setupCache';
+import { setupCache, type SetupImages } from './setupCache';
 
 export interface WorldConfig {
   model: string;
@@ -77,8 +77,8 @@ export class World {
   readonly nodes: NodeSpec[];
   readonly switches: Readonly<Record<string, string>>;
   /** The step log: normalised actions, replayable with World.replay. */
-  readonly actions: ModelAction[] = [];
-  readonly trace: TraceEntry[] = [];
+  readonly actions: ModelAction[];
+  readonly trace: TraceEntry[];
 
   private readonly stores = new Map<string, Store>();
   /**
@@ -117,11 +117,20 @@ export class World {
   private readonly oracle: 'step' | 'full';
   private recording: TraceEntry | null = null;
   private readonly ctx: ModelContext;
+  /**
+   * This config's post-setup images (the setup cache's entry, held here: a fork's history
+   * starts from them without hashing the config again, even if the cache dropped them).
+   */
+  private setup: SetupImages | null = null;
 
-  private constructor(config: WorldConfig, model: Model, options: WorldOptions, images?: ReadonlyMap<string, Uint8Array>) {
+  private constructor(config: WorldConfig, model: Model, options: WorldOptions, images?: ReadonlyMap<string, Uint8Array>,
+    past?: { actions: readonly ModelAction[]; trace: readonly TraceEntry[] }) {
     if (model.id !== config.model) throw new Error(`World: config names model '${config.model}' but was given '${model.id}'`);
     this.config = config;
     this.model = model;
+    // Copied, not spread into push: a long log would exceed the engine's argument limit.
+    this.actions = past ? past.actions.slice() : [];
+    this.trace = past ? past.trace.slice() : [];
     this.switches = resolveSwitches(this.model, config.switches);
     this.clock = new VirtualClock(0);
     this.rng = new SeededRng(config.seed);
@@ -148,6 +157,7 @@ export class World {
     const cached = setupCache.get(model, key);
     if (cached) {
       const world = new World(config, model, options, cached.images);
+      world.setup = cached;
       world.restoreState(cached.state);
       world.trace.push(cached.entry);
       world.checkpoint();
@@ -161,7 +171,7 @@ export class World {
     }
     world.record(null, msg('steps.start'), () => world.model.setup(world.ctx, config.initial));
     const checkpoint = world.checkpoint(true)!;
-    setupCache.put(model, key, checkpoint.images!, checkpoint.state, world.trace[0]!);
+    world.setup = setupCache.put(model, key, checkpoint.images!, checkpoint.state, world.trace[0]!);
     return world;
   }
 
@@ -300,18 +310,20 @@ export class World {
     for (const node of this.nodes) images.set(node.id, this.imageOf(node.id).image);
     const world = new World(this.config, this.model, {
       history: options.history ?? (this.history ? this.history.policy : false), oracle: options.oracle ?? this.oracle, model: this.model,
-    }, images);
-    world.restoreState(this.saveState());
-    world.actions.push(...this.actions);
-    world.trace.push(...this.trace);
+    }, images, this);
+    // One copy of the state: restoreState copies the memo out of it again, so the child's
+    // first checkpoint can keep this object as it is.
+    const state = this.saveState();
+    world.restoreState(state);
+    world.setup = this.setup ?? setupImages(this.config, this.model);
     if (world.window) world.window.base = world.actions.length;
     if (world.history) {
       // Its past before the fork point: the post-setup images, then the step log.
       if (world.actions.length > 0) {
-        const setup = setupImages(this.config, this.model);
+        const setup = world.setup;
         world.history.add({ step: 0, state: setup.state, images: new Map([...setup.images].map(([id, image]) => [id, { store: null, generation: -1, image }])) });
       }
-      world.checkpoint();
+      world.checkpoint(false, state);
     }
     return world;
   }
@@ -471,7 +483,7 @@ export class World {
   }
 
   /** Records the World after the latest step in the history (or, with `force`, regardless of policy). */
-  private checkpoint(force = false): Checkpoint | null {
+  private checkpoint(force = false, state?: WorldState): Checkpoint | null {
     if (!this.history && !force) return null;
     let images: Map<string, StoreImage> | null = null;
     // Inside an in-place window the stores' marks stand for their bytes: nothing is exported.
@@ -479,7 +491,7 @@ export class World {
       images = new Map<string, StoreImage>();
       for (const node of this.nodes) images.set(node.id, this.imageOf(node.id));
     }
-    const checkpoint: Checkpoint = { step: this.actions.length, images, state: this.saveState() };
+    const checkpoint: Checkpoint = { step: this.actions.length, images, state: state ?? this.saveState() };
     this.history?.add(checkpoint);
     return checkpoint;
   }
@@ -591,43 +603,49 @@ export class World {
   // ── The context a model works through ──────────────────────────────────────────────────
 
   private makeContext(): ModelContext {
+    // Methods, not arrow-function properties: esbuild's keepNames (tsx: the bench, the CLIs,
+    // the cards) wraps each named arrow in an Object.defineProperty call — ≈ 20 µs per
+    // World for these members, as much as the rest of a fork. Destructuring a member stays
+    // safe: none of them reads `this`.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the methods below reach the World through it
+    const world = this;
     return {
       clock: this.clock,
       rng: this.rng,
       network: this.network,
       switches: this.switches,
-      store: (node) => this.store(node),
-      faults: (node) => this.faultsFor(node),
-      status: (node) => this.status(node),
-      setStatus: (node, status) => {
-        this.status(node);
-        this.statuses.set(node, status);
+      store(node) { return world.store(node); },
+      faults(node) { return world.faultsFor(node); },
+      status(node) { return world.status(node); },
+      setStatus(node, status) {
+        world.status(node);
+        world.statuses.set(node, status);
       },
-      send: (from, to, kind, body, delay) => {
-        const frame = this.network.send(from, to, kind, body, this.clock.now, delay, this.incarnations.get(to) ?? 0);
-        this.recording?.sent.push(frame);
-        if (this.partitions.has(linkOf(from, to))) this.lose(frame, msg('world.link_cut_frame_lost', { a: from, b: to, frame: frame.id, kind }));
+      send(from, to, kind, body, delay) {
+        const frame = world.network.send(from, to, kind, body, world.clock.now, delay, world.incarnations.get(to) ?? 0);
+        world.recording?.sent.push(frame);
+        if (world.partitions.has(linkOf(from, to))) world.lose(frame, msg('world.link_cut_frame_lost', { a: from, b: to, frame: frame.id, kind }));
         return frame;
       },
-      note: (text) => this.recording?.notes.push(text),
-      stepTransactions: () => (this.recording ?? this.trace[this.trace.length - 1])?.transactions ?? [],
-      arm: (point) => { this.armed.add(point); },
-      consume: (point) => this.armed.delete(point),
-      settle: () => { if (this.switches.network !== 'manual') this.deliverAll(); },
-      restart: (node) => this.restartNode(node),
-      guard: (body) => {
-        this.runGuarded(body);
-        return this.recording?.crash ?? null;
+      note(text) { world.recording?.notes.push(text); },
+      stepTransactions() { return (world.recording ?? world.trace[world.trace.length - 1])?.transactions ?? []; },
+      arm(point) { world.armed.add(point); },
+      consume(point) { return world.armed.delete(point); },
+      settle() { if (world.switches.network !== 'manual') world.deliverAll(); },
+      restart(node) { world.restartNode(node); },
+      guard(body) {
+        world.runGuarded(body);
+        return world.recording?.crash ?? null;
       },
-      partition: (a, b) => this.partition(a, b),
-      heal: () => this.heal(),
-      isPartitioned: (a, b) => this.partitions.has(linkOf(a, b)),
-      memo: <T extends object>(key: string, init: () => T): T => {
-        let value = this.memos.get(key);
-        if (value === undefined) this.memos.set(key, (value = init()));
+      partition(a, b) { world.partition(a, b); },
+      heal() { world.heal(); },
+      isPartitioned(a, b) { return world.partitions.has(linkOf(a, b)); },
+      memo<T extends object>(key: string, init: () => T): T {
+        let value = world.memos.get(key);
+        if (value === undefined) world.memos.set(key, (value = init()));
         return value as T;
       },
-      judged: (id) => (this.recording ? undefined : this.trace[this.trace.length - 1]?.invariants.find((r) => r.id === id)?.violations),
+      judged(id) { return world.recording ? undefined : world.trace[world.trace.length - 1]?.invariants.find((r) => r.id === id)?.violations; },
     };
   }
 
