@@ -13,6 +13,36 @@ export function appliedTwice(store: Store): { event_id: string; times: number }[
   return store.all('SELECT event_id, count(*) AS times FROM applied_log GROUP BY event_id HAVING count(*) > 1').map((r) => ({ event_id: String(r.event_id), times: Number(r.times) }));
 }
 
+/** One application of an event, as the append-only log numbers it. */
+export interface AppliedRow { n: number; eventId: string; seq: number; group: string }
+
+/** Log rows after `n` in log order (a range of its integer primary key: reads only those rows). */
+export function appliedLogAfter(store: Store, n: number): AppliedRow[] {
+  return store.all('SELECT n, event_id, seq, group_id FROM applied_log WHERE n > ? ORDER BY n', [n])
+    .map((r) => ({ n: Number(r.n), eventId: String(r.event_id), seq: Number(r.seq), group: String(r.group_id) }));
+}
+
+/** The event a log row names, or null when there is no row `n` (a primary-key look-up). */
+export function appliedEventAt(store: Store, n: number): string | null {
+  const row = store.get('SELECT event_id FROM applied_log WHERE n = ?', [n]);
+  return row ? String(row.event_id) : null;
+}
+
+/** One ACK sent, as the append-only log numbers it. */
+export interface AckRow { n: number; group: string; cursor: number }
+
+/** ACKs sent after row `n`, in the order sent (a range of the integer primary key). */
+export function acksSentAfter(store: Store, n: number): AckRow[] {
+  return store.all('SELECT n, group_id, cursor FROM acks_sent WHERE n > ? ORDER BY n', [n])
+    .map((r) => ({ n: Number(r.n), group: String(r.group_id), cursor: Number(r.cursor) }));
+}
+
+/** The cursor an ACK row carries (with its group), or null when there is no row `n`. */
+export function ackAt(store: Store, n: number): string | null {
+  const row = store.get('SELECT group_id, cursor FROM acks_sent WHERE n = ?', [n]);
+  return row ? `${String(row.group_id)}\u0000${Number(row.cursor)}` : null;
+}
+
 export function acksSent(store: Store, group: string): number[] {
   return store.all('SELECT cursor FROM acks_sent WHERE group_id = ? ORDER BY n', [group]).map((r) => Number(r.cursor));
 }

@@ -5,9 +5,11 @@
  * sequence (AUTH-1, broken by the `delete_event` redaction), and a tombstoned field is
  * served nowhere (PROJ-5, broken by `flag_only`).
  *
- * Each `checkStep` re-runs its check only on a step that committed a write to a table the
- * check reads (`onWrites.ts`; the lists name every table read, helpers included); AUTH-1
- * has its own (authority model). Agreement with `check`: oracle.test.ts.
+ * Each `checkStep` re-runs only on a step that committed a write to a table the check reads
+ * (`onWrites.ts`; the lists name every table read, helpers included). PROJ-1…3 then read
+ * only the log rows added since (logChecks.ts), PROJ-4 folds only new events
+ * (rebuildCheck.ts), PROJ-5 re-runs its check; AUTH-1 has its own (authority model).
+ * Agreement with `check`: oracle.test.ts.
  */
 import { eventsAfter } from '../../../core/authority/accept';
 import { canonicalJson } from '../../../core/authority/canonical';
@@ -23,21 +25,26 @@ import { historyInvariant } from '../authority/invariants';
 import { AUTHORITY, groupsOf, WORKER } from './nodes';
 import { rerunOnWrites } from './onWrites';
 import { rebuildCheckStep } from './rebuildCheck';
+import { ackStep, appliedOnceStep, cursorGapStep } from './logChecks';
 
 export const projectionInvariants: Invariant[] = [
   {
     id: 'PROJ-1', statement: 'The durable cursor never passes a gap.', rule: 'MWP-WRK-029, MWP-FND-018, MWP-WRK-008',
-    ...rerunOnWrites({ [AUTHORITY]: ['groups'], [WORKER]: ['cursors', 'applied_log'] }, (ctx) => groupsOf(ctx).flatMap(({ group }) => {
+    // The step form keeps the applied sequences as runs and reads only new log rows (logChecks.ts).
+    checkStep: cursorGapStep,
+    check: (ctx) => groupsOf(ctx).flatMap(({ group }) => {
       const cursor = readCursor(ctx.store(WORKER), group);
       const applied = appliedSeqs(ctx.store(WORKER), group);
       const missing: number[] = [];
       for (let seq = cursor.base + 1; seq <= cursor.seq; seq++) if (!applied.has(seq)) missing.push(seq);
       return missing.length ? [msg('violations.projection.cursor_past_gap', { group, cursor: cursor.seq, missing: missing.join(', ') })] : [];
-    })),
+    }),
   },
   {
     id: 'PROJ-2', statement: 'ACKs never go down and never name more than the worker durably holds.', rule: 'MWP-WRK-030',
-    ...rerunOnWrites({ [AUTHORITY]: ['groups', 'subscriptions'], [WORKER]: ['acks_sent', 'cursors', 'meta'] }, (ctx) => groupsOf(ctx).flatMap(({ group }) => {
+    // The step form keeps each group's highest ACK and descents and reads only new ACK rows (logChecks.ts).
+    checkStep: ackStep,
+    check: (ctx) => groupsOf(ctx).flatMap(({ group }) => {
       const out: Violation[] = [];
       const worker = ctx.store(WORKER);
       let last = -1;
@@ -52,11 +59,13 @@ export const projectionInvariants: Invariant[] = [
         out.push(msg('violations.projection.ack_ahead', { group, acked, durable }));
       }
       return out;
-    })),
+    }),
   },
   {
     id: 'PROJ-3', statement: 'Every accepted event is applied at most once.', rule: 'MWP-WRK-029',
-    ...rerunOnWrites({ [WORKER]: ['applied_log'] }, (ctx) => appliedTwice(ctx.store(WORKER)).map((r) => msg('violations.projection.applied_twice', { event: String(r.event_id), times: String(r.times) }))),
+    // The step form keeps a count per event and reads only new log rows (logChecks.ts).
+    checkStep: appliedOnceStep,
+    check: (ctx) => appliedTwice(ctx.store(WORKER)).map((r) => msg('violations.projection.applied_twice', { event: String(r.event_id), times: String(r.times) })),
   },
   {
     id: 'PROJ-4', statement: "Each group's projection equals a rebuild from that group's events up to its cursor.", rule: 'SPEC §2, MWP-WRK-008',

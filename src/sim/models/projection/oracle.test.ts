@@ -13,6 +13,9 @@ import { World } from '../../world';
 import { projectionModel } from './index';
 import { rerunOnWrites } from './onWrites';
 import { foldWatching, rebuildCheckStep } from './rebuildCheck';
+import { ackStep, addToRuns, appliedOnceStep, cursorGapStep, gapsIn, type Follow } from './logChecks';
+import { SeededRng } from '../../rng';
+import type { ModelContext } from '../../model';
 
 useSqlJs();
 
@@ -85,4 +88,121 @@ describe('projection invariants: checkStep agrees with check', () => {
     const report = checkStepAgreement(config({ apply: 'no_dedupe' }), { ...OPTIONS, model: stale, runs: 6 });
     expect(report.disagreements.map((d) => d.invariant)).toContain('PROJ-3');
   }, 600_000);
+
+  it('PROJ-1…3\'s step forms (only the log rows after a kept mark are read) are each caught when they ignore the mark', () => {
+    // A rebuild deletes both logs; a follower that reads on from the old number keeps sums of
+    // rows that are gone: descents that never happened, events applied "twice", gaps covered.
+    const blind: Follow = (kept, log) => {
+      const rows = log.after(kept.n);
+      const last = rows[rows.length - 1];
+      if (last) {
+        kept.n = last.n;
+        kept.mark = log.markOf(last);
+      }
+      return { restart: false, rows };
+    };
+    const steps = { 'PROJ-1': cursorGapStep, 'PROJ-2': ackStep, 'PROJ-3': appliedOnceStep };
+    for (const [id, step] of Object.entries(steps)) {
+      const broken: Model = {
+        ...(projectionModel as unknown as Model),
+        invariants: projectionModel.invariants.map((inv) => (inv.id === id ? { ...inv, checkStep: (ctx, previous) => step(ctx, previous, blind) } : inv)),
+      };
+      const report = checkStepAgreement(config({ network: 'auto', window: '3', apply: 'cursor_on_receipt' }), { ...OPTIONS, runs: 4, steps: 60, model: broken });
+      expect(report.disagreements.map((d) => d.invariant), id).toContain(id);
+    }
+  }, 600_000);
+
+  it('PROJ-1…3\'s kept marks and sums go back and fork with the World: agreement on random schedules with Back, undo and fork', () => {
+    const compared = ['PROJ-1', 'PROJ-2', 'PROJ-3'];
+    const run = (model: Model | undefined, switches: Record<string, string>, seed: number) => {
+      const rng = new SeededRng(seed);
+      let world = World.create(config({ network: 'auto', window: '3', ...switches }), { ...(model ? { model } : {}), history: { recent: 2, every: 4 } });
+      let violating = 0;
+      try {
+        for (let i = 0; i < 80; i++) {
+          const roll = rng.int(0, 19);
+          if (roll === 0 && world.actions.length > 0) world.undo();
+          else if (roll === 1 && world.actions.length > 0) world.undoTo(rng.int(0, world.actions.length - 1));
+          else if (roll === 2) {
+            const child = world.fork();
+            world.dispose();
+            world = child;
+          } else {
+            const enabled = world.modelEnabled() ?? [];
+            if (enabled.length === 0) break;
+            world.step(enabled[rng.int(0, enabled.length - 1)]);
+          }
+          const full = world.checkFull().filter((r) => compared.includes(r.id));
+          for (const expected of full) {
+            const got = world.invariants.find((r) => r.id === expected.id)!.violations;
+            if (JSON.stringify(got.map((v) => JSON.stringify(v)).sort()) !== JSON.stringify(expected.violations.map((v) => JSON.stringify(v)).sort())) {
+              return { disagreement: `${expected.id} after ${JSON.stringify(world.actions)}`, violating };
+            }
+            if (!expected.ok) violating += 1;
+          }
+        }
+        return { disagreement: null, violating };
+      } finally {
+        world.dispose();
+      }
+    };
+    let violating = 0;
+    const designs: Record<string, string>[] = [{}, { apply: 'no_dedupe' }, { apply: 'cursor_on_receipt' }, { apply: 'ack_before_commit' }];
+    for (const [i, switches] of designs.entries()) {
+      const result = run(undefined, switches, 40 + i);
+      expect(result.disagreement, JSON.stringify(switches)).toBeNull();
+      violating += result.violating;
+    }
+    expect(violating, 'PROJ-1…3 must break somewhere, or agreement is vacuous').toBeGreaterThan(0);
+
+    // Broken: the step forms keep their marks and sums outside the World (not in ctx.memo)
+    // and trust them (no mark check), so a Back leaves them ahead of the databases. (With
+    // the mark check alone they would recount: the row at the mark is gone after a Back.)
+    const blind: Follow = (kept, log) => {
+      const rows = log.after(kept.n);
+      const last = rows[rows.length - 1];
+      if (last) {
+        kept.n = last.n;
+        kept.mark = log.markOf(last);
+      }
+      return { restart: false, rows };
+    };
+    const outside = new Map<string, object>();
+    const outsideMemo = <T extends object>(key: string, init: () => T): T => {
+      if (!outside.has(key)) outside.set(key, init());
+      return outside.get(key) as T;
+    };
+    const steps: Record<string, typeof ackStep> = { 'PROJ-1': cursorGapStep, 'PROJ-2': ackStep, 'PROJ-3': appliedOnceStep };
+    const leaky: Model = {
+      ...(projectionModel as unknown as Model),
+      invariants: projectionModel.invariants.map((inv) => {
+        const step = steps[inv.id];
+        return step ? { ...inv, checkStep: (ctx: ModelContext, previous) => step({ ...ctx, memo: outsideMemo }, previous, blind) } : inv;
+      }),
+    };
+    const caught = [0, 1, 2, 3].some((i) => {
+      outside.clear();
+      return run(leaky, { apply: 'no_dedupe' }, 40 + i).disagreement !== null;
+    });
+    expect(caught, 'sums outside the World must be caught after a Back').toBe(true);
+  }, 600_000);
+
+  it('applied sequences kept as runs: gaps are those of the plain set, whatever the order they arrive in', () => {
+    const rng = new SeededRng(77);
+    for (let trial = 0; trial < 200; trial++) {
+      const runs: [number, number][] = [];
+      const set = new Set<number>();
+      for (let k = rng.int(0, 40); k > 0; k--) {
+        const seq = rng.int(1, 30);
+        addToRuns(runs, seq);
+        set.add(seq);
+      }
+      for (let i = 1; i < runs.length; i++) expect(runs[i]![0], JSON.stringify(runs)).toBeGreaterThan(runs[i - 1]![1] + 1);
+      const from = rng.int(0, 20);
+      const to = rng.int(0, 35);
+      const expected: number[] = [];
+      for (let seq = from; seq <= to; seq++) if (!set.has(seq)) expected.push(seq);
+      expect(gapsIn(runs, from, to), JSON.stringify({ runs, from, to })).toEqual(expected);
+    }
+  });
 });
