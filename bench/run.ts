@@ -115,9 +115,16 @@ function benchWorld(config: WorldConfig): void {
   const at100 = msPer(96, write);
   while (world.actions.length < 1_000) write();
   const at1000 = msPer(96, write);
+  // The goal line is a fork "from cached images". At step 1,096 the stores have written
+  // since their last image (a checkpoint every 16 steps), so the FIRST fork exports them
+  // (and runs fork's code for the first time); the forks after it open from those images.
+  // Timed apart and printed, so the ratio is not one export divided by 32.
+  const firstStart = performance.now();
+  forks.push(world.fork());
+  const firstFork = performance.now() - firstStart;
   const fork = msPer(32, () => { forks.push(world.fork()); });
   // A fork opens its databases when first used: what the first step of a child pays too.
-  let child = 0;
+  let child = 1;
   const forkAndStep = msPer(32, () => { forks[child++]!.step('A_write'); }) + fork;
   for (const f of forks.splice(0)) f.dispose();
   while (world.actions.length < 5_000) write();
@@ -143,7 +150,7 @@ function benchWorld(config: WorldConfig): void {
   });
   session.dispose();
 
-  console.log(`World.step("A_write") at step 100 / 1,000 / 5,000: ${at100.toFixed(3)} / ${at1000.toFixed(3)} / ${at5000.toFixed(3)} ms; fork ${fork.toFixed(3)} ms, fork + the child's first step ${forkAndStep.toFixed(3)} ms`);
+  console.log(`World.step("A_write") at step 100 / 1,000 / 5,000: ${at100.toFixed(3)} / ${at1000.toFixed(3)} / ${at5000.toFixed(3)} ms; fork ${fork.toFixed(3)} ms (the first one, exporting: ${firstFork.toFixed(3)} ms), fork + the child's first step ${forkAndStep.toFixed(3)} ms`);
   console.log(`lab session World at step 1,000: step ${sessionStep.toFixed(3)} ms (incl. its checkpoint), Back ${back.toFixed(3)} ms`);
   console.log(`lab session: 40 more Backs across a window start: ${crossing.toFixed(3)} ms each on average, the crossing one ${worst.toFixed(3)} ms`);
   console.log(`ratio step@5000/step@100: ${(at5000 / at100).toFixed(2)}`);
