@@ -15,7 +15,8 @@ import type { FaultPoints } from '../faults';
 import type { Clock } from '../time';
 import { canonicalJson } from './canonical';
 import { CAS_KINDS, digestOf, isCommandKind, PAYLOADS, type SignedCommand } from './commands';
-import { currentRevision, HANDLERS, roleOf, workItem, workItemRow, type PlanContext, type Target, type WorkItemRow } from './handlers';
+import { readForAccept, type AcceptReads } from './acceptReads';
+import { currentRevision, HANDLERS, workItem, workItemRow, type PlanContext, type Target, type WorkItemRow } from './handlers';
 import { verifyDigest } from './keys';
 import { isRejection, reject, type AcceptResult, type EventRecord, type Receipt, type Rejection } from './outcomes';
 
@@ -28,26 +29,27 @@ export const AcceptFaultPoint = {
 
 export function accept(store: Store, clock: Clock, faults: FaultPoints, command: SignedCommand): AcceptResult {
   const digest = digestOf(command);
-  const key = store.get('SELECT public_key FROM actor_keys WHERE actor_id = ?', [command.actor]);
-  if (!key) return { ...reject('UNKNOWN_ACTOR', `no public key for ${command.actor}`), digest };
-  if (!verifyDigest(String(key.public_key), digest, command.signature)) {
+  const reads = readForAccept(store, command);
+  if (reads.publicKey === null) return { ...reject('UNKNOWN_ACTOR', `no public key for ${command.actor}`), digest };
+  if (!verifyDigest(reads.publicKey, digest, command.signature)) {
     return { ...reject('BAD_SIGNATURE', `signature does not verify with ${command.actor}'s key`), digest };
   }
   const result = store.tx('accept', (): AcceptResult => {
-    const earlier = findReceipt(store, command.actor, command.actionId);
+    // The earlier receipt itself is read only when there is one (a resend).
+    const earlier = reads.earlierDigest === null ? null : findReceipt(store, command.actor, command.actionId);
     if (earlier) {
       return earlier.digest === digest
         ? { code: 'DUPLICATE', digest, receipt: earlier }
         : { ...reject('ACTION_ID_COLLISION', `${command.actionId} was first used for content ${earlier.digest.slice(0, 12)}…`), digest };
     }
-    const outcome = decideAndWrite(store, clock, faults, command, digest);
+    const outcome = decideAndWrite(store, clock, faults, command, digest, reads);
     return isRejection(outcome) ? { ...outcome, digest } : { code: 'ACCEPTED', digest, ...outcome };
   });
   faults.reach(AcceptFaultPoint.afterCommit);
   return result;
 }
 
-function decideAndWrite(store: Store, clock: Clock, faults: FaultPoints, command: SignedCommand, digest: string):
+function decideAndWrite(store: Store, clock: Clock, faults: FaultPoints, command: SignedCommand, digest: string, reads: AcceptReads):
   Rejection | { receipt: Receipt; event: EventRecord } {
   if (!isCommandKind(command.kind)) return reject('INVALID_COMMAND', `unknown command kind ${String(command.kind)}`);
   const parsed = PAYLOADS[command.kind].safeParse(command.payload);
@@ -56,15 +58,13 @@ function decideAndWrite(store: Store, clock: Clock, faults: FaultPoints, command
     return reject('INVALID_COMMAND', `payload.${issue.path.join('.')}: ${issue.message}`);
   }
   const payload = parsed.data as Record<string, unknown>;
-  const group = store.get('SELECT sequence FROM groups WHERE group_id = ?', [command.group]);
-  // The sender's role, read once: the membership check here and the handler's role check.
-  const role = roleOf(store, command.group, command.actor) ?? null;
+  // The sender's role was read with the rest: the membership check here and the handler's role check.
   if (command.kind !== 'create_group') {
-    if (!group) return reject('NOT_FOUND', `no group ${command.group}`);
-    if (role === null) return reject('NOT_A_MEMBER', `${command.actor} is not a member of ${command.group}`);
+    if (reads.sequence === null) return reject('NOT_FOUND', `no group ${command.group}`);
+    if (reads.known.actorRole === null) return reject('NOT_A_MEMBER', `${command.actor} is not a member of ${command.group}`);
   }
   // Rows read for one command's checks, shared by them (see PlanContext.known).
-  const ctx: PlanContext = { store, command, now: clock.now, known: { actorRole: role, items: new Map() } };
+  const ctx: PlanContext = { store, command, now: clock.now, known: reads.known };
   const handler = HANDLERS[command.kind];
   const target = handler.target(payload, command);
   const revision = checkRevision(ctx, target);
@@ -75,7 +75,7 @@ function decideAndWrite(store: Store, clock: Clock, faults: FaultPoints, command
   const newRevision = revision + 1;
   plan.apply(newRevision);
   faults.reach(AcceptFaultPoint.afterStateChange);
-  const seq = Number(group?.sequence ?? 0) + 1;
+  const seq = (reads.sequence ?? 0) + 1;
   const event: EventRecord = {
     eventId: `E-${command.group}-${seq}`, group: command.group, seq, aggregateId: target.id,
     aggregateRevision: newRevision, kind: plan.eventKind, payload: plan.eventPayload, at: clock.now,
@@ -83,9 +83,9 @@ function decideAndWrite(store: Store, clock: Clock, faults: FaultPoints, command
   appendEvent(store, event);
   faults.reach(AcceptFaultPoint.afterEventAppend);
   const receipt: Receipt = { receiptId: `R-${command.group}-${seq}`, actor: command.actor, actionId: command.actionId, digest, eventId: event.eventId };
-  store.run('INSERT INTO receipts (receipt_id, actor_id, action_id, digest, event_id) VALUES (?, ?, ?, ?, ?)',
+  store.write('INSERT INTO receipts (receipt_id, actor_id, action_id, digest, event_id) VALUES (?, ?, ?, ?, ?)',
     [receipt.receiptId, receipt.actor, receipt.actionId, receipt.digest, receipt.eventId]);
-  store.run('INSERT INTO outbox (event_id, group_id, seq) VALUES (?, ?, ?)', [event.eventId, event.group, event.seq]);
+  store.write('INSERT INTO outbox (event_id, group_id, seq) VALUES (?, ?, ?)', [event.eventId, event.group, event.seq]);
   faults.reach(AcceptFaultPoint.beforeCommit);
   return { receipt, event };
 }
@@ -121,9 +121,9 @@ function revisionOf(row: WorkItemRow | undefined): number | null {
 }
 
 function appendEvent(store: Store, event: EventRecord): void {
-  store.run('INSERT INTO events (event_id, group_id, seq, aggregate_id, aggregate_revision, kind, payload, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  store.write('INSERT INTO events (event_id, group_id, seq, aggregate_id, aggregate_revision, kind, payload, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     [event.eventId, event.group, event.seq, event.aggregateId, event.aggregateRevision, event.kind, canonicalJson(event.payload), event.at]);
-  store.run('UPDATE groups SET sequence = ? WHERE group_id = ?', [event.seq, event.group]);
+  store.write('UPDATE groups SET sequence = ? WHERE group_id = ?', [event.seq, event.group]);
 }
 
 export function findReceipt(store: Store, actor: string, actionId: string): Receipt | null {

@@ -113,10 +113,10 @@ describe('authority under random command sequences', () => {
   });
 
   it('broken: an accept that forgets the idempotency receipt (MWP-EVT-003) — one receipt per event is caught', () => {
-    const run = Store.prototype.run;
-    Store.prototype.run = function (this: Store, sql: string, params?: Parameters<Store['run']>[1]) {
-      return /^INSERT INTO receipts/.test(sql) ? 0 : run.call(this, sql, params);
+    const write = Store.prototype.write;
+    Store.prototype.write = function (this: Store, sql: string, params?: Parameters<Store['write']>[1]) {
+      if (!/^INSERT INTO receipts/.test(sql)) write.call(this, sql, params);
     };
-    try { expect(caught()).toBe(true); } finally { Store.prototype.run = run; }
+    try { expect(caught()).toBe(true); } finally { Store.prototype.write = write; }
   });
 });

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useSqlJs } from '../../test/sqljs';
 import { AcceptFaultPoint, eventsAfter, findReceipt } from './accept';
 import { contentDigest } from './canonical';
 import { foldEvents, readState } from './fold';
+import { HANDLERS } from './handlers';
+import { isRejection } from './outcomes';
 import { AuthorityHarness } from './testHarness';
 
 useSqlJs();
@@ -164,5 +166,30 @@ describe('replay and the rebuild oracle', () => {
     expect(eventsAfter(h.store, 'G1', 5, 1).map((e) => e.kind)).toEqual(['work_item_created']);
     expect(foldEvents(eventsAfter(h.store, 'G1', 0, 100))).toEqual(readState(h.store));
     expect(findReceipt(h.store, 'agent-1', 'a1-claim')?.eventId).toBe('E-G1-7');
+  });
+});
+
+describe('a progress report charging 0 cents', () => {
+  it('writes no mission row, and the image is byte-identical to writing the unchanged budget back', () => {
+    const skipping = new AuthorityHarness().bootstrap();
+    const writing = new AuthorityHarness().bootstrap();
+    const report = (h: AuthorityHarness) => h.command('agent-1', 'a1-r1', 'report_progress', { work_item: 'W1', lease_id: 'lease-W1-1', cost_cents: 0, note: '' });
+    for (const h of [skipping, writing]) claimW1(h);
+    const writes = vi.spyOn(skipping.store, 'write');
+    expect(skipping.submit(report(skipping)).code).toBe('ACCEPTED');
+    expect(writes.mock.calls.map(([sql]) => sql).filter((sql) => /missions/.test(sql))).toEqual([]);
+    // The handler's writes as they were before the skip, spelled out: progress, and the budget written back unchanged.
+    const original = HANDLERS.report_progress;
+    let wroteBudget = 0;
+    HANDLERS.report_progress = { ...original, plan: (ctx, p) => {
+      const plan = original.plan(ctx, p);
+      return isRejection(plan) ? plan : { ...plan, apply: (revision) => {
+        ctx.store.run("UPDATE work_items SET progress = progress + 1, revision = ? WHERE work_item_id = 'W1'", [revision]);
+        wroteBudget += ctx.store.run("UPDATE missions SET spent_cents = spent_cents WHERE mission_id = 'M1'");
+      } };
+    } };
+    try { expect(writing.submit(report(writing)).code).toBe('ACCEPTED'); } finally { HANDLERS.report_progress = original; }
+    expect(wroteBudget).toBe(1);
+    expect(skipping.bytes()).toEqual(writing.bytes());
   });
 });

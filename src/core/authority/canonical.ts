@@ -4,7 +4,7 @@
  * hashed with SHA-256 (@noble/hashes), shown as hex.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import canonicalize from 'canonicalize';
 
 export function canonicalJson(value: unknown): string {
@@ -62,8 +62,14 @@ function plainCanonical(value: unknown, depth: number): string | undefined {
   return `${text}}`;
 }
 
+/**
+ * One encoder for every digest: the library's `utf8ToBytes` builds a TextEncoder and copies
+ * its output on every call (for Firefox extension realms), which a digest per accept pays for.
+ */
+const UTF8 = new TextEncoder();
+
 export function sha256Hex(text: string): string {
-  return bytesToHex(sha256(utf8ToBytes(text)));
+  return bytesToHex(sha256(UTF8.encode(text)));
 }
 
 /** The digest that decides duplicate vs collision. */

@@ -44,7 +44,12 @@ export interface KnownRows {
   actorRole?: string | null;
   /** Work item rows by id, whatever their group (undefined: no such work item). */
   items: Map<string, WorkItemRow | undefined>;
+  /** Missions' budgets by id (undefined: no such mission); absent: read each time. */
+  missions?: Map<string, MissionBudget | undefined>;
 }
+
+/** The budget columns of a mission (MWP-WRK-022). */
+export type MissionBudget = Readonly<Record<'limit_cents' | 'spent_cents', SqlValue>>;
 
 export type P = Record<string, unknown>;
 export type Handler = { target(p: P, c: CommandContent): Target; plan(ctx: PlanContext, p: P): Plan | Rejection };
@@ -64,7 +69,7 @@ export function requireRole(ctx: PlanContext, roles: string[]): Rejection | null
  * The work item columns the checks read: a read returns only these (each column costs a
  * call into sql.js), and the type makes reading any other one a compile error.
  */
-const WORK_ITEM_COLUMNS = ['group_id', 'mission_id', 'status', 'owner', 'ownership_epoch', 'lease_id', 'lease_until', 'attempts', 'max_attempts',
+export const WORK_ITEM_COLUMNS = ['group_id', 'mission_id', 'status', 'owner', 'ownership_epoch', 'lease_id', 'lease_until', 'attempts', 'max_attempts',
   'retry_at', 'resume_by', 'deadline', 'retry_budget_cents', 'retry_spent_cents', 'revision'] as const;
 export type WorkItemRow = Readonly<Record<(typeof WORK_ITEM_COLUMNS)[number], SqlValue>>;
 const WORK_ITEM_SQL = `SELECT ${WORK_ITEM_COLUMNS.join(', ')} FROM work_items WHERE work_item_id = ?`;
@@ -81,6 +86,15 @@ export function workItemRow(ctx: PlanContext, id: string): WorkItemRow | undefin
   if (items?.has(id)) return items.get(id);
   const row = ctx.store.get(WORK_ITEM_SQL, [id]) as WorkItemRow | undefined;
   items?.set(id, row);
+  return row;
+}
+
+/** The budget of mission `id`, or undefined; read once per accept. */
+export function missionBudget(ctx: PlanContext, id: string): MissionBudget | undefined {
+  const missions = ctx.known?.missions;
+  if (missions?.has(id)) return missions.get(id);
+  const row = ctx.store.get('SELECT limit_cents, spent_cents FROM missions WHERE mission_id = ?', [id]) as MissionBudget | undefined;
+  missions?.set(id, row);
   return row;
 }
 

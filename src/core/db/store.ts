@@ -303,12 +303,17 @@ export class Store {
    * (SQLite's `changes()`, read directly from the wasm export when the build has it).
    */
   run(sqlText: string, params?: Params): number {
+    this.write(sqlText, params);
+    const changes = this.hooked !== null ? (this.sql as unknown as SqlJsHookInternals)._sqlite3_changes : undefined;
+    return changes ? changes(this.hooked!) : this.db.getRowsModified();
+  }
+
+  /** `run` for a caller that does not need the count (accept's writes): no call back into sql.js after the statement. */
+  write(sqlText: string, params?: Params): void {
     if (!this.current) throw new Error(`Store ${this.name}: write outside a transaction: ${sqlText}`);
     const entry = this.prepared(sqlText);
     entry.stmt.run(params);
     if (entry.ddl) this.forgetSchema();
-    const changes = this.hooked !== null ? (this.sql as unknown as SqlJsHookInternals)._sqlite3_changes : undefined;
-    return changes ? changes(this.hooked!) : this.db.getRowsModified();
   }
 
   /** All rows of a read statement, as objects. */
@@ -335,6 +340,20 @@ export class Store {
   /** The first row of a read statement, or undefined. */
   get(sqlText: string, params?: Params): Row | undefined {
     return this.all(sqlText, params)[0];
+  }
+
+  /**
+   * The first row of a read statement as its values in column order, or undefined: for hot
+   * reads whose caller knows the columns (no names looked up, no row object built).
+   */
+  getValues(sqlText: string, params?: Params): SqlValue[] | undefined {
+    const stmt = this.prepared(sqlText).stmt;
+    try {
+      if (params !== undefined) stmt.bind(params);
+      return stmt.step() ? stmt.get() : undefined;
+    } finally {
+      stmt.reset();
+    }
   }
 
   /** The database image: the bytes that determinism and back-stepping are checked on. */
