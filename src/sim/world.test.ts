@@ -452,6 +452,38 @@ describe('fork and the post-setup cache', () => {
   });
 });
 
+describe('stores only judged are read through shared readers', () => {
+  it('children of two states judged through readers equal fresh replays, and do not open what they only judge', () => {
+    // The runner reads a store the step left unopened through a reader shared by every World
+    // holding the same image: two children holding DIFFERENT images of the same node must each
+    // be judged on their own bytes (a reader keyed by node instead of image fails here).
+    const fencing = World.create(CONFIG, { history: false });
+    const peek: Model = {
+      ...fencing.model,
+      invariants: [...fencing.model.invariants, {
+        id: 'PEEK', statement: 'test: what the authority holds, as the runner read it', rule: 'test',
+        check: (ctx) => [msg('test.peek', { lease: JSON.stringify(ctx.store('authority').all('SELECT * FROM lease')) })],
+      }],
+    };
+    fencing.dispose();
+    const parent = World.replay(CONFIG, STORY.slice(0, 2), { model: peek });
+    const before = parent.fork();
+    expect(parent.step('B_acquire').ok).toBe(true); // the authority's lease changes
+    const after = parent.fork();
+    const opened = (world: World) => [...(world as unknown as { stores: Map<string, unknown> }).stores.keys()].sort();
+    for (const [child, past] of [[after, STORY.slice(0, 3)], [before, STORY.slice(0, 2)]] as const) {
+      expect(child.step({ partition: ['A', 'B'] }).ok).toBe(true);
+      expect(opened(child)).not.toContain('authority');
+      const fresh = World.replay(CONFIG, [...past, { partition: ['A', 'B'] }], { history: false, model: peek });
+      expect(restOf(child)).toEqual(restOf(fresh));
+      fresh.dispose();
+    }
+    const leaseOf = (world: World) => world.invariants.find((r) => r.id === 'PEEK')!.violations;
+    expect(leaseOf(after)).not.toEqual(leaseOf(before)); // the two lease states were read apart
+    for (const world of [parent, before, after]) world.dispose();
+  });
+});
+
 describe('ctx.judged: the runner\'s verdict for the latest step', () => {
   const EXTERNAL: WorldConfig = { ...CONFIG, switches: { resource: 'external' } };
 

@@ -89,6 +89,8 @@ export class World {
   private readonly unopened = new Map<string, Uint8Array>();
   /** True while `probe` runs: stores hold a savepoint that the probe's end rolls back. */
   private probing = false;
+  /** True while the invariant runner judges a step: a store not opened is read through a shared reader. */
+  private judging = false;
   /**
    * The in-place undo window (history policy `inPlace`, see history.ts): steps since `base`
    * each marked every open store first, so a Back to a step in it is a rollback in place.
@@ -384,6 +386,7 @@ export class World {
     if (store) return store;
     const image = this.unopened.get(node);
     if (!image) throw new Error(`no node '${node}'`);
+    if (this.judging) return readerOf(this.nodes.find((n) => n.id === node)!, image);
     const opened = this.openStore(this.nodes.find((n) => n.id === node)!, image);
     this.unopened.delete(node);
     this.stores.set(node, opened);
@@ -700,6 +703,16 @@ export class World {
    * its full-history `check`.
    */
   private evaluateInvariants(previous: TraceEntry | undefined): InvariantResult[] {
+    this.judging = true;
+    try {
+      return this.judge(previous);
+    } finally {
+      this.judging = false;
+      trimReaders();
+    }
+  }
+
+  private judge(previous: TraceEntry | undefined): InvariantResult[] {
     return this.model.invariants.map((inv, i) => {
       if (this.oracle === 'full' || !inv.checkStep) return result(inv, inv.check(this.ctx));
       const before = previous?.invariants[i]?.id === inv.id ? previous.invariants[i]!.violations
@@ -825,6 +838,40 @@ export class World {
       this.deliver(frame);
     }
     throw new Error(`network: more than ${MAX_DELIVERIES_PER_STEP} deliveries in one step (a message loop?)`);
+  }
+}
+
+/**
+ * Read-only connections to images, shared by every World that holds the image unopened:
+ * the invariant runner reads a store the step did not open through one, so a store that a
+ * fork's child (or a World put back to a checkpoint) only has judged is opened once for all
+ * of them, with its statements prepared once. Images never change, so neither do these.
+ * Trimmed to the most recently used READERS after each judgement, never during one (a check
+ * may still hold a reader).
+ */
+const READERS = 4;
+const readers = new Map<Uint8Array, Store>();
+
+function readerOf(node: NodeSpec, image: Uint8Array): Store {
+  const known = readers.get(image);
+  if (known) {
+    readers.delete(image);
+    readers.set(image, known);
+    return known;
+  }
+  const reader = new Store(requireSqlJs(), node.id, node.schema, {
+    image,
+    beforeTransaction: () => { throw new Error(`World: an invariant tried to write '${node.id}' (invariants only read)`); },
+  });
+  readers.set(image, reader);
+  return reader;
+}
+
+function trimReaders(): void {
+  for (const [image, reader] of readers) {
+    if (readers.size <= READERS) return;
+    reader.close();
+    readers.delete(image);
   }
 }
 
