@@ -71,6 +71,7 @@ describe('Store transactions', () => {
   it('refuses writes outside a transaction and nested transactions', () => {
     const store = makeStore();
     expect(() => store.run('INSERT INTO item (id, name) VALUES (1, ?)', ['a'])).toThrow(/outside a transaction/);
+    expect(() => store.write('INSERT INTO item (id, name) VALUES (1, ?)', ['a'])).toThrow(/outside a transaction/);
     expect(() => store.tx('outer', () => store.tx('inner', () => 1))).toThrow(/inside 'outer'/);
     expect(store.all('SELECT * FROM item')).toEqual([]);
   });
@@ -192,6 +193,18 @@ describe('Store transactions', () => {
       { id: 1, name: 'a', twice: 2, blank: null }, { id: 2, name: 'b', twice: 4, blank: null },
     ]);
     expect(store.all('SELECT * FROM item WHERE id > 5')).toEqual([]);
+  });
+
+  it('write records its rows like run; getValues reads the first row by position', () => {
+    const store = makeStore();
+    store.tx('add', () => {
+      store.write('INSERT INTO item (id, name) VALUES (?, ?)', [1, 'a']);
+      store.write('INSERT INTO item (id, name) VALUES (?, ?)', [2, 'b']);
+    });
+    expect(log.map((r) => r.writes)).toEqual([{ item: { insert: 2, update: 0, delete: 0 } }]);
+    expect(store.getValues('SELECT id, name, NULL FROM item WHERE id >= ? ORDER BY id', [1])).toEqual([1, 'a', null]);
+    expect(store.getValues('SELECT id FROM item WHERE id > ?', [5])).toBeUndefined();
+    expect(store.getValues('SELECT count(*) FROM item')).toEqual([2]);
   });
 
   it('keeps names read once (columns per statement, tables per hook pointer) only while the schema holds', () => {
