@@ -46,6 +46,26 @@ test('a reload right after a step keeps the step: the URL written on leaving is 
   await expect(page).toHaveURL(/step=2/);
 });
 
+test('a reload that takes the old address while the URL is being written still lands on the new step; an address the learner chose is kept', async ({ page }) => {
+  const lab = await new LabPage(page).open('L07', '?step=0');
+  await lab.act('A_write');
+  await expect(page).toHaveURL(/step=1/); // written after the pause, not on leaving
+  // The browser reloads the address it had a moment before that write, as when the reload is
+  // issued just before the write lands.
+  await page.evaluate(() => window.history.replaceState(null, '', '#/lab/L07?step=0'));
+  await page.reload();
+  await lab.expectStep(1, 1);
+  await expect(page).toHaveURL(/step=1/);
+  // Back writes step=0 over step=1; the learner then goes to step=1 by the address bar (a
+  // link): that address is theirs, and a reload keeps it instead of following the note.
+  await lab.back();
+  await expect(page).toHaveURL(/step=0/);
+  await page.evaluate(() => { window.location.hash = '#/lab/L07?step=1'; });
+  await lab.expectStep(1, 1);
+  await page.reload();
+  await lab.expectStep(1, 1);
+});
+
 test('the Cards tab runs the shipped cards, reports a wrong one, and opens a card in its lab', async ({ page }) => {
   await page.goto('/#/cards');
   const dir = 'labs/L07/cards';

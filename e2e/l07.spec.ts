@@ -115,6 +115,19 @@ test.describe('L07 late workers and fencing', () => {
     expect(await lab.observed()).toMatchObject({ allowed: false, reason: 'UNKNOWN_FENCE' });
   });
 
+  test('a flooded network lists the oldest 30 frames and "and N more", which shows them all', async ({ page }) => {
+    const actions = Buffer.from(JSON.stringify(Array(35).fill('B_acquire'))).toString('base64url');
+    const lab = await new LabPage(page).open('L07', `?step=35&network=manual&actions=${actions}`);
+    await lab.expectStep(35, 35);
+    const rows = page.locator('[data-testid="network"] li');
+    await expect(page.getByTestId('network')).toContainText('35 in flight');
+    await expect(rows).toHaveCount(30);
+    await expect(page.getByTestId('network-more')).toHaveText('… and 5 more (show all)');
+    await page.getByTestId('network-more').click();
+    await expect(rows).toHaveCount(35);
+    await expect(page.getByTestId('network-more')).toHaveCount(0);
+  });
+
   test('the inspector reads tables, reports bad SQL, and cannot write', async ({ page }) => {
     const lab = await new LabPage(page).open('L07');
     await lab.act(...STORY);

@@ -170,6 +170,7 @@ export function initApp(): void {
   }
   window.addEventListener('hashchange', () => {
     writtenHash = window.location.hash;
+    forgetMoved(); // the learner chose this address: a reload stays on it
     const next = parseHash(window.location.hash);
     if (formatHash(next) !== formatHash(shown)) navigate(next);
   });
@@ -267,7 +268,11 @@ function setRoute(route: Route): void {
     // The learner (a link, the address bar) moved the URL since we last wrote it: theirs wins,
     // and the hashchange it raised brings the route (and a new write) along.
     if (window.location.hash !== writtenHash) return;
-    if (hash !== writtenHash) window.history.replaceState(null, '', hash);
+    if (hash !== writtenHash) {
+      const from = window.location.hash;
+      window.history.replaceState(null, '', hash);
+      noteMoved(from, window.location.hash);
+    }
     writtenHash = window.location.hash; // as the browser spells it (it may escape characters)
   });
 }
@@ -279,8 +284,10 @@ const withoutStep = (route: Route): Route => {
 };
 
 /** URL and progress writes wait for a pause in the steps, then idle time (see writeLater.ts). */
-const writes = new WriteLater({ quietMs: 300, maxWaitMs: 2000, idleMs: 200 });
-const later = (kind: string, job: () => void) => writes.later(kind, job);
+const writes = new WriteLater({ quietMs: 300, idleMs: 200 });
+/** Progress saved during a long burst of steps at least this often (the URL waits for the pause). */
+const SAVE_MAX_WAIT_MS = 2000;
+const later = (kind: string, job: () => void, maxWaitMs?: number) => writes.later(kind, job, maxWaitMs);
 const runLater = () => writes.flush();
 /** The hash this page last wrote or was navigated to. */
 let writtenHash = typeof window === 'undefined' ? '' : window.location.hash;
@@ -288,19 +295,23 @@ let writtenHash = typeof window === 'undefined' ? '' : window.location.hash;
 let shown: Route = { page: 'catalog' };
 /**
  * A reload reuses the address the page had, and the browser may take it before a URL written
- * in `pagehide` lands: the step taken just before a quick reload would be lost from the URL
- * (the saved steps, flushed in the same handler, survive). So the flush on leaving also notes
- * which address it replaced, for this tab only; start-up follows it if the page came back
- * at that old address.
+ * just then lands — in `pagehide`, or by the write after a pause when the reload comes at that
+ * moment: the step taken just before a quick reload would be lost from the URL (the saved
+ * steps survive). So every URL write notes which address it replaced, for this tab only;
+ * start-up follows the note if the page came back at that old address.
  */
 const MOVED_KEY = 'durable-lab:url-moved';
-function flushOnLeave(): void {
-  const from = window.location.hash;
-  runLater();
-  if (window.location.hash === from) return;
-  try { window.sessionStorage.setItem(MOVED_KEY, JSON.stringify({ from, to: window.location.hash })); } catch { /* private mode: the URL may lag one step */ }
+function noteMoved(from: string, to: string): void {
+  if (from === to) return;
+  try { window.sessionStorage.setItem(MOVED_KEY, JSON.stringify({ from, to })); } catch { /* private mode: the URL may lag one step */ }
 }
-/** The address to start from: the one the last flush moved to, if this is that page reloaded. */
+function forgetMoved(): void {
+  try { window.sessionStorage.removeItem(MOVED_KEY); } catch { /* private mode: no note was kept */ }
+}
+function flushOnLeave(): void {
+  runLater();
+}
+/** The address to start from: the one the last URL write moved to, if this is that page reloaded. */
 function startingHash(): string {
   const hash = window.location.hash;
   try {
@@ -363,7 +374,7 @@ function saveSoon(): void {
   later('progress', () => {
     const problem = saveProgress(storage(), useApp.getState().progress);
     if (problem) useApp.setState({ flash: problem });
-  });
+  }, SAVE_MAX_WAIT_MS);
 }
 
 function withSession(body: (session: LabSession) => { ok: boolean; error?: string | Message } | void): void {

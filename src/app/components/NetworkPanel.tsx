@@ -1,5 +1,5 @@
 /** Frames in flight, oldest first, with per-frame deliver / drop / duplicate. */
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Frame } from '../../sim/network';
 import { playAction, selectFrames, useApp } from '../store';
@@ -12,19 +12,33 @@ function useText() {
   return useMemo(() => ({
     title: t('network.title'), inFlight: (n: number) => t('network.inFlight', { count: n }), none: t('network.none'),
     copyOf: (id: number) => t('network.copyOf', { id }), deliver: t('network.deliver'), drop: t('network.drop'), duplicate: t('network.duplicate'),
+    more: (n: number) => t('network.more', { count: n }),
   }), [t]);
 }
 
+/**
+ * Frames listed before "and N more": a lab that floods the network (L10's emits, a storm of
+ * duplicates) would otherwise add a row, its three buttons and their layout on every step
+ * to a list nobody reads to the end. The oldest are shown — the ones a learner delivers
+ * next; "show all" lists every frame until the lab is left.
+ */
+export const FRAME_LIMIT = 30;
+
 export function NetworkPanel() {
   const frames = useApp(selectFrames);
+  const [all, setAll] = useState(false);
   const TEXT = useText();
+  const shown = all || frames.length <= FRAME_LIMIT ? frames : frames.slice(0, FRAME_LIMIT);
   return (
     <section className="panel network" aria-label={TEXT.title} data-testid="network">
       <h2>{TEXT.title} <span className="muted">{TEXT.inFlight(frames.length)}</span></h2>
       {frames.length === 0 ? <p className="muted">{TEXT.none}</p> : (
         <ul className="frames">
-          {frames.map((f) => <FrameRow key={f.id} frame={f} text={TEXT} />)}
+          {shown.map((f) => <FrameRow key={f.id} frame={f} text={TEXT} />)}
         </ul>
+      )}
+      {shown.length < frames.length && (
+        <button className="link" data-testid="network-more" onClick={() => setAll(true)}>{TEXT.more(frames.length - shown.length)}</button>
       )}
     </section>
   );

@@ -1,17 +1,17 @@
 /** The lab's observable state — exactly what cards match against — and the scenario check. */
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocalizedLab } from '../i18n/labTranslations';
 import { selectObserved, selectScenarioCheck, selectSession, useApp } from '../store';
 
-/** The panel's words in the page's language (src/app/i18n/locales/<locale>/app.ts). */
+/** The panel's words in the page's language (src/app/i18n/locales/<locale>/app.ts), once per language. */
 function useText() {
   const { t } = useTranslation();
-  return {
+  return useMemo(() => ({
     title: t('observed.title'), region: t('observed.region'),
     pending: t('observed.pending'), pass: t('observed.pass'),
     mismatch: (expected: unknown, actual: unknown) => t('observed.mismatch', { expected: JSON.stringify(expected), actual: JSON.stringify(actual) }),
-  };
+  }), [t]);
 }
 
 export function ObservedState() {

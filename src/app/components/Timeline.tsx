@@ -4,23 +4,26 @@
  * Each entry is a memoised row: a step re-renders the rows whose content or "current" mark
  * changed, not the whole list.
  */
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TraceEntry } from '../../sim/world';
 import { stepLabel, type StepLabel } from '../../lab/sessionLabels';
 import { useRenderMessage } from '../i18n/renderMessage';
 import { jumpTo, selectCursor, selectTrace, selectUpcoming, useApp } from '../store';
 
-/** The panel's words in the page's language (src/app/i18n/locales/<locale>/app.ts). */
+/**
+ * The panel's words in the page's language (src/app/i18n/locales/<locale>/app.ts), looked
+ * up once per language (`t` changes with it), not on every step by every row rendered.
+ */
 function useText() {
   const { t } = useTranslation();
-  return {
+  return useMemo(() => ({
     title: t('timeline.title'), region: t('timeline.region'),
     time: (time: number) => `t=${time}`,
     crash: (node: string, point: string) => t('timeline.crash', { node, point }),
     rolledBack: t('timeline.rolledBack'), wroteNothing: t('timeline.wroteNothing'),
     violates: (ids: string[]) => t('timeline.violates', { ids: ids.join(', ') }),
-  };
+  }), [t]);
 }
 
 /** "+1 ~2 -0" style counts of rows inserted, updated, deleted. */

@@ -82,6 +82,7 @@ export const app = {
   'network.deliver': 'deliver',
   'network.drop': 'drop',
   'network.duplicate': 'duplicate',
+  'network.more': '… and {{count}} more (show all)',
 
   'observed.title': 'Observed state',
   'observed.region': 'Observed state as JSON',

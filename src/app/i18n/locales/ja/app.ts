@@ -74,6 +74,7 @@ export const app = {
   'network.deliver': '配信',
   'network.drop': '破棄',
   'network.duplicate': '複製',
+  'network.more': '… ほか {{count}} 件（すべて表示）',
 
   'observed.title': '観測可能な状態',
   'observed.region': '観測可能な状態（JSON）',

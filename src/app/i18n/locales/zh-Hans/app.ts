@@ -74,6 +74,7 @@ export const app = {
   'network.deliver': '投递',
   'network.drop': '丢弃',
   'network.duplicate': '复制',
+  'network.more': '… 还有 {{count}} 个（全部显示）',
 
   'observed.title': '可观测状态',
   'observed.region': '可观测状态（JSON）',

@@ -74,6 +74,7 @@ export const app = {
   'network.deliver': '傳遞',
   'network.drop': '丟棄',
   'network.duplicate': '複製',
+  'network.more': '… 還有 {{count}} 個（全部顯示）',
 
   'observed.title': '可觀測狀態',
   'observed.region': '可觀測狀態（JSON）',
