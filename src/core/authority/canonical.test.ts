@@ -6,7 +6,8 @@
 import canonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from './canonical';
+import { canonicalJson, contentDigest } from './canonical';
+import { contentOf, digestOf, type CommandContent } from './commands';
 
 function library(value: unknown): { text: string } | { error: true } {
   try {
@@ -53,5 +54,20 @@ describe('canonicalJson', () => {
       new Uint8Array([3, 1, 2]), { toJSON: () => ({ b: 1, a: 2 }) }, Object.assign([1, 2], { toJSON: () => 'x' }), cyclic, deep, 10n, undefined,
     ];
     for (const v of odd) expect(ours(v)).toEqual(library(v));
+  });
+});
+
+describe('digestOf', () => {
+  const digestOr = (digest: () => string) => { try { return digest(); } catch { return 'error'; } };
+  const field = fc.oneof(fc.string(), awkward, value);
+  const command = fc.record({
+    actor: field, actionId: field, group: field, kind: fc.oneof(fc.constantFrom('claim', 'report_progress'), field),
+    expectedRevision: fc.oneof(fc.constant(null), fc.integer(), fc.constant(undefined), value), payload: value,
+  });
+  it('is the digest of the canonical content object, whatever the fields hold', () => {
+    fc.assert(fc.property(command, (c) => {
+      const content = c as unknown as CommandContent;
+      expect(digestOr(() => digestOf(content))).toBe(digestOr(() => contentDigest(contentOf(content))));
+    }), { numRuns: 3000 });
   });
 });

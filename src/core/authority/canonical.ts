@@ -68,6 +68,24 @@ function plainCanonical(value: unknown, depth: number): string | undefined {
  */
 const UTF8 = new TextEncoder();
 
+/**
+ * The canonical JSON of an object with exactly these keys, already sorted by code unit and
+ * free of surrogates and quotes (the caller's constant), each value written as `canonicalJson`
+ * writes it at `depth` + 1, or undefined when a value is not plain JSON data (the caller then
+ * asks `canonicalJson` about the whole object). For a content whose keys are always the same:
+ * no object to build, no sort. Undefined values are left out, as the library does.
+ */
+export function plainCanonicalOfSortedKeys(keys: readonly string[], values: readonly unknown[]): string | undefined {
+  let text = '{';
+  for (let i = 0; i < keys.length; i++) {
+    if (values[i] === undefined) continue;
+    const item = plainCanonical(values[i], 1);
+    if (item === undefined) return undefined;
+    text += `${text.length === 1 ? '' : ','}"${keys[i]!}":${item}`;
+  }
+  return `${text}}`;
+}
+
 export function sha256Hex(text: string): string {
   return bytesToHex(sha256(UTF8.encode(text)));
 }
