@@ -9,9 +9,9 @@
  */
 import '@xyflow/react/dist/style.css';
 import {
-  BaseEdge, EdgeLabelRenderer, ReactFlow, useReactFlow, type Edge, type EdgeProps, type EdgeTypes, type Node, type NodeTypes,
+  BaseEdge, EdgeLabelRenderer, ReactFlow, useReactFlow, type Edge, type EdgeProps, type EdgeTypes, type Node, type NodeChange, type NodeTypes,
 } from '@xyflow/react';
-import { memo, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { keepUnchanged, routePath, type Point } from './graphLayout';
 import { selectRoute, useApp } from '../store';
 
@@ -80,17 +80,47 @@ function useKept<T>(items: T[]): T[] {
   }, [items]);
 }
 
+type Size = { width: number; height: number };
+
+/**
+ * `nodes` with the size React Flow last measured for each id attached as `measured`.
+ * React Flow adopts a node handed as a new object WITHOUT `measured` as never measured: it
+ * hides it, drops its handle positions (its edges unmount), and measures it again with a
+ * forced layout, then renders a second time to bring the edges back — two layouts, an
+ * edge remount and a repaint of the diagram per changed node per step. With the last size
+ * attached it keeps the node shown and its edges in place; its ResizeObserver still
+ * reports a real change of size (a node gaining a line), which updates `sizes`.
+ */
+function useMeasured<N extends Node>(nodes: N[]): { nodes: N[]; onNodesChange: (changes: NodeChange<N>[]) => void } {
+  const sizes = useRef(new Map<string, Size>());
+  // One wrapper per node object and size, so an unchanged node stays the same object.
+  const wrapped = useRef(new WeakMap<N, { size: Size; node: N }>());
+  const onNodesChange = useCallback((changes: NodeChange<N>[]) => {
+    for (const change of changes) if (change.type === 'dimensions' && change.dimensions) sizes.current.set(change.id, change.dimensions);
+  }, []);
+  const withSizes = useMemo(() => nodes.map((node) => {
+    const size = sizes.current.get(node.id);
+    if (!size) return node;
+    const hit = wrapped.current.get(node);
+    if (hit && hit.size === size) return hit.node;
+    const next = { ...node, measured: size };
+    wrapped.current.set(node, { size, node: next });
+    return next;
+  }), [nodes]);
+  return { nodes: withSizes, onNodesChange };
+}
+
 export function FlowDiagram<N extends Node, E extends Edge>({ nodes: given, edges: givenEdges, nodeTypes, structure }: {
   nodes: N[]; edges: E[]; nodeTypes: NodeTypes; structure: string;
 }) {
-  const nodes = useKept(given);
+  const { nodes, onNodesChange } = useMeasured(useKept(given));
   const edges = useKept(givenEdges);
   const presenting = usePresenting();
   const phone = useIsPhone();
   const minZoom = presenting ? 1 : phone ? 0.6 : 0.2;
   const interactive = presenting || phone;
   return (
-    <ReactFlow nodes={nodes} edges={edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes} fitView minZoom={minZoom} nodesConnectable={false}
+    <ReactFlow nodes={nodes} edges={edges} onNodesChange={onNodesChange} nodeTypes={nodeTypes} edgeTypes={edgeTypes} fitView minZoom={minZoom} nodesConnectable={false}
       nodesDraggable={false} elementsSelectable={false} zoomOnScroll={false} zoomOnPinch={interactive} panOnDrag={interactive}
       preventScrolling={false}>
       <FitOnChange structure={structure} minZoom={minZoom} />
