@@ -24,6 +24,18 @@ const config = (switches: Record<string, string>) => ({
 });
 const OPTIONS = { runs: 3, steps: 30, seed: 21, crashRate: 0.1 };
 
+
+/** A follower that ignores its mark: it reads on from the last row number it saw, as if no row it counted could go away. */
+const blind: Follow = (kept, log) => {
+  const rows = log.after(kept.n);
+  const last = rows[rows.length - 1];
+  if (last) {
+    kept.n = last.n;
+    kept.mark = log.markOf(last);
+  }
+  return { restart: false, rows };
+};
+
 describe('projection invariants: checkStep agrees with check', () => {
   it('on the correct cycle', () => {
     const report = checkStepAgreement(config({}), OPTIONS);
@@ -92,15 +104,6 @@ describe('projection invariants: checkStep agrees with check', () => {
   it('PROJ-1…3\'s step forms (only the log rows after a kept mark are read) are each caught when they ignore the mark', () => {
     // A rebuild deletes both logs; a follower that reads on from the old number keeps sums of
     // rows that are gone: descents that never happened, events applied "twice", gaps covered.
-    const blind: Follow = (kept, log) => {
-      const rows = log.after(kept.n);
-      const last = rows[rows.length - 1];
-      if (last) {
-        kept.n = last.n;
-        kept.mark = log.markOf(last);
-      }
-      return { restart: false, rows };
-    };
     const steps = { 'PROJ-1': cursorGapStep, 'PROJ-2': ackStep, 'PROJ-3': appliedOnceStep };
     for (const [id, step] of Object.entries(steps)) {
       const broken: Model = {
@@ -158,15 +161,6 @@ describe('projection invariants: checkStep agrees with check', () => {
     // Broken: the step forms keep their marks and sums outside the World (not in ctx.memo)
     // and trust them (no mark check), so a Back leaves them ahead of the databases. (With
     // the mark check alone they would recount: the row at the mark is gone after a Back.)
-    const blind: Follow = (kept, log) => {
-      const rows = log.after(kept.n);
-      const last = rows[rows.length - 1];
-      if (last) {
-        kept.n = last.n;
-        kept.mark = log.markOf(last);
-      }
-      return { restart: false, rows };
-    };
     const outside = new Map<string, object>();
     const outsideMemo = <T extends object>(key: string, init: () => T): T => {
       if (!outside.has(key)) outside.set(key, init());
