@@ -1,9 +1,12 @@
 /**
- * L09 / L12 invariants (also L13's, through the outage model), over the authority's
- * database. `check` reads the whole history (the test oracle); `checkStep` looks again
- * only when this step committed writes to the tables a check reads, and AUTH-3 / AUTH-4
- * fold only the events appended since the last step they saw (a high-water mark kept in
- * `ctx.memo`, so undo and fork carry it). Agreement on random schedules: invariants.test.ts.
+ * L09 / L12 invariants (also L13's, through the outage model; AUTH-1 also L10 / L11's), over
+ * the authority's database. `check` reads the whole history (the test oracle); `checkStep`
+ * looks only at what this step wrote plus what is kept in `ctx.memo` (so undo and fork carry
+ * it): AUTH-1 a shape per group and the events rowid seen, AUTH-2 its findings by rowid and
+ * the rowids seen in events / receipts / outbox, AUTH-3 / AUTH-4 a fold and the last event
+ * seq. Rows updated or deleted in place (whose old values a rowid does not give) make a step
+ * form start over from the whole history. Agreement on random schedules, with undo / fork
+ * and designs that break them: invariants.test.ts and authority.search.test.ts.
  */
 import { eventsAfter } from '../../../core/authority/accept';
 import { applyToState, emptyState, foldEvents, readState, type AuthorityState } from '../../../core/authority/fold';
