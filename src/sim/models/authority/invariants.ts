@@ -145,7 +145,8 @@ interface ReceiptMemo {
  * new events. An update or delete in any of the three tables starts over from the whole
  * history: from rowids alone the old value of a changed row is unknown, so which event lost
  * its receipt or outbox row cannot be told. (The feed marking outbox rows published is such
- * an update: in L10 the step that publishes reads the whole history.) One difference from
+ * an update; AUTH-2 runs in L09/L12/L13, which have no feed, but a model that publishes
+ * would read the whole history on each publishing step.) One difference from
  * the oracle's SQL, for a broken design only: an event with a NULL event_id makes the
  * oracle's NOT IN report no orphan receipt, the step form's NOT EXISTS still would.
  */
