@@ -111,3 +111,59 @@ function candidatesFor(world: World, rng: SeededRng, options: AgreementOptions):
   }
   return out;
 }
+
+export interface UndoForkOptions {
+  model?: Model;
+  /** The invariants compared. */
+  ids: readonly string[];
+  seed: number;
+  /** Moves after the prefix. */
+  moves: number;
+  /** Back, undo-to and fork each happen with chance 1 / spread. */
+  spread: number;
+  /** Steps every run starts with (e.g. a card's story, which random moves rarely reach). */
+  prefix?: readonly unknown[];
+  /** Also choose among delivering each in-flight frame, not only the model's enabled actions. */
+  deliver?: boolean;
+}
+
+/**
+ * The same agreement, on a World that moves back and forks: random steps mixed with Back
+ * (undo, undoTo) and fork, with a history that restores checkpoints, so a step form whose
+ * kept state does not travel with the World (ctx.memo) disagrees. Returns the first
+ * disagreement (invariant and step log) or null, and how many (step, invariant) pairs the
+ * full check found violated (0 would make the agreement vacuous).
+ */
+export function undoForkAgreement(config: WorldConfig, options: UndoForkOptions): { disagreement: string | null; violating: number } {
+  const rng = new SeededRng(options.seed);
+  const prefix = options.prefix ?? [];
+  const verdict = (list: readonly { id: string; violations: readonly unknown[] }[], id: string) =>
+    JSON.stringify(list.find((r) => r.id === id)!.violations.map((v) => JSON.stringify(v)).sort());
+  let world = World.create(config, { ...(options.model ? { model: options.model } : {}), history: { recent: 2, every: 4 } });
+  let violating = 0;
+  try {
+    for (let i = 0; i < options.moves + prefix.length; i++) {
+      const roll = rng.int(0, options.spread - 1); // drawn on every move, the prefix's too, so a seed names one schedule
+      if (i < prefix.length) world.step(prefix[i]);
+      else if (roll === 0 && world.actions.length > 0) world.undo();
+      else if (roll === 1 && world.actions.length > 0) world.undoTo(rng.int(0, world.actions.length - 1));
+      else if (roll === 2) {
+        const child = world.fork();
+        world.dispose();
+        world = child;
+      } else {
+        const choices: unknown[] = [...(world.modelEnabled() ?? []), ...(options.deliver ? world.network.inFlight.map((f) => ({ deliver: f.id })) : [])];
+        if (choices.length === 0) break;
+        world.step(choices[rng.int(0, choices.length - 1)]);
+      }
+      const full = world.checkFull();
+      for (const id of options.ids) {
+        if (verdict(world.invariants, id) !== verdict(full, id)) return { disagreement: `${id} after ${JSON.stringify(world.actions)}`, violating };
+        if (!full.find((r) => r.id === id)!.ok) violating += 1;
+      }
+    }
+    return { disagreement: null, violating };
+  } finally {
+    world.dispose();
+  }
+}

@@ -10,9 +10,8 @@
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../../../test/sqljs';
 import type { Model, ModelContext } from '../../model';
-import { checkStepAgreement } from '../../oracle';
-import { SeededRng } from '../../rng';
-import { World, type WorldConfig } from '../../world';
+import { checkStepAgreement, undoForkAgreement } from '../../oracle';
+import type { WorldConfig } from '../../world';
 import { authorityModel } from './index';
 import { advanceShape, historyStep, receiptStep } from './invariants';
 import { groupOf } from './view';
@@ -72,41 +71,9 @@ const withStep = (model: Model, id: string, checkStep: (ctx: ModelContext) => Re
   ...model, invariants: model.invariants.map((inv) => (inv.id === id ? { ...inv, checkStep } : inv)),
 });
 
-const verdictOf = (list: readonly { id: string; violations: readonly unknown[] }[], id: string) =>
-  JSON.stringify(list.find((r) => r.id === id)!.violations.map((v) => JSON.stringify(v)).sort());
-
-/** Random steps with Back (undo, undoTo) and fork; the first step where `ids` disagree with the full check, or null. */
-function undoForkRun(cfg: WorldConfig, model: Model | undefined, ids: string[], seed: number, prefix: readonly unknown[] = []): { disagreement: string | null; violating: number } {
-  const rng = new SeededRng(seed);
-  let world = World.create(cfg, { ...(model ? { model } : {}), history: { recent: 2, every: 4 } });
-  let violating = 0;
-  try {
-    for (let i = 0; i < 60 + prefix.length; i++) {
-      const roll = rng.int(0, 9);
-      if (i < prefix.length) world.step(prefix[i]);
-      else if (roll === 0 && world.actions.length > 0) world.undo();
-      else if (roll === 1 && world.actions.length > 0) world.undoTo(rng.int(0, world.actions.length - 1));
-      else if (roll === 2) {
-        const child = world.fork();
-        world.dispose();
-        world = child;
-      } else {
-        const enabled = world.modelEnabled() ?? [];
-        const options: unknown[] = [...enabled, ...world.network.inFlight.map((f) => ({ deliver: f.id }))];
-        if (options.length === 0) break;
-        world.step(options[rng.int(0, options.length - 1)]);
-      }
-      const full = world.checkFull();
-      for (const id of ids) {
-        if (verdictOf(world.invariants, id) !== verdictOf(full, id)) return { disagreement: `${id} after ${JSON.stringify(world.actions)}`, violating };
-        if (!full.find((r) => r.id === id)!.ok) violating += 1;
-      }
-    }
-    return { disagreement: null, violating };
-  } finally {
-    world.dispose();
-  }
-}
+/** Random steps with Back (undo, undoTo), fork and deliveries; the first step where `ids` disagree with the full check, or null. */
+const undoForkRun = (cfg: WorldConfig, model: Model | undefined, ids: string[], seed: number, prefix: readonly unknown[] = []) =>
+  undoForkAgreement(cfg, { ...(model ? { model } : {}), ids, seed, moves: 60, spread: 10, prefix, deliver: true });
 
 describe('AUTH-1 / AUTH-2 step forms agree with the full check', () => {
   it('on a scribbler that breaks both through inserts alone', () => {

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../../../test/sqljs';
 import type { Model } from '../../model';
-import { checkStepAgreement } from '../../oracle';
+import { checkStepAgreement, undoForkAgreement } from '../../oracle';
 import { World } from '../../world';
 import { projectionModel } from './index';
 import { rerunOnWrites } from './onWrites';
@@ -117,38 +117,8 @@ describe('projection invariants: checkStep agrees with check', () => {
 
   it('PROJ-1…3\'s kept marks and sums go back and fork with the World: agreement on random schedules with Back, undo and fork', () => {
     const compared = ['PROJ-1', 'PROJ-2', 'PROJ-3'];
-    const run = (model: Model | undefined, switches: Record<string, string>, seed: number) => {
-      const rng = new SeededRng(seed);
-      let world = World.create(config({ network: 'auto', window: '3', ...switches }), { ...(model ? { model } : {}), history: { recent: 2, every: 4 } });
-      let violating = 0;
-      try {
-        for (let i = 0; i < 80; i++) {
-          const roll = rng.int(0, 19);
-          if (roll === 0 && world.actions.length > 0) world.undo();
-          else if (roll === 1 && world.actions.length > 0) world.undoTo(rng.int(0, world.actions.length - 1));
-          else if (roll === 2) {
-            const child = world.fork();
-            world.dispose();
-            world = child;
-          } else {
-            const enabled = world.modelEnabled() ?? [];
-            if (enabled.length === 0) break;
-            world.step(enabled[rng.int(0, enabled.length - 1)]);
-          }
-          const full = world.checkFull().filter((r) => compared.includes(r.id));
-          for (const expected of full) {
-            const got = world.invariants.find((r) => r.id === expected.id)!.violations;
-            if (JSON.stringify(got.map((v) => JSON.stringify(v)).sort()) !== JSON.stringify(expected.violations.map((v) => JSON.stringify(v)).sort())) {
-              return { disagreement: `${expected.id} after ${JSON.stringify(world.actions)}`, violating };
-            }
-            if (!expected.ok) violating += 1;
-          }
-        }
-        return { disagreement: null, violating };
-      } finally {
-        world.dispose();
-      }
-    };
+    const run = (model: Model | undefined, switches: Record<string, string>, seed: number) =>
+      undoForkAgreement(config({ network: 'auto', window: '3', ...switches }), { ...(model ? { model } : {}), ids: compared, seed, moves: 80, spread: 20 });
     let violating = 0;
     const designs: Record<string, string>[] = [{}, { apply: 'no_dedupe' }, { apply: 'cursor_on_receipt' }, { apply: 'ack_before_commit' }];
     for (const [i, switches] of designs.entries()) {
