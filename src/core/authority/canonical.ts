@@ -1,11 +1,10 @@
 /**
  * Canonical content and its digest (MWP-EVT-003): RFC 8785 JSON canonicalization (the
  * `canonicalize` library: sorted keys, no insignificant whitespace, ES number forms),
- * hashed with SHA-256 (@noble/hashes), shown as hex.
+ * hashed with SHA-256 (`sha256.ts`, the same bytes as @noble/hashes), shown as hex.
  */
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
 import canonicalize from 'canonicalize';
+import { sha256HexOfText } from './sha256';
 
 export function canonicalJson(value: unknown): string {
   const plain = plainCanonical(value, 0);
@@ -33,8 +32,8 @@ const MAX_DEPTH = 32;
  */
 function plainCanonical(value: unknown, depth: number): string | undefined {
   switch (typeof value) {
-    case 'string': return SURROGATE.test(value) ? undefined : JSON.stringify(value);
-    case 'number': return Number.isFinite(value) ? JSON.stringify(value) : undefined;
+    case 'string': return quoted(value);
+    case 'number': return Number.isFinite(value) ? String(value) : undefined;
     case 'boolean': return value ? 'true' : 'false';
     case 'object': break;
     default: return undefined;
@@ -51,22 +50,53 @@ function plainCanonical(value: unknown, depth: number): string | undefined {
     return `${text}]`;
   }
   const record = value as Record<string, unknown>;
+  const keys = sortedKeys(record);
   let text = '{';
-  for (const key of Object.keys(record).sort()) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     const field = record[key];
     if (field === undefined) continue;
-    const item = SURROGATE.test(key) ? undefined : plainCanonical(field, depth + 1);
+    const name = quoted(key);
+    const item = name === undefined ? undefined : plainCanonical(field, depth + 1);
     if (item === undefined) return undefined;
-    text += `${text.length === 1 ? '' : ','}${JSON.stringify(key)}:${item}`;
+    text += text.length === 1 ? `${name}:${item}` : `,${name}:${item}`;
   }
   return `${text}}`;
 }
 
 /**
- * One encoder for every digest: the library's `utf8ToBytes` builds a TextEncoder and copies
- * its output on every call (for Firefox extension realms), which a digest per accept pays for.
+ * A string as JSON.stringify writes it, or undefined when it holds a surrogate (left to the
+ * library). Printable ASCII other than a quote or a backslash is written as is, which is what
+ * JSON.stringify does with it; anything else goes through JSON.stringify. Ids, kinds and
+ * keys are printable ASCII: no regular expression and no stringify call for them.
  */
-const UTF8 = new TextEncoder();
+function quoted(text: string): string | undefined {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || c > 0x7e) return SURROGATE.test(text) ? undefined : JSON.stringify(text);
+  }
+  return `"${text}"`;
+}
+
+/**
+ * `Object.keys(record).sort()`: the default sort compares by UTF-16 code units, as `<` on
+ * strings does; small objects (every command and event payload) are sorted by insertion,
+ * which skips the sort's own setup.
+ */
+function sortedKeys(record: Record<string, unknown>): string[] {
+  const keys = Object.keys(record);
+  if (keys.length > 16) return keys.sort();
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i]!;
+    let j = i - 1;
+    while (j >= 0 && keys[j]! > key) {
+      keys[j + 1] = keys[j]!;
+      j--;
+    }
+    keys[j + 1] = key;
+  }
+  return keys;
+}
 
 /**
  * The canonical JSON of an object with exactly these keys, already sorted by code unit and
@@ -86,8 +116,9 @@ export function plainCanonicalOfSortedKeys(keys: readonly string[], values: read
   return `${text}}`;
 }
 
+/** SHA-256 of the text's UTF-8 bytes, as hex. */
 export function sha256Hex(text: string): string {
-  return bytesToHex(sha256(UTF8.encode(text)));
+  return sha256HexOfText(text);
 }
 
 /** The digest that decides duplicate vs collision. */
