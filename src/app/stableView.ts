@@ -43,7 +43,14 @@ function shareArray<T>(prev: readonly T[] | undefined, next: readonly T[], equal
   return changed ? out : prev;
 }
 
-const sameEntry = (a: TraceEntry, b: TraceEntry) => signature(a) === signature(b);
+/**
+ * The entry a view showed in place of an equal one (the previous view's, or one known
+ * ahead). The World keeps its own entry objects from step to step, so without this note
+ * every later step compared each of them with the one shown again — their whole JSON
+ * signatures, a few KB each on L10, for every entry of the trace on every step.
+ */
+const shownAs = new WeakMap<TraceEntry, TraceEntry>();
+const sameEntry = (a: TraceEntry, b: TraceEntry) => shownAs.get(b) === a || shownAs.get(a) === b || signature(a) === signature(b);
 
 /**
  * The whole run the learner has seen for the same step log: after stepping back, the
@@ -93,7 +100,8 @@ function sameCheck(a: WorldView['scenarioCheck'], b: WorldView['scenarioCheck'])
  * so a row keyed by its step number keeps its props. Any label is reused only if equal.
  */
 function shareUpcoming(prev: WorldView, next: WorldView): WorldView['upcoming'] {
-  if (same(prev.upcoming, next.upcoming)) return prev.upcoming;
+  // Label by label (each label object keeps its signature), not a JSON of the whole list each step.
+  if (prev.upcoming.length === next.upcoming.length && next.upcoming.every((label, j) => same(prev.upcoming[j], label))) return prev.upcoming;
   const shift = next.cursor - prev.cursor;
   return next.upcoming.map((label, j) => {
     const old = prev.upcoming[j + shift];
@@ -113,7 +121,16 @@ function shareMachines(prev: WorldView['machines'], next: WorldView['machines'])
 
 /** Trace entries equal to ones already shown (or known ahead) keep their objects. */
 function shareTrace(prev: TraceEntry[], known: readonly TraceEntry[], next: TraceEntry[]): TraceEntry[] {
-  const shared = shareArray(prev, next, sameEntry) as TraceEntry[];
-  if (shared === prev || known.length <= prev.length) return shared;
-  return shared.map((entry, i) => (i >= prev.length && known[i] && sameEntry(entry, known[i]!) ? known[i]! : entry));
+  let changed = prev.length !== next.length;
+  const out = next.map((entry, i) => {
+    const old = i < prev.length ? prev[i] : known[i];
+    if (old === undefined || old === entry) return entry;
+    if (sameEntry(old, entry)) {
+      shownAs.set(entry, old);
+      return old;
+    }
+    changed = true;
+    return entry;
+  });
+  return changed ? out : prev;
 }

@@ -19,6 +19,8 @@ interface Pending { job: () => void; since: number; maxWaitMs: number }
 export class WriteLater {
   private readonly pending = new Map<string, Pending>();
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** When the armed timer fires. */
+  private timerAt = Infinity;
   private idleHandle: { cancel: () => void } | null = null;
   /** When the latest job was queued. */
   private lastAt = 0;
@@ -29,9 +31,16 @@ export class WriteLater {
   later(kind: string, job: () => void, maxWaitMs = Infinity): void {
     const now = this.now();
     const old = this.pending.get(kind);
-    this.pending.set(kind, { job, since: old?.since ?? now, maxWaitMs: Math.min(maxWaitMs, old?.maxWaitMs ?? Infinity) });
+    const since = old?.since ?? now;
+    const maxWait = Math.min(maxWaitMs, old?.maxWaitMs ?? Infinity);
+    this.pending.set(kind, { job, since, maxWaitMs: maxWait });
     this.lastAt = now;
-    if (!this.idleHandle) this.schedule(now);
+    if (this.idleHandle) return;
+    // A timer already armed for no later than this job's deadlines stays: when it fires
+    // before the pause, `fire` arms the next one. Clearing and setting a timer on every
+    // step cost two timer calls per job inside each step's click.
+    if (this.timer !== null && this.timerAt <= Math.min(now + this.timing.quietMs, since + maxWait)) return;
+    this.schedule(now);
   }
 
   /** Drops a pending job (a write done at once carries it). */
@@ -48,12 +57,14 @@ export class WriteLater {
     if (this.timer !== null) clearTimeout(this.timer);
     let wait = this.lastAt + this.timing.quietMs - now;
     for (const p of this.pending.values()) wait = Math.min(wait, p.since + p.maxWaitMs - now);
+    this.timerAt = now + Math.max(0, wait);
     this.timer = setTimeout(() => this.fire(), Math.max(0, wait));
   }
 
   /** A pause (run everything) or a kind's deadline (run only the kinds that are due). */
   private fire(): void {
     this.timer = null;
+    this.timerAt = Infinity;
     const now = this.now();
     const paused = now - this.lastAt >= this.timing.quietMs;
     const kinds = [...this.pending].filter(([, p]) => paused || now - p.since >= p.maxWaitMs).map(([kind]) => kind);
@@ -72,6 +83,7 @@ export class WriteLater {
   private run(kinds: string[]): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+    this.timerAt = Infinity;
     this.idleHandle?.cancel();
     this.idleHandle = null;
     const jobs = kinds.flatMap((kind) => {
