@@ -105,11 +105,10 @@ function msPer(rounds: number, body: () => void): number {
 }
 
 /**
- * CPU milliseconds per call of `body`: the median of `blocks` blocks of `rounds` calls each.
- * For the step-cost-over-history ratio: an average over one wall-clock stretch of ~10 ms
- * counted a GC pause or a wait for a core as step cost (step@5000/step@100 printed 0.95,
- * 1.13 and 2.03 in three idle runs of the same code). A block of 16 steps holds exactly one
- * of the default World's checkpoints, so every block does the same work.
+ * CPU milliseconds per call of `body`: the median of `blocks` blocks of `rounds` calls each
+ * (forks). An average over one wall-clock stretch of ~10 ms counted a GC pause or a wait for
+ * a core as the cost (step@5000/step@100 printed 0.95, 1.13 and 2.03 in three idle runs of
+ * the same code); steps are timed by checkpoint span (`medianMsPerSpan`).
  */
 function medianMsPer(blocks: number, rounds: number, body: () => void): number {
   const per: number[] = [];
@@ -123,8 +122,36 @@ function medianMsPer(blocks: number, rounds: number, body: () => void): number {
 }
 
 /**
+ * CPU milliseconds per step of `world` stepping with `step`, as the median over `spans`
+ * checkpoint spans: each span runs from just after one of the World's checkpoints to the
+ * next one included, so every span holds exactly one checkpoint's export however far apart
+ * the history spaces them (a default World spaces them by image size: 16 steps at step 100,
+ * ≈ 64 at step 5,000). A fixed block of 16 steps would hold one export at step 100 and
+ * mostly none at step 5,000. Each step is timed on its own, spans are cut afterwards.
+ */
+function medianMsPerSpan(world: World, spans: number, step: () => void): number {
+  const last = () => world.checkpointSteps().at(-1);
+  while (last() !== world.actions.length) step(); // start right after a checkpoint
+  const from = world.actions.length;
+  const cpu: number[] = [];
+  while (world.checkpointSteps().filter((s) => s > from).length < spans) {
+    const start = process.cpuUsage();
+    step();
+    const used = process.cpuUsage(start);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  const per: number[] = [];
+  let begin = from;
+  for (const end of world.checkpointSteps().filter((s) => s > from)) {
+    per.push(cpu.slice(begin - from, end - from).reduce((a, b) => a + b, 0) / (end - begin));
+    begin = end;
+  }
+  return per.sort((x, y) => x - y)[Math.floor(per.length / 2)]!;
+}
+
+/**
  * Issue 10's World ratios, all in one run. Step cost over history length on a default World
- * (a checkpoint every 16 steps); Back on a World with the lab session's policy (undo in
+ * (checkpoints spaced by image size, DEFAULT_HISTORY), per checkpoint span; Back on a World with the lab session's policy (undo in
  * place inside a 64-step window), over a forward step of that same World; fork over a step.
  */
 function benchWorld(config: WorldConfig): void {
@@ -136,11 +163,11 @@ function benchWorld(config: WorldConfig): void {
   const world = World.create(config);
   const write = () => { world.step('A_write'); };
   for (let i = 0; i < 100; i++) write();
-  const at100 = medianMsPer(7, 16, write);
+  const at100 = medianMsPerSpan(world, 7, write);
   while (world.actions.length < 1_000) write();
-  const at1000 = medianMsPer(7, 16, write);
-  // The goal line is a fork "from cached images". At step 1,096 the stores have written
-  // since their last image (a checkpoint every 16 steps), so the FIRST fork exports them
+  const at1000 = medianMsPerSpan(world, 7, write);
+  // The goal line is a fork "from cached images". Past a checkpoint the stores have written
+  // since their last image (checkpoints 16+ steps apart), so the FIRST fork exports them
   // (and runs fork's code for the first time); the forks after it open from those images.
   // Timed apart and printed, so the ratio is not one export divided by 32.
   const firstStart = performance.now();
@@ -152,7 +179,7 @@ function benchWorld(config: WorldConfig): void {
   const forkAndStep = msPer(32, () => { forks[child++]!.step('A_write'); }) + fork;
   for (const f of forks.splice(0)) f.dispose();
   while (world.actions.length < 5_000) write();
-  const at5000 = medianMsPer(7, 16, write);
+  const at5000 = medianMsPerSpan(world, 7, write);
   world.dispose();
 
   const session = World.create(config, { history: DENSE_HISTORY });

@@ -40,15 +40,30 @@ export interface HistoryPolicy {
   every: number;
   /** Undo inside a window of `every` steps by rolling each store back in place (see above). */
   inPlace?: boolean;
+  /**
+   * Sparse checkpoints only (`recent: 0`, not `inPlace`): the export budget, in image bytes
+   * per step. A checkpoint then comes at least `every` steps after the one before AND at
+   * least (bytes of the images it would export) / `bytesPerStep` steps after it, instead of
+   * at every multiple of `every`. An export costs in proportion to its database, and a log
+   * table grows with the history: at a fixed spacing the export share of a step grew with
+   * the step count (L07 `A_write`: two stores of 57 KB at step 100, 262 KB at step 5,000).
+   * Spaced in proportion to the images, a step pays about `bytesPerStep` of export wherever
+   * it is, and the images kept grow linearly with the history, not quadratically. The price:
+   * an undo replays up to (image bytes / `bytesPerStep`) steps rather than `every`.
+   */
+  bytesPerStep?: number;
 }
 
 /**
- * A World's default: a checkpoint every 16 steps, none in between. An image export costs
- * time in proportion to the database (≈ one to several steps once a log table has grown),
- * so a World that mostly moves forward (cards, property tests, the explorer's replays)
- * pays it once per 16 steps; an undo restores the nearest checkpoint and replays < 16 steps.
+ * A World's default: a checkpoint every 16 steps or more, none in between. An image export
+ * costs time in proportion to the database (≈ one to several steps once a log table has
+ * grown), so a World that mostly moves forward (cards, property tests, the explorer's
+ * replays) pays it once per 16 steps while its stores are small (≤ 64 KB exported per
+ * checkpoint), and once per (exported bytes / 4 KB) steps beyond: ≈ 64 steps for L07's
+ * 262 KB at step 5,000. An undo restores the nearest checkpoint and replays the steps
+ * after it (< 16 while small).
  */
-export const DEFAULT_HISTORY: HistoryPolicy = { recent: 0, every: 16 };
+export const DEFAULT_HISTORY: HistoryPolicy = { recent: 0, every: 16, bytesPerStep: 4096 };
 
 /**
  * The lab session's policy: a checkpoint after each step, undone in place inside the
@@ -95,11 +110,21 @@ export class History {
     if (!Number.isInteger(policy.every) || policy.every < 1 || !Number.isInteger(policy.recent) || policy.recent < 0) {
       throw new Error(`history: bad policy ${JSON.stringify(policy)}`);
     }
+    if (policy.bytesPerStep !== undefined && (!(policy.bytesPerStep > 0) || policy.recent > 0 || policy.inPlace)) {
+      throw new Error(`history: bytesPerStep is for sparse checkpoints only (recent: 0, not inPlace): ${JSON.stringify(policy)}`);
+    }
   }
 
-  /** Whether a checkpoint after `step` is worth taking. */
-  wants(step: number): boolean {
-    return this.policy.recent > 0 || step % this.policy.every === 0;
+  /**
+   * Whether a checkpoint after `step` is worth taking. `exportBytes` tells what it would
+   * export (asked only when the spacing depends on it: `bytesPerStep`, past `every` steps).
+   */
+  wants(step: number, exportBytes: () => number = () => 0): boolean {
+    const { recent, every, bytesPerStep } = this.policy;
+    if (recent > 0) return true;
+    if (bytesPerStep === undefined) return step % every === 0;
+    const since = step - (this.list[this.list.length - 1]?.step ?? 0);
+    return since >= every && since * bytesPerStep >= exportBytes();
   }
 
   /** Adds the checkpoint after the latest step; thins the one that just left the recent window. */
@@ -107,7 +132,8 @@ export class History {
     this.dropAfter(checkpoint.step - 1);
     this.list.push(checkpoint);
     const old = checkpoint.step - this.policy.recent - 1;
-    if (old > 0 && old % this.policy.every !== 0) {
+    // Spaced by bytes, every checkpoint taken is a sparse one (the policy has no dense window).
+    if (old > 0 && old % this.policy.every !== 0 && this.policy.bytesPerStep === undefined) {
       const index = this.indexAtOrBefore(old);
       if (index >= 0 && this.list[index]!.step === old) this.list.splice(index, 1);
     }

@@ -212,6 +212,31 @@ describe('undo', () => {
     expect(world.checkpointSteps()).toEqual([0, 5, 10, 11, 12]);
   });
 
+  it('spaced by image bytes (the default policy): checkpoints drift apart as the stores grow, undo across a wide gap is exact', () => {
+    // 8 KB per step: two written stores of ≈ 28 KB each start at 7 steps apart; the logs grow.
+    const policy = { recent: 0, every: 4, bytesPerStep: 8192 };
+    const world = World.create(CONFIG, { history: policy });
+    for (let i = 0; i < 600; i++) expect(world.step('A_write').ok).toBe(true);
+    const steps = world.checkpointSteps();
+    const gaps = steps.slice(1).map((s, i) => s - steps[i]!);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(policy.every);
+    expect(gaps[0]).toBe(7);
+    expect(gaps[gaps.length - 1]).toBeGreaterThan(gaps[0]! + 2);
+    // Into the middle of the last gap (restore + replay), then on again: fresh replays.
+    const target = steps[steps.length - 1]! - Math.floor(gaps[gaps.length - 1]! / 2);
+    world.undoTo(target);
+    const fresh = World.replay(CONFIG, world.actions, { history: false });
+    expect(stateOf(world)).toEqual(stateOf(fresh));
+    for (let i = 0; i < 30; i++) { world.step('A_write'); fresh.step('A_write'); }
+    expect(stateOf(world)).toEqual(stateOf(fresh));
+    // A step that writes nothing exports nothing: only \`every\` spaces those.
+    const quiet = World.create(MANUAL, { history: policy });
+    for (let i = 0; i < 12; i++) quiet.step({ advance: 1 });
+    expect(quiet.checkpointSteps()).toEqual([0, 4, 8, 12]);
+    for (const w of [world, fresh, quiet]) w.dispose();
+    expect(() => World.create(CONFIG, { history: { recent: 2, every: 4, bytesPerStep: 8192 } })).toThrow(/sparse checkpoints only/);
+  });
+
   it('a probe step (checkpoint: false) leaves no checkpoint and its undo is exact', () => {
     const world = World.replay(MANUAL, LONG.slice(0, 6), { history: { recent: 8, every: 4 } });
     const before = stateOf(world);

@@ -216,7 +216,7 @@ export class World {
       this.markingStep = false;
     }
     this.actions.push(parsed);
-    if (options.checkpoint !== false && this.history?.wants(this.actions.length)) this.checkpoint();
+    if (options.checkpoint !== false && this.history?.wants(this.actions.length, () => this.exportBytes())) this.checkpoint();
     return { ok: true, entry };
   }
 
@@ -242,7 +242,7 @@ export class World {
     entry.time = this.clock.now;
     entry.invariants = this.evaluateInvariants(this.trace[this.trace.length - 2]);
     // The checkpoint taken when the step ended no longer describes it: take it again.
-    if (this.history?.wants(this.actions.length)) this.checkpoint();
+    if (this.history?.wants(this.actions.length, () => this.exportBytes())) this.checkpoint();
     return entry;
   }
 
@@ -483,6 +483,19 @@ export class World {
     const fresh = { store, generation: store.writeGeneration, image: store.export() };
     this.lastImages.set(id, fresh);
     return fresh;
+  }
+
+  /**
+   * About what an image checkpoint now would export: each open store written since its last
+   * image, at that image's size (the history's spacing by bytes; no export, no query).
+   */
+  private exportBytes(): number {
+    let bytes = 0;
+    for (const [id, store] of this.stores) {
+      const last = this.lastImages.get(id);
+      if (last && (last.store !== store || last.generation !== store.writeGeneration)) bytes += last.image.length;
+    }
+    return bytes;
   }
 
   /** Records the World after the latest step in the history (or, with `force`, regardless of policy). */
