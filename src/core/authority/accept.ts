@@ -43,14 +43,14 @@ export function accept(store: Store, clock: Clock, faults: FaultPoints, command:
         : { ...reject('ACTION_ID_COLLISION', `${command.actionId} was first used for content ${earlier.digest.slice(0, 12)}…`), digest };
     }
     const outcome = decideAndWrite(store, clock, faults, command, digest, reads);
-    return isRejection(outcome) ? { ...outcome, digest } : { code: 'ACCEPTED', digest, ...outcome };
+    return isRejection(outcome) ? { ...outcome, digest } : outcome;
   });
   faults.reach(AcceptFaultPoint.afterCommit);
   return result;
 }
 
 function decideAndWrite(store: Store, clock: Clock, faults: FaultPoints, command: SignedCommand, digest: string, reads: AcceptReads):
-  Rejection | { receipt: Receipt; event: EventRecord } {
+  Rejection | Extract<AcceptResult, { code: 'ACCEPTED' }> {
   if (!isCommandKind(command.kind)) return reject('INVALID_COMMAND', `unknown command kind ${String(command.kind)}`);
   const parsed = PAYLOADS[command.kind].safeParse(command.payload);
   if (!parsed.success) {
@@ -87,7 +87,7 @@ function decideAndWrite(store: Store, clock: Clock, faults: FaultPoints, command
     [receipt.receiptId, receipt.actor, receipt.actionId, receipt.digest, receipt.eventId]);
   store.write('INSERT INTO outbox (event_id, group_id, seq) VALUES (?, ?, ?)', [event.eventId, event.group, event.seq]);
   faults.reach(AcceptFaultPoint.beforeCommit);
-  return { receipt, event };
+  return { code: 'ACCEPTED', digest, receipt, event };
 }
 
 /** The aggregate's current revision after the existence, CAS and mismatch checks. */

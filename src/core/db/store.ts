@@ -97,6 +97,9 @@ interface Prepared {
   ddl: boolean;
 }
 
+/** The rowids of an operation a transaction did not do: shared and frozen (readers only read a TxRecord). */
+const NO_ROWIDS = Object.freeze([]) as unknown as number[];
+
 /** SQLite's operation codes in an update-hook call (SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE). */
 const HOOK_OPS: Record<number, 'insert' | 'update' | 'delete'> = { 18: 'insert', 23: 'update', 9: 'delete' };
 
@@ -444,7 +447,12 @@ export class Store {
     if (!this.current) return;
     const counts = (this.current.writes[table] ??= { insert: 0, update: 0, delete: 0 });
     counts[op] += 1;
-    (this.current.rowids[table] ??= { insert: [], update: [], delete: [] })[op].push(Number(rowid));
+    // An operation's first rowid makes its list (one slot, where a push onto [] reserves 17);
+    // until then it is the shared empty list. Most transactions write one row per table.
+    const rowids = (this.current.rowids[table] ??= { insert: NO_ROWIDS, update: NO_ROWIDS, delete: NO_ROWIDS });
+    const list = rowids[op];
+    if (list === NO_ROWIDS) rowids[op] = [Number(rowid)];
+    else list.push(Number(rowid));
   }
 
   private finish(outcome: TxRecord['outcome']): void {
