@@ -3,6 +3,8 @@
  * `canonicalize` library; whatever it is given, its output (or its error) must be the
  * library's, byte for byte — digests, signatures and stored payloads depend on it.
  */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import canonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +46,13 @@ describe('canonicalJson', () => {
     fc.assert(fc.property(value, (v) => { expect(ours(v)).toEqual(library(v)); }), { numRuns: 3000 });
   });
 
+  it('gives each call its own bytes when a getter asks for canonical JSON while one is being written', () => {
+    const inner = { b: [1, 'x'], a: 'y' };
+    const outer = { z: 1, get m() { return canonicalJson(inner); }, a: ['é', null] };
+    expect(ours(outer)).toEqual(library(outer));
+    expect(canonicalJson(inner)).toBe(canonicalize(inner));
+  });
+
   it('agrees on values plain JSON does not have', () => {
     const cyclic: Record<string, unknown> = { a: 1 };
     cyclic.self = cyclic;
@@ -64,6 +73,15 @@ describe('digestOf', () => {
     actor: field, actionId: field, group: field, kind: fc.oneof(fc.constantFrom('claim', 'report_progress'), field),
     expectedRevision: fc.oneof(fc.constant(null), fc.integer(), fc.constant(undefined), value), payload: value,
   });
+  it('is SHA-256 (@noble/hashes) of the library\'s canonical text of the content', () => {
+    fc.assert(fc.property(command, (c) => {
+      const content = c as unknown as CommandContent;
+      const text = library(contentOf(content));
+      expect(digestOr(() => digestOf(content))).toBe('text' in text ? bytesToHex(sha256(utf8ToBytes(text.text))) : 'error');
+      expect(digestOr(() => contentDigest(content))).toBe('text' in text ? bytesToHex(sha256(utf8ToBytes(text.text))) : 'error');
+    }), { numRuns: 3000 });
+  });
+
   it('is the digest of the canonical content object, whatever the fields hold', () => {
     fc.assert(fc.property(command, (c) => {
       const content = c as unknown as CommandContent;

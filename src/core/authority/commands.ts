@@ -4,7 +4,7 @@
  * signed by their actor over the digest of their canonical content.
  */
 import { z } from 'zod';
-import { contentDigest, plainCanonicalOfSortedKeys, sha256Hex } from './canonical';
+import { contentDigest, digestOfSortedKeys } from './canonical';
 import { signDigest, type KeyPair } from './keys';
 
 const id = z.string().min(1).max(64);
@@ -75,11 +75,10 @@ export function contentOf(command: CommandContent): CommandContent {
 /** The content's keys in canonical (code unit) order. */
 const CONTENT_KEYS = ['actionId', 'actor', 'expectedRevision', 'group', 'kind', 'payload'] as const;
 
-/** The digest every accept computes: its canonical text written without building and sorting the content object. */
+/** The digest every accept computes: its canonical bytes written without building and sorting the content object. */
 export function digestOf(command: CommandContent): string {
   const { actionId, actor, expectedRevision, group, kind, payload } = command;
-  const text = plainCanonicalOfSortedKeys(CONTENT_KEYS, [actionId, actor, expectedRevision, group, kind, payload]);
-  return text === undefined ? contentDigest(contentOf(command)) : sha256Hex(text);
+  return digestOfSortedKeys(CONTENT_KEYS, [actionId, actor, expectedRevision, group, kind, payload]) ?? contentDigest(contentOf(command));
 }
 
 export function signCommand(keys: KeyPair, content: CommandContent): SignedCommand {

@@ -18,17 +18,19 @@ const ROUND_CONSTANTS = new Int32Array([
   0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
   0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
+/** Spare bytes `sha256HexOfPrefix` needs after the message: the padding is written in place. */
+export const SHA256_PADDING_BYTES = 72;
+
 /** The message schedule of one block, reused by every call. */
 const schedule = new Int32Array(64);
 /** Inputs up to this many bytes are padded in the reused buffer; longer ones in a buffer of their own. */
 const KEPT_BUFFER_BYTES = 1 << 16;
 let kept = new Uint8Array(1024);
 const UTF8 = new TextEncoder();
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 export function sha256HexOfText(text: string): string {
-  // A UTF-8 encoding takes at most 3 bytes per UTF-16 code unit; 72 more hold the padding.
-  const room = 3 * text.length + 72;
+  // A UTF-8 encoding takes at most 3 bytes per UTF-16 code unit; then the padding.
+  const room = 3 * text.length + SHA256_PADDING_BYTES;
   let bytes = kept;
   if (bytes.length < room) {
     bytes = new Uint8Array(room);
@@ -41,6 +43,15 @@ export function sha256HexOfText(text: string): string {
     bytes[n] = c;
   }
   if (n < text.length) n = UTF8.encodeInto(text, bytes).written;
+  return hexOfDigest(bytes, pad(bytes, n));
+}
+
+/**
+ * SHA-256 of `bytes[0, n)` as hex, for a caller that wrote its message into its own buffer
+ * (canonical.ts): the padding overwrites the SHA256_PADDING_BYTES after the message.
+ */
+export function sha256HexOfPrefix(bytes: Uint8Array, n: number): string {
+  if (bytes.length < n + SHA256_PADDING_BYTES) throw new Error('sha256HexOfPrefix: no room for the padding after the message');
   return hexOfDigest(bytes, pad(bytes, n));
 }
 
@@ -84,9 +95,16 @@ function hexOfDigest(bytes: Uint8Array, total: number): string {
     h0 = (h0 + a) | 0; h1 = (h1 + b) | 0; h2 = (h2 + c) | 0; h3 = (h3 + d) | 0;
     h4 = (h4 + e) | 0; h5 = (h5 + f) | 0; h6 = (h6 + g) | 0; h7 = (h7 + h) | 0;
   }
-  return hexOfWord(h0) + hexOfWord(h1) + hexOfWord(h2) + hexOfWord(h3) + hexOfWord(h4) + hexOfWord(h5) + hexOfWord(h6) + hexOfWord(h7);
+  hexOfWord(0, h0); hexOfWord(8, h1); hexOfWord(16, h2); hexOfWord(24, h3);
+  hexOfWord(32, h4); hexOfWord(40, h5); hexOfWord(48, h6); hexOfWord(56, h7);
+  return ASCII.decode(hex);
 }
 
-function hexOfWord(v: number): string {
-  return HEX[(v >>> 24) & 255]! + HEX[(v >>> 16) & 255]! + HEX[(v >>> 8) & 255]! + HEX[v & 255]!;
+/** The digest's 64 hex digits as bytes, decoded once into one flat string (no string per piece). */
+const hex = new Uint8Array(64);
+const ASCII = new TextDecoder();
+const DIGITS = new TextEncoder().encode('0123456789abcdef');
+
+function hexOfWord(at: number, v: number): void {
+  for (let k = 0; k < 8; k++) hex[at + k] = DIGITS[(v >>> (28 - 4 * k)) & 15]!;
 }
