@@ -3,6 +3,12 @@
  * whether the invariants held; steps ahead of the cursor are listed greyed. Click to jump.
  * Each entry is a memoised row: a step re-renders the rows whose content or "current" mark
  * changed, not the whole list.
+ *
+ * A step ahead and the same step once taken are one row, keyed by the step number: the <li>
+ * stays in the document and only its content changes. Rows are `content-visibility: auto`
+ * (styles.css), and Chromium re-numbers every ordered-list item on the page (the README's
+ * lists) whenever such an element is inserted or removed, so swapping an "upcoming" <li> for
+ * a new "entry" <li> on each step re-laid out and repainted the narrative panel.
  */
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,20 +46,35 @@ export function Timeline() {
     <section className="panel timeline" aria-label={TEXT.title}>
       <h2>{TEXT.title}</h2>
       <ol tabIndex={0} aria-label={TEXT.region}>
-        {trace.map((entry) => <TimelineEntry key={entry.index} entry={entry} current={entry.index === cursor} />)}
-        {/* Keyed by step number, not position: after a step each row keeps its key and props
-            (stableView shifts the labels with the cursor), so only the row that became the
-            current entry changes instead of every row ahead being rewritten. */}
-        {upcoming.map((label, i) => <UpcomingEntry key={`u${cursor + i + 1}`} index={cursor + i + 1} label={label} />)}
+        {/* One array keyed by step number, not position: after a step each row keeps its key
+            and props (stableView shifts the labels with the cursor), so only the row that
+            became the current entry changes, and it keeps its <li>. */}
+        {[
+          ...trace.map((entry) => <TimelineRow key={entry.index} index={entry.index} entry={entry} current={entry.index === cursor} />),
+          ...upcoming.map((label, i) => <TimelineRow key={cursor + i + 1} index={cursor + i + 1} label={label} current={false} />),
+        ]}
       </ol>
     </section>
   );
 }
 
-const TimelineEntry = memo(function TimelineEntry({ entry, current }: { entry: TraceEntry; current: boolean }) {
-  const broken = entry.invariants.filter((i) => !i.ok).map((i) => i.id);
+/**
+ * A step taken (`entry`) or ahead of the cursor (`label`). Both render the same <li> from the
+ * same component, so when the cursor passes a row React updates that element in place.
+ */
+const TimelineRow = memo(function TimelineRow({ index, entry, label, current }: { index: number; entry?: TraceEntry; label?: StepLabel; current: boolean }) {
   const renderMessage = useRenderMessage();
   const TEXT = useText();
+  if (!entry) {
+    return (
+      <li className="upcoming" data-testid={`timeline-upcoming-${index}`}>
+        <button className="link" onClick={() => jumpTo(index)}>
+          <span className="step-no">{index}</span> {renderMessage(label ?? '')}
+        </button>
+      </li>
+    );
+  }
+  const broken = entry.invariants.filter((i) => !i.ok).map((i) => i.id);
   return (
     <li data-testid={`timeline-entry-${entry.index}`} className={`${current ? 'current' : ''}${broken.length ? ' broken' : ''}`} aria-current={current ? 'step' : undefined}>
       <button className="link" onClick={() => jumpTo(entry.index)}>
@@ -71,17 +92,6 @@ const TimelineEntry = memo(function TimelineEntry({ entry, current }: { entry: T
         ))}</div>
       )}
       {broken.length > 0 && <div className="violation">{TEXT.violates(broken)}</div>}
-    </li>
-  );
-});
-
-const UpcomingEntry = memo(function UpcomingEntry({ index, label }: { index: number; label: StepLabel }) {
-  const renderMessage = useRenderMessage();
-  return (
-    <li className="upcoming" data-testid={`timeline-upcoming-${index}`}>
-      <button className="link" onClick={() => jumpTo(index)}>
-        <span className="step-no">{index}</span> {renderMessage(label)}
-      </button>
     </li>
   );
 });
