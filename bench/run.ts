@@ -97,18 +97,23 @@ async function main(): Promise<void> {
   }
 }
 
-/** Milliseconds per call of `body`, averaged over `rounds` calls (no warm-up: the caller's state moves on). */
+/**
+ * CPU milliseconds per call of `body`, averaged over `rounds` calls (no warm-up: the
+ * caller's state moves on). CPU, not wall-clock, time: with other work on the machine a
+ * wall-clock average also counted the waits for a core (backstep/step printed 1.05 to 6.49).
+ */
 function msPer(rounds: number, body: () => void): number {
-  const start = performance.now();
+  const start = process.cpuUsage();
   for (let i = 0; i < rounds; i++) body();
-  return (performance.now() - start) / rounds;
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000 / rounds;
 }
 
 /**
  * CPU milliseconds per call of `body`: the median of `blocks` blocks of `rounds` calls each
  * (forks). An average over one wall-clock stretch of ~10 ms counted a GC pause or a wait for
  * a core as the cost (step@5000/step@100 printed 0.95, 1.13 and 2.03 in three idle runs of
- * the same code); steps are timed by checkpoint span (`medianMsPerSpan`).
+ * the same code); steps are timed by checkpoint span (`spanMs`).
  */
 function medianMsPer(blocks: number, rounds: number, body: () => void): number {
   const per: number[] = [];
@@ -122,32 +127,27 @@ function medianMsPer(blocks: number, rounds: number, body: () => void): number {
 }
 
 /**
- * CPU milliseconds per step of `world` stepping with `step`, as the median over `spans`
- * checkpoint spans: each span runs from just after one of the World's checkpoints to the
- * next one included, so every span holds exactly one checkpoint's export however far apart
- * the history spaces them (a default World spaces them by image size: 16 steps at step 100,
- * ≈ 64 at step 5,000). A fixed block of 16 steps would hold one export at step 100 and
- * mostly none at step 5,000. Each step is timed on its own, spans are cut afterwards.
+ * CPU milliseconds per step of `world` over one checkpoint span of L07 `A_write` steps: from
+ * just after one of its checkpoints to the next one included (stepped to the next checkpoint
+ * first, untimed), so a span holds exactly one checkpoint's export however far apart the
+ * history spaces them (a default World spaces them by image size: 16 steps at step 100,
+ * ≈ 64 at step 5,000; a fixed block of 16 steps would mostly miss the export at 5,000).
  */
-function medianMsPerSpan(world: World, spans: number, step: () => void): number {
+function spanMs(world: World): number {
   const last = () => world.checkpointSteps().at(-1);
-  while (last() !== world.actions.length) step(); // start right after a checkpoint
+  while (last() !== world.actions.length) world.step('A_write');
   const from = world.actions.length;
-  const cpu: number[] = [];
-  while (world.checkpointSteps().filter((s) => s > from).length < spans) {
+  let cpu = 0;
+  do {
     const start = process.cpuUsage();
-    step();
+    world.step('A_write');
     const used = process.cpuUsage(start);
-    cpu.push((used.user + used.system) / 1000);
-  }
-  const per: number[] = [];
-  let begin = from;
-  for (const end of world.checkpointSteps().filter((s) => s > from)) {
-    per.push(cpu.slice(begin - from, end - from).reduce((a, b) => a + b, 0) / (end - begin));
-    begin = end;
-  }
-  return per.sort((x, y) => x - y)[Math.floor(per.length / 2)]!;
+    cpu += used.user + used.system;
+  } while (last() === from);
+  return cpu / 1000 / (world.actions.length - from);
 }
+
+const median = (values: readonly number[]): number => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
 
 /**
  * Issue 10's World ratios, all in one run. Step cost over history length on a default World
@@ -156,16 +156,15 @@ function medianMsPerSpan(world: World, spans: number, step: () => void): number 
  */
 function benchWorld(config: WorldConfig): void {
   // Warm the code on a World of its own first, so step@100 measures a short history, not a
-  // cold JIT (CPU time counts V8's background compiler threads too).
+  // cold JIT (CPU time counts V8's background compiler threads too); the span timer with it.
   const warm = World.create(config);
   for (let i = 0; i < 1_000; i++) warm.step('A_write');
+  for (let i = 0; i < 7; i++) spanMs(warm);
   warm.dispose();
   const world = World.create(config);
   const write = () => { world.step('A_write'); };
-  for (let i = 0; i < 100; i++) write();
-  const at100 = medianMsPerSpan(world, 7, write);
   while (world.actions.length < 1_000) write();
-  const at1000 = medianMsPerSpan(world, 7, write);
+  const at1000 = median(Array.from({ length: 7 }, () => spanMs(world)));
   // The goal line is a fork "from cached images". Past a checkpoint the stores have written
   // since their last image (checkpoints 16+ steps apart), so the FIRST fork exports them
   // (and runs fork's code for the first time); the forks after it open from those images.
@@ -179,7 +178,21 @@ function benchWorld(config: WorldConfig): void {
   const forkAndStep = msPer(32, () => { forks[child++]!.step('A_write'); }) + fork;
   for (const f of forks.splice(0)) f.dispose();
   while (world.actions.length < 5_000) write();
-  const at5000 = medianMsPerSpan(world, 7, write);
+  // Step@100 and step@5,000 in alternation — a span of a fresh World at step 100, then one
+  // of this World — so a stretch of load or background GC on this 2-core machine lands on
+  // both, not on whichever was measured during it (five idle runs timed one after the
+  // other printed 0.64 to 2.13 for the same code).
+  const young: number[] = [];
+  const old: number[] = [];
+  for (let round = 0; round < 7; round++) {
+    const fresh = World.create(config);
+    while (fresh.actions.length < 100) fresh.step('A_write');
+    young.push(spanMs(fresh));
+    fresh.dispose();
+    old.push(spanMs(world));
+  }
+  const at100 = median(young);
+  const at5000 = median(old);
   world.dispose();
 
   const session = World.create(config, { history: DENSE_HISTORY });
