@@ -260,12 +260,14 @@ function benchExplore(): void {
  * both on AUTHORITY_SCHEMA with STORE_PRAGMAS. Beside it, raw sql.js running the statements
  * accept itself runs. The three are timed in interleaved blocks of CPU time
  * (`interleavedRates`): timed one after the other in wall-clock time, two runs on the same
- * idle machine printed 0.28 and 0.73.
+ * idle machine printed 0.28 and 0.73. Blocks of 200 calls, not 1,000: on a loaded machine a
+ * shorter block sees about the same load as its neighbours' (six runs each at load 10-15,
+ * old and new accept code: 0.22-0.31 with 5 blocks, 0.24-0.29 with 25).
  */
 function benchAccept(SQL: Awaited<ReturnType<typeof initSqlJsOnce>>): void {
   const N = 5_000;
   const WARM_UP = 500;
-  const BLOCKS = 5;
+  const BLOCKS = 25;
   const raw: Database = new SQL.Database();
   raw.exec(STORE_PRAGMAS);
   raw.exec(AUTHORITY_SCHEMA);
