@@ -39,7 +39,7 @@ export const EXECUTION_HANDLERS: Record<ExecutionKind, Handler> = {
         .map((r) => String(r.work_item_id));
       return {
         eventKind: 'session_opened', eventPayload: { agent: ctx.command.actor, epoch, revoked },
-        apply: (revision) => {
+        apply(revision) {
           ctx.store.write(`INSERT INTO sessions (agent_id, group_id, epoch, revision) VALUES (?, ?, ?, ?)
             ON CONFLICT (agent_id) DO UPDATE SET epoch = excluded.epoch, revision = excluded.revision`, [ctx.command.actor, ctx.command.group, epoch, revision]);
           for (const id of revoked) ctx.store.write(`UPDATE work_items SET status = 'queued', ${REQUEUE}, revision = revision + 1 WHERE work_item_id = ?`, [id]);
@@ -52,8 +52,8 @@ export const EXECUTION_HANDLERS: Record<ExecutionKind, Handler> = {
     target: item,
     plan: (ctx, p) => checkLease(ctx, p.work_item as string, p.lease_id as string, 'CHECKPOINT') ?? {
       eventKind: 'work_item_checkpointed', eventPayload: { work_item: p.work_item, data: p.data, resume_by: ctx.now + DEFAULT_LEASE_TICKS },
-      apply: (revision) => ctx.store.write(`UPDATE work_items SET status = 'owned', checkpoint = ?, resume_by = ?, ${RELEASE}, revision = ? WHERE work_item_id = ?`,
-        [p.data as string, ctx.now + DEFAULT_LEASE_TICKS, revision, p.work_item as string]),
+      apply(revision) { ctx.store.write(`UPDATE work_items SET status = 'owned', checkpoint = ?, resume_by = ?, ${RELEASE}, revision = ? WHERE work_item_id = ?`,
+        [p.data as string, ctx.now + DEFAULT_LEASE_TICKS, revision, p.work_item as string]); },
     },
   },
   /** The owner takes a new lease on work it checkpointed, under its current session. */
@@ -71,8 +71,8 @@ export const EXECUTION_HANDLERS: Record<ExecutionKind, Handler> = {
       const session = sessionEpoch(ctx, ctx.command.actor);
       return {
         eventKind: 'work_item_resumed', eventPayload: { work_item: p.work_item, lease_id: leaseId, lease_until: leaseUntil, session },
-        apply: (revision) => ctx.store.write("UPDATE work_items SET status = 'running', lease_id = ?, lease_until = ?, session_epoch = ?, resume_by = NULL, revision = ? WHERE work_item_id = ?",
-          [leaseId, leaseUntil, session, revision, p.work_item as string]),
+        apply(revision) { ctx.store.write("UPDATE work_items SET status = 'running', lease_id = ?, lease_until = ?, session_epoch = ?, resume_by = NULL, revision = ? WHERE work_item_id = ?",
+          [leaseId, leaseUntil, session, revision, p.work_item as string]); },
       };
     },
   },
@@ -81,15 +81,15 @@ export const EXECUTION_HANDLERS: Record<ExecutionKind, Handler> = {
     target: item,
     plan: (ctx, p) => checkLease(ctx, p.work_item as string, p.lease_id as string, 'BLOCK') ?? {
       eventKind: 'work_item_blocked', eventPayload: { work_item: p.work_item, needs: p.needs, data: p.data },
-      apply: (revision) => ctx.store.write(`UPDATE work_items SET status = 'blocked', owner = NULL, checkpoint = ?, blocked_on = ?, ${RELEASE}, revision = ? WHERE work_item_id = ?`,
-        [p.data as string, p.needs as string, revision, p.work_item as string]),
+      apply(revision) { ctx.store.write(`UPDATE work_items SET status = 'blocked', owner = NULL, checkpoint = ?, blocked_on = ?, ${RELEASE}, revision = ? WHERE work_item_id = ?`,
+        [p.data as string, p.needs as string, revision, p.work_item as string]); },
     },
   },
   resolve: {
     target: item,
     plan: (ctx, p) => requireRole(ctx, ['admin', 'approver']) ?? illegal(workItem(ctx, p.work_item as string)!.status, 'RESOLVE', p.work_item as string) ?? {
       eventKind: 'work_item_resolved', eventPayload: { work_item: p.work_item },
-      apply: (revision) => ctx.store.write("UPDATE work_items SET status = 'queued', blocked_on = NULL, revision = ? WHERE work_item_id = ?", [revision, p.work_item as string]),
+      apply(revision) { ctx.store.write("UPDATE work_items SET status = 'queued', blocked_on = NULL, revision = ? WHERE work_item_id = ?", [revision, p.work_item as string]); },
     },
   },
   /**
@@ -120,10 +120,10 @@ export const EXECUTION_HANDLERS: Record<ExecutionKind, Handler> = {
           work_item: p.work_item, attempts, final, reason: p.reason, attempt_key: attemptKey, retry_spent_cents: retrySpent,
           retry_at: final ? null : retryAt, resume_by: final ? null : retryAt + DEFAULT_LEASE_TICKS, ...(pastDeadline ? { past_deadline: true } : {}), ...(overBudget ? { over_budget: true } : {}),
         },
-        apply: (revision) => ctx.store.write(
+        apply(revision) { ctx.store.write(
           final ? `UPDATE work_items SET status = 'failed', attempts = ?, retry_spent_cents = ?, retry_at = NULL, ${REQUEUE}, revision = ? WHERE work_item_id = ?`
             : `UPDATE work_items SET status = 'owned', attempts = ?, retry_spent_cents = ?, retry_at = ?, resume_by = ?, ${RELEASE}, revision = ? WHERE work_item_id = ?`,
-          final ? [attempts, retrySpent, revision, p.work_item as string] : [attempts, retrySpent, retryAt, retryAt + DEFAULT_LEASE_TICKS, revision, p.work_item as string]),
+          final ? [attempts, retrySpent, revision, p.work_item as string] : [attempts, retrySpent, retryAt, retryAt + DEFAULT_LEASE_TICKS, revision, p.work_item as string]); },
       };
     },
   },
@@ -132,7 +132,7 @@ export const EXECUTION_HANDLERS: Record<ExecutionKind, Handler> = {
     target: item,
     plan: (ctx, p) => requireRole(ctx, ['admin']) ?? illegal(workItem(ctx, p.work_item as string)!.status, 'REVOKE', p.work_item as string) ?? {
       eventKind: 'work_item_revoked', eventPayload: { work_item: p.work_item, reason: p.reason },
-      apply: (revision) => ctx.store.write(`UPDATE work_items SET status = 'queued', ${REQUEUE}, revision = ? WHERE work_item_id = ?`, [revision, p.work_item as string]),
+      apply(revision) { ctx.store.write(`UPDATE work_items SET status = 'queued', ${REQUEUE}, revision = ? WHERE work_item_id = ?`, [revision, p.work_item as string]); },
     },
   },
   /**
@@ -158,7 +158,7 @@ export const EXECUTION_HANDLERS: Record<ExecutionKind, Handler> = {
       return {
         eventKind: 'work_reconciled',
         eventPayload: { work_item: p.work_item, mission: w.mission_id, reports: reports.map((r) => r.rebased_as), cost_cents: charge, spent_cents: spent, submitted: submit },
-        apply: (revision) => {
+        apply(revision) {
           ctx.store.write(`UPDATE work_items SET progress = progress + ?, ${submit ? `status = 'done', ${RELEASE}, ` : ''}revision = ? WHERE work_item_id = ?`,
             [reports.length, revision, p.work_item as string]);
           if (charge !== 0) ctx.store.write('UPDATE missions SET spent_cents = ? WHERE mission_id = ?', [spent, w.mission_id as string]); // 0: no row changes
@@ -170,7 +170,7 @@ export const EXECUTION_HANDLERS: Record<ExecutionKind, Handler> = {
     target: item,
     plan: (ctx, p) => requireRole(ctx, ['admin']) ?? illegal(workItem(ctx, p.work_item as string)!.status, 'CANCEL', p.work_item as string) ?? {
       eventKind: 'work_item_cancelled', eventPayload: { work_item: p.work_item },
-      apply: (revision) => ctx.store.write(`UPDATE work_items SET status = 'cancelled', ${REQUEUE}, revision = ? WHERE work_item_id = ?`, [revision, p.work_item as string]),
+      apply(revision) { ctx.store.write(`UPDATE work_items SET status = 'cancelled', ${REQUEUE}, revision = ? WHERE work_item_id = ?`, [revision, p.work_item as string]); },
     },
   },
 };

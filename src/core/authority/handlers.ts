@@ -18,7 +18,7 @@ const CORE_HANDLERS: Record<Exclude<CommandKind, keyof typeof EXECUTION_HANDLERS
     plan: ({ store, command }, p) => ({
       eventKind: 'group_created',
       eventPayload: { org: p.org, group: command.group, founder: command.actor },
-      apply: (revision) => {
+      apply(revision) {
         store.write('INSERT OR IGNORE INTO organizations (org_id) VALUES (?)', [p.org as string]);
         store.write('INSERT INTO groups (group_id, org_id, sequence, revision) VALUES (?, ?, 0, ?)', [command.group, p.org as string, revision]);
         store.write("INSERT INTO memberships (group_id, agent_id, role) VALUES (?, ?, 'admin')", [command.group, command.actor]);
@@ -31,7 +31,7 @@ const CORE_HANDLERS: Record<Exclude<CommandKind, keyof typeof EXECUTION_HANDLERS
       ? reject('ALREADY_EXISTS', `${p.agent} is already a member`)
       : {
         eventKind: 'member_added', eventPayload: { agent: p.agent, role: p.role },
-        apply: (revision) => {
+        apply(revision) {
           ctx.store.write('INSERT INTO memberships (group_id, agent_id, role) VALUES (?, ?, ?)', [ctx.command.group, p.agent as string, p.role as string]);
           ctx.store.write('UPDATE groups SET revision = ? WHERE group_id = ?', [revision, ctx.command.group]);
         },
@@ -43,7 +43,7 @@ const CORE_HANDLERS: Record<Exclude<CommandKind, keyof typeof EXECUTION_HANDLERS
       ? reject('NOT_FOUND', `${p.agent} is not a member`)
       : {
         eventKind: 'member_removed', eventPayload: { agent: p.agent },
-        apply: (revision) => {
+        apply(revision) {
           ctx.store.write('DELETE FROM memberships WHERE group_id = ? AND agent_id = ?', [ctx.command.group, p.agent as string]);
           ctx.store.write('UPDATE groups SET revision = ? WHERE group_id = ?', [revision, ctx.command.group]);
         },
@@ -53,8 +53,8 @@ const CORE_HANDLERS: Record<Exclude<CommandKind, keyof typeof EXECUTION_HANDLERS
     target: (p) => ({ type: 'mission', id: p.mission as string, creates: true }),
     plan: (ctx, p) => requireRole(ctx, ['admin']) ?? {
       eventKind: 'mission_created', eventPayload: { mission: p.mission, budget_cents: p.budget_cents },
-      apply: (revision) => ctx.store.write('INSERT INTO missions (mission_id, group_id, limit_cents, spent_cents, revision) VALUES (?, ?, ?, 0, ?)',
-        [p.mission as string, ctx.command.group, p.budget_cents as number, revision]),
+      apply(revision) { ctx.store.write('INSERT INTO missions (mission_id, group_id, limit_cents, spent_cents, revision) VALUES (?, ?, ?, 0, ?)',
+        [p.mission as string, ctx.command.group, p.budget_cents as number, revision]); },
     },
   },
   create_work_item: {
@@ -67,8 +67,8 @@ const CORE_HANDLERS: Record<Exclude<CommandKind, keyof typeof EXECUTION_HANDLERS
           work_item: p.work_item, mission: p.mission, ...(p.deadline !== undefined ? { deadline: p.deadline } : {}), ...(p.max_attempts !== undefined ? { max_attempts: p.max_attempts } : {}),
           ...(p.retry_budget_cents !== undefined ? { retry_budget_cents: p.retry_budget_cents } : {}),
         },
-        apply: (revision) => ctx.store.write("INSERT INTO work_items (work_item_id, group_id, mission_id, status, deadline, max_attempts, retry_budget_cents, revision) VALUES (?, ?, ?, 'queued', ?, ?, ?, ?)",
-          [p.work_item as string, ctx.command.group, p.mission as string, (p.deadline as number | undefined) ?? null, (p.max_attempts as number | undefined) ?? 3, (p.retry_budget_cents as number | undefined) ?? null, revision]),
+        apply(revision) { ctx.store.write("INSERT INTO work_items (work_item_id, group_id, mission_id, status, deadline, max_attempts, retry_budget_cents, revision) VALUES (?, ?, ?, 'queued', ?, ?, ?, ?)",
+          [p.work_item as string, ctx.command.group, p.mission as string, (p.deadline as number | undefined) ?? null, (p.max_attempts as number | undefined) ?? 3, (p.retry_budget_cents as number | undefined) ?? null, revision]); },
       }),
   },
   claim: {
@@ -85,9 +85,9 @@ const CORE_HANDLERS: Record<Exclude<CommandKind, keyof typeof EXECUTION_HANDLERS
       return {
         eventKind: 'work_item_claimed',
         eventPayload: { work_item: p.work_item, owner: ctx.command.actor, epoch, lease_id: leaseId, lease_until: leaseUntil, session },
-        apply: (revision) => ctx.store.write(
+        apply(revision) { ctx.store.write(
           "UPDATE work_items SET status = 'running', owner = ?, ownership_epoch = ?, lease_id = ?, lease_until = ?, session_epoch = ?, revision = ? WHERE work_item_id = ?",
-          [ctx.command.actor, epoch, leaseId, leaseUntil, session, revision, p.work_item as string]),
+          [ctx.command.actor, epoch, leaseId, leaseUntil, session, revision, p.work_item as string]); },
       };
     },
   },
@@ -97,7 +97,7 @@ const CORE_HANDLERS: Record<Exclude<CommandKind, keyof typeof EXECUTION_HANDLERS
       const leaseUntil = ctx.now + ((p.lease_ticks as number | undefined) ?? DEFAULT_LEASE_TICKS);
       return checkLease(ctx, p.work_item as string, p.lease_id as string, 'RENEW') ?? {
         eventKind: 'lease_renewed', eventPayload: { work_item: p.work_item, lease_id: p.lease_id, lease_until: leaseUntil },
-        apply: (revision) => ctx.store.write('UPDATE work_items SET lease_until = ?, revision = ? WHERE work_item_id = ?', [leaseUntil, revision, p.work_item as string]),
+        apply(revision) { ctx.store.write('UPDATE work_items SET lease_until = ?, revision = ? WHERE work_item_id = ?', [leaseUntil, revision, p.work_item as string]); },
       };
     },
   },
@@ -115,7 +115,7 @@ const CORE_HANDLERS: Record<Exclude<CommandKind, keyof typeof EXECUTION_HANDLERS
       return {
         eventKind: 'progress_reported',
         eventPayload: { work_item: p.work_item, mission: item.mission_id, cost_cents: p.cost_cents, spent_cents: spent, note: p.note },
-        apply: (revision) => {
+        apply(revision) {
           // Progress and its charge are one outcome (MWP-WRK-022): both here, or neither.
           ctx.store.write('UPDATE work_items SET progress = progress + 1, revision = ? WHERE work_item_id = ?', [revision, p.work_item as string]);
           // A charge of 0 changes no row (the mission's revision is not bumped by a charge), so it writes none.
@@ -128,16 +128,16 @@ const CORE_HANDLERS: Record<Exclude<CommandKind, keyof typeof EXECUTION_HANDLERS
     target: (p) => ({ type: 'work_item', id: p.work_item as string, creates: false }),
     plan: (ctx, p) => checkLease(ctx, p.work_item as string, p.lease_id as string, 'COMPLETE') ?? {
       eventKind: 'work_item_completed', eventPayload: { work_item: p.work_item },
-      apply: (revision) => ctx.store.write(
-        "UPDATE work_items SET status = 'done', lease_id = NULL, lease_until = NULL, session_epoch = NULL, revision = ? WHERE work_item_id = ?", [revision, p.work_item as string]),
+      apply(revision) { ctx.store.write(
+        "UPDATE work_items SET status = 'done', lease_id = NULL, lease_until = NULL, session_epoch = NULL, revision = ? WHERE work_item_id = ?", [revision, p.work_item as string]); },
     },
   },
   request_approval: {
     target: (p) => ({ type: 'approval', id: p.approval as string, creates: true }),
     plan: (ctx, p) => !workItem(ctx, p.work_item as string) ? reject('NOT_FOUND', `no work item ${p.work_item}`) : {
       eventKind: 'approval_requested', eventPayload: { approval: p.approval, work_item: p.work_item },
-      apply: (revision) => ctx.store.write("INSERT INTO approvals (approval_id, group_id, work_item_id, status, revision) VALUES (?, ?, ?, 'pending', ?)",
-        [p.approval as string, ctx.command.group, p.work_item as string, revision]),
+      apply(revision) { ctx.store.write("INSERT INTO approvals (approval_id, group_id, work_item_id, status, revision) VALUES (?, ?, ?, 'pending', ?)",
+        [p.approval as string, ctx.command.group, p.work_item as string, revision]); },
     },
   },
   decide_approval: {
@@ -149,8 +149,8 @@ const CORE_HANDLERS: Record<Exclude<CommandKind, keyof typeof EXECUTION_HANDLERS
       if (approval.status !== 'pending') return reject('INVALID_STATE', `${p.approval} is already ${approval.status}`);
       return {
         eventKind: 'approval_decided', eventPayload: { approval: p.approval, decision: p.decision, by: ctx.command.actor },
-        apply: (revision) => ctx.store.write('UPDATE approvals SET status = ?, decided_by = ?, revision = ? WHERE approval_id = ?',
-          [p.decision as string, ctx.command.actor, revision, p.approval as string]),
+        apply(revision) { ctx.store.write('UPDATE approvals SET status = ?, decided_by = ?, revision = ? WHERE approval_id = ?',
+          [p.decision as string, ctx.command.actor, revision, p.approval as string]); },
       };
     },
   },
