@@ -51,3 +51,20 @@ export function formatHash(route: Route): string {
   const query = params.toString();
   return `#/lab/${route.labId}${query ? `?${query}` : ''}`;
 }
+
+/**
+ * Whether two routes have the same address apart from the step: `formatHash` of both
+ * without `step` would be equal. Asked on every step (the store keeps its route object
+ * while only the step moves), so it compares fields instead of building two query strings.
+ */
+export function sameBesidesStep(a: Route, b: Route): boolean {
+  if (a === b) return true;
+  if (a.page !== 'lab' || b.page !== 'lab') return a.page === b.page;
+  return a.labId === b.labId && (a.scenario || '') === (b.scenario || '') && a.actions === b.actions
+    && !a.present === !b.present && sameSwitches(a.switches ?? {}, b.switches ?? {});
+}
+
+function sameSwitches(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && b[key] === a[key]);
+}

@@ -13,7 +13,7 @@ import type { Lab, LabLoad, LabProblem } from '../lab/schema';
 import type { LabSession, WorldView } from '../lab/session';
 import type * as Runtime from './runtime';
 import { decodeActions } from './actionsLink';
-import { formatHash, parseHash, type Route } from './routing';
+import { formatHash, parseHash, sameBesidesStep, type Route } from './routing';
 import { PlaceViews } from './placeViews';
 import { FLASH_TEXT, type FlashValue } from './components/flashText';
 import { knownRun, stabilizeView } from './stableView';
@@ -236,8 +236,19 @@ function openLab(route: Extract<Route, { page: 'lab' }>): void {
 /** Visible strings of the store, as messages the banner renders in the page's language. */
 const TEXT = FLASH_TEXT;
 
+/** The last `changedSwitches` answer: a step keeps the view's switch objects (stableView.ts), so it is asked the same question again. */
+let lastChanged: { args: unknown[]; out: Record<string, string> } | null = null;
+
 /** Switch values that differ from what the lab (and its open scenario) start with. */
 function changedSwitches(lab: Lab, scenarioId: string | undefined, specs: { key: string; default: string }[], current: Record<string, string>): Record<string, string> {
+  const args = [lab, scenarioId, specs, current];
+  if (lastChanged && lastChanged.args.every((arg, i) => arg === args[i])) return lastChanged.out;
+  const out = changedSwitchesNow(lab, scenarioId, specs, current);
+  lastChanged = { args, out };
+  return out;
+}
+
+function changedSwitchesNow(lab: Lab, scenarioId: string | undefined, specs: { key: string; default: string }[], current: Record<string, string>): Record<string, string> {
   const scenario = lab.scenarios.find((s) => s.id === scenarioId);
   const base: Record<string, string> = { ...Object.fromEntries(specs.map((s) => [s.key, s.default])), ...lab.world.switches, ...scenario?.switches };
   const out: Record<string, string> = {};
@@ -261,10 +272,10 @@ export function setPresenting(on: boolean): void {
  * opened at; the URL (and `shown`) always carry the current one.
  */
 function setRoute(route: Route): void {
-  const hash = formatHash(route);
   shown = route;
-  if (formatHash(withoutStep(route)) !== formatHash(withoutStep(useApp.getState().route))) useApp.setState({ route });
+  if (!sameBesidesStep(route, useApp.getState().route)) useApp.setState({ route });
   later('url', () => {
+    const hash = formatHash(route); // once per pause, not per step
     // The learner (a link, the address bar) moved the URL since we last wrote it: theirs wins,
     // and the hashchange it raised brings the route (and a new write) along.
     if (window.location.hash !== writtenHash) return;
@@ -276,12 +287,6 @@ function setRoute(route: Route): void {
     writtenHash = window.location.hash; // as the browser spells it (it may escape characters)
   });
 }
-
-const withoutStep = (route: Route): Route => {
-  if (route.page !== 'lab') return route;
-  const { step: _step, ...rest } = route;
-  return rest;
-};
 
 /** URL and progress writes wait for a pause in the steps, then idle time (see writeLater.ts). */
 const writes = new WriteLater({ quietMs: 300, idleMs: 200 });
@@ -340,7 +345,7 @@ function commit(flash: FlashValue | null = null, present?: boolean): void {
   if (!session) return;
   const snapshot = session.snapshot;
   saveSoon();
-  const steps = JSON.stringify([snapshot.steps, snapshot.switches, snapshot.initial ?? null]);
+  const steps = session.logKey;
   // An asynchronous lab's World may still be catching up on its queue: always ask it.
   const log = session.whenIdle() === null ? `${snapshot.scenario ?? ''}\n${steps}` : null;
   const built = log === null ? undefined : placeViews.get(session, log, snapshot.cursor);

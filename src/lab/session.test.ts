@@ -29,6 +29,25 @@ describe('LabSession', () => {
     expect(session.view()).toMatchObject({ cursor: 0, total: 5 });
   });
 
+  it('logKey is the JSON of the step log, switches and starting state after every kind of change', () => {
+    const { session } = LabSession.open(lab);
+    const expected = () => { const s = session.snapshot; return JSON.stringify([s.steps, s.switches, s.initial ?? null]); };
+    const keys = new Set<string>();
+    const check = () => { expect(session.logKey).toBe(expected()); keys.add(session.logKey); };
+    check();
+    session.play('A_write'); check();
+    session.play('B_acquire'); check();
+    session.back(); check();
+    session.forward(); check();
+    session.back(); check();
+    session.play({ advance: 3 }); check(); // replaces the redo tail
+    session.setSwitch('resource', 'external'); check();
+    session.loadScript(lab.scenarios[0]!); check();
+    session.jumpTo(2); check();
+    session.loadScript({ actions: ['A_write'], initial: { ...lab.world.initial } }); check();
+    expect(keys.size).toBe(7); // the start and six changes of the log; back, forward and jumpTo keep it
+  });
+
   it('a new action after stepping back drops the redo tail', () => {
     const { session } = LabSession.open(lab);
     session.play('A_write');

@@ -159,6 +159,23 @@ export class LabSession {
     return this.state.cursor;
   }
 
+  private logText: { steps: unknown[]; switches: object; initial: unknown; text: string } | null = null;
+
+  /**
+   * The step log, switches and starting state as one string: equal strings, the same place
+   * for every cursor (the app keys the views it keeps by it). Built again only when one of
+   * them is replaced — every change here replaces them, none edits them in place — not on
+   * each step through the same log.
+   */
+  get logKey(): string {
+    const { steps, switches, initial } = this.state;
+    const known = this.logText;
+    if (known && known.steps === steps && known.switches === switches && known.initial === initial) return known.text;
+    const text = JSON.stringify([steps, switches, initial ?? null]);
+    this.logText = { steps, switches, initial, text };
+    return text;
+  }
+
   get canForward(): boolean {
     return this.state.cursor < this.state.steps.length;
   }

@@ -1,19 +1,23 @@
 /** Frames in flight, oldest first, with per-frame deliver / drop / duplicate. */
 import { memo, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Frame } from '../../sim/network';
+import { usePageText } from '../i18n/pageText';
 import { playAction, selectFrames, useApp } from '../store';
 
 type Text = ReturnType<typeof useText>;
 
 /** The panel's words in the page's language (src/app/i18n/locales/<locale>/app.ts), once per language. */
 function useText() {
-  const { t } = useTranslation();
-  return useMemo(() => ({
-    title: t('network.title'), inFlight: (n: number) => t('network.inFlight', { count: n }), none: t('network.none'),
-    copyOf: (id: number) => t('network.copyOf', { id }), deliver: t('network.deliver'), drop: t('network.drop'), duplicate: t('network.duplicate'),
-    more: (n: number) => t('network.more', { count: n }),
-  }), [t]);
+  const page = usePageText();
+  return useMemo(() => {
+    const { t } = page;
+    const inFlight = page.filled('network.inFlight'); // on every step that sends or delivers
+    return {
+      title: t('network.title'), inFlight: (n: number) => inFlight({ count: n }), none: t('network.none'),
+      copyOf: (id: number) => t('network.copyOf', { id }), deliver: t('network.deliver'), drop: t('network.drop'), duplicate: t('network.duplicate'),
+      more: (n: number) => t('network.more', { count: n }),
+    };
+  }, [page]);
 }
 
 /**

@@ -1,12 +1,12 @@
 /** The lab's observable state — exactly what cards match against — and the scenario check. */
 import { memo, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocalizedLab } from '../i18n/labTranslations';
+import { usePageText } from '../i18n/pageText';
 import { selectObserved, selectScenarioCheck, selectSession, useApp } from '../store';
 
 /** The panel's words in the page's language (src/app/i18n/locales/<locale>/app.ts), once per language. */
 function useText() {
-  const { t } = useTranslation();
+  const { t } = usePageText();
   return useMemo(() => ({
     title: t('observed.title'), region: t('observed.region'),
     pending: t('observed.pending'), pass: t('observed.pass'),
@@ -32,8 +32,8 @@ const ObservedJson = memo(function ObservedJson({ observed }: { observed: Record
   return <pre data-testid="observed-state" tabIndex={0} role="region" aria-label={TEXT.region}>{JSON.stringify(observed, null, 2)}</pre>;
 });
 
-/** The open scenario's outcome; also shown in presenter view. */
-export function ScenarioCheck() {
+/** The open scenario's outcome; also shown in presenter view. Memoised: it takes no props, and its parent re-renders with the observed state. */
+export const ScenarioCheck = memo(function ScenarioCheck() {
   const check = useApp(selectScenarioCheck);
   const TEXT = useText();
   // The scenario's title in the page's language (its ID is what the check matched).
@@ -48,4 +48,4 @@ export function ScenarioCheck() {
           : <ul>{check.mismatches.map((m) => <li key={m.path}><code>{m.path}</code>{TEXT.mismatch(m.expected, m.actual)}</li>)}</ul>}
     </div>
   );
-}
+});

@@ -5,6 +5,7 @@
  */
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageText } from '../i18n/pageText';
 import type { SwitchSpec } from '../../sim/model';
 import { localizeSwitch } from '../../lab/i18n/modelStrings';
 import { useLocalizedLab } from '../i18n/labTranslations';
@@ -16,21 +17,27 @@ import {
 
 /**
  * The toolbar's words in the page's language (src/app/i18n/locales/<locale>/app.ts), looked
- * up once per language (`t` changes with it) instead of a dozen t() calls on every step.
+ * up once per language (`page` changes with it) instead of a dozen t() calls on every step.
  */
 function useText() {
-  const { t } = useTranslation();
-  return useMemo(() => ({
-    toolbar: t('toolbar.label'),
-    reset: t('toolbar.reset'), resetTitle: t('toolbar.resetTitle'),
-    back: t('toolbar.back'), backTitle: t('toolbar.backTitle'),
-    step: t('toolbar.step'), stepTitle: t('toolbar.stepTitle'),
-    slider: t('toolbar.slider'),
-    counter: (cursor: number, total: number) => t('toolbar.counter', { cursor, total }),
-    clock: (time: number) => t('format.time', { t: time }),
-    scenario: t('toolbar.scenario'), sandbox: t('toolbar.sandbox'),
-    more: (n: number) => t('toolbar.more', { count: n }),
-  }), [t]);
+  const page = usePageText();
+  return useMemo(() => {
+    const { t } = page;
+    // Rebuilt on every step: filled by plain substitution, not a t() call each (see pageText.ts).
+    const counter = page.filled('toolbar.counter');
+    const clock = page.filled('format.time');
+    return {
+      toolbar: t('toolbar.label'),
+      reset: t('toolbar.reset'), resetTitle: t('toolbar.resetTitle'),
+      back: t('toolbar.back'), backTitle: t('toolbar.backTitle'),
+      step: t('toolbar.step'), stepTitle: t('toolbar.stepTitle'),
+      slider: t('toolbar.slider'),
+      counter: (cursor: number, total: number) => counter({ cursor, total }),
+      clock: (time: number) => clock({ t: time }),
+      scenario: t('toolbar.scenario'), sandbox: t('toolbar.sandbox'),
+      more: (n: number) => t('toolbar.more', { count: n }),
+    };
+  }, [page]);
 }
 
 export function Toolbar() {

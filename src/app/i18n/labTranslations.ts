@@ -5,19 +5,19 @@
  * catalog page imports.
  */
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { localizeLab } from '../../lab/i18n/labStrings';
 import { isLocale } from '../../lab/i18n/locales';
 import type { Lab } from '../../lab/schema';
+import { usePageText } from './pageText';
 import { PSEUDO_LOCALE, pseudoLab } from './pseudo';
 
 /** The lab as a reader of the page's current language sees it (English where untranslated). */
 export function useLocalizedLab(lab: Lab): Lab;
 export function useLocalizedLab(lab: Lab | null | undefined): Lab | null;
 export function useLocalizedLab(lab: Lab | null | undefined): Lab | null {
-  const { i18n } = useTranslation();
-  const pseudo = i18n.language === PSEUDO_LOCALE;
-  const locale = isLocale(i18n.language) ? i18n.language : 'en';
+  const { lng } = usePageText();
+  const pseudo = lng === PSEUDO_LOCALE;
+  const locale = isLocale(lng) ? lng : 'en';
   // Memoised: a new object per render would re-render every memoised panel on each step.
   return useMemo(() => (!lab ? null : pseudo ? pseudoLab(lab) : locale === 'en' ? lab : localizeLab(lab, lab.translations?.[locale])), [lab, locale, pseudo]);
 }

@@ -12,11 +12,11 @@
  */
 import type { i18n } from 'i18next';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isMessage, type Message } from '../../core/message';
 import { DEFAULT_LOCALE } from '../../lab/i18n/locales';
 import { fillTemplate, plainValue, type FormatValue } from '../../lab/messages/format';
 import { formatCents } from './instance';
+import { usePageText } from './pageText';
 
 /**
  * Keys shown in English because the current locale lacks them (`ja:refund.sent`): the
@@ -42,8 +42,7 @@ function pageValue(lng: string): FormatValue {
 
 /** A function that renders a descriptor in the page's current language. */
 export function useRenderMessage(): (message: Message | string) => string {
-  const { i18n: instance } = useTranslation('messages');
-  // Depend on the language so memoised components re-render on a switch.
-  const language = instance.language;
-  return useCallback((message: Message | string) => renderMessage(instance, message), [instance, language]);
+  // The page's instance; `lng` changes with the language, so memoised components re-render on a switch.
+  const { i18n: instance, lng } = usePageText();
+  return useCallback((message: Message | string) => renderMessage(instance, message), [instance, lng]);
 }
