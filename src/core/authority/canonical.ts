@@ -1,10 +1,11 @@
 /**
  * Canonical content and its digest (MWP-EVT-003): RFC 8785 JSON canonicalization (the
  * `canonicalize` library: sorted keys, no insignificant whitespace, ES number forms),
- * hashed with SHA-256 (`sha256.ts`, the same bytes as @noble/hashes), shown as hex.
+ * hashed with SHA-256 (@noble/hashes), shown as hex.
  */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import canonicalize from 'canonicalize';
-import { sha256HexOfPrefix, sha256HexOfText, SHA256_PADDING_BYTES } from './sha256';
 
 export function canonicalJson(value: unknown): string {
   const plain = withWriter((w) => (w.value(value, 0) ? w.text() : undefined));
@@ -143,9 +144,9 @@ class PlainWriter {
     return UTF8.decode(this.bytes.subarray(0, this.length));
   }
 
+  /** SHA-256 of the bytes written, where they are (a view, not a copy). */
   digest(): string {
-    this.room(SHA256_PADDING_BYTES); // padded in place
-    return sha256HexOfPrefix(this.bytes, this.length);
+    return bytesToHex(sha256(this.bytes.subarray(0, this.length)));
   }
 
   private room(n: number): void {
@@ -206,8 +207,14 @@ export function digestOfSortedKeys(keys: readonly string[], values: readonly unk
 
 /** SHA-256 of the text's UTF-8 bytes, as hex. */
 export function sha256Hex(text: string): string {
-  return sha256HexOfText(text);
+  return bytesToHex(sha256(UTF8_OUT.encode(text)));
 }
+
+/**
+ * One encoder for every digest of a text: the library's `utf8ToBytes` builds a TextEncoder
+ * and copies its output on every call (for Firefox extension realms).
+ */
+const UTF8_OUT = new TextEncoder();
 
 /** The digest that decides duplicate vs collision. */
 export function contentDigest(content: unknown): string {
