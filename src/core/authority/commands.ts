@@ -4,7 +4,7 @@
  * signed by their actor over the digest of their canonical content.
  */
 import { z } from 'zod';
-import { contentDigest, digestOfSortedKeys } from './canonical';
+import { contentDigest, plainCanonicalOfSortedKeys, sha256Hex } from './canonical';
 import { signDigest, type KeyPair } from './keys';
 
 const id = z.string().min(1).max(64);
@@ -75,10 +75,11 @@ export function contentOf(command: CommandContent): CommandContent {
 /** The content's keys in canonical (code unit) order. */
 const CONTENT_KEYS = ['actionId', 'actor', 'expectedRevision', 'group', 'kind', 'payload'] as const;
 
-/** The digest every accept computes: its canonical bytes written without building and sorting the content object. */
+/** The digest every accept computes: its canonical text written without building and sorting the content object. */
 export function digestOf(command: CommandContent): string {
   const { actionId, actor, expectedRevision, group, kind, payload } = command;
-  return digestOfSortedKeys(CONTENT_KEYS, [actionId, actor, expectedRevision, group, kind, payload]) ?? contentDigest(contentOf(command));
+  const text = plainCanonicalOfSortedKeys(CONTENT_KEYS, [actionId, actor, expectedRevision, group, kind, payload]);
+  return text === undefined ? contentDigest(contentOf(command)) : sha256Hex(text);
 }
 
 export function signCommand(keys: KeyPair, content: CommandContent): SignedCommand {
