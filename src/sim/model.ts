@@ -229,6 +229,15 @@ export interface ModelPresenter<A extends ModelAction = ModelAction> {
    * descriptors (`view.<model>.…`) the app renders in the student's language.
    */
   describeNodes(ctx: ModelContext): Record<string, NodeLine[]>;
+  /**
+   * Runs after every step (setup, replays, probes and undo's replays included), right after
+   * the invariants, with `ctx.stepTransactions()` still this step's: keeps the presenter's
+   * memos (ctx.memo) current from what the step wrote, so `observe` reads only kept data
+   * and every checkpoint holds them as of its step (a memo `observe` brings up to date is
+   * stale in checkpoints after steps nobody observed). Must not write to a store, and may
+   * run twice for one step (an asynchronous model's `continueStep` adds to the latest step).
+   */
+  track?(ctx: ModelContext): void;
 }
 
 /** Search hooks (src/sim/explorer). Optional: a model without them cannot be explored. */

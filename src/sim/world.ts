@@ -241,6 +241,7 @@ export class World {
     }
     entry.time = this.clock.now;
     entry.invariants = this.evaluateInvariants(this.trace[this.trace.length - 2]);
+    this.model.track?.(this.ctx);
     // The checkpoint taken when the step ended no longer describes it: take it again.
     if (this.history?.wants(this.actions.length, () => this.exportBytes())) this.checkpoint();
     return entry;
@@ -690,6 +691,7 @@ export class World {
     this.recording = entry;
     try {
       entry.invariants = this.evaluateInvariants(this.trace[this.trace.length - 1]);
+      this.model.track?.(this.ctx);
     } finally {
       this.recording = null;
     }

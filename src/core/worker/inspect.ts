@@ -101,3 +101,15 @@ export function projectionRowsAt(store: Store, rowids: readonly number[]): { gro
 export function projectionOrganizations(store: Store, group: string): string[] {
   return store.all("SELECT id FROM projection_rows WHERE group_id = ? AND kind = 'organizations' ORDER BY id", [group]).map((r) => String(r.id));
 }
+
+/**
+ * Each work item's status in a group's projection, in id order (as readProjection lists
+ * them): the view's `work_items` without parsing every aggregate of the projection.
+ */
+export function workItemStatuses(store: Store, group: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const r of store.all("SELECT id, json_extract(body, '$.status') AS status FROM projection_rows WHERE group_id = ? AND kind = 'workItems' ORDER BY id", [group])) {
+    out[String(r.id)] = String(r.status);
+  }
+  return out;
+}

@@ -29,6 +29,7 @@ import { describeProjectionAction, parseProjectionAction, type ProjectionAction 
 import { projectionInvariants } from './invariants';
 import { AUTHORITY, authorityKey, groupsOf, keyOf, settingsOf, WORKER } from './nodes';
 import { tampered } from './tamper';
+import { trackFeedText } from './feedText';
 import { describeProjectionNodes, observeProjection, projectionEnabled, projectionFingerprint } from './view';
 
 const initialSchema = z.object({
@@ -158,7 +159,8 @@ export const projectionModel: Model<ProjectionAction> = {
     }
     requestReplay(ctx);
   },
-  observe: observeProjection,
+  observe: (ctx) => observeProjection(ctx),
+  track: (ctx) => trackFeedText(ctx),
   invariants: projectionInvariants,
   machines: (ctx) => groupsOf(ctx).map(({ group }, i) => ({
     id: i === 0 ? 'cursor' : `cursor-${group}`, title: msg('view.projection.machine.cursor', { group }), machine: cursorMachine, state: readCursor(ctx.store(WORKER), group).mode,
