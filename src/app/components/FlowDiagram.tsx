@@ -11,39 +11,54 @@ import '@xyflow/react/dist/style.css';
 import {
   BaseEdge, EdgeLabelRenderer, ReactFlow, useReactFlow, type Edge, type EdgeProps, type EdgeTypes, type Node, type NodeChange, type NodeTypes,
 } from '@xyflow/react';
-import { memo, useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type CSSProperties, type JSX } from 'react';
 import { keepUnchanged, routePath, type Point } from './graphLayout';
 import { selectRoute, useApp } from '../store';
 
 export type RoutedEdgeData = { points: Point[]; labelAt: Point | null; label: string; labelWidth: number; busy?: boolean };
 
-const RoutedEdge = memo(function RoutedEdge({ id, data, markerEnd, style }: EdgeProps<Edge<RoutedEdgeData>>) {
-  if (!data) return null;
+/**
+ * An edge along its route with its label. `className` marks the edge's path (busy link,
+ * possible transition) from inside the edge, so a diagram whose marks change each step
+ * hands React Flow the same edge objects and only the edges that changed re-render.
+ */
+export function RoutedPath({ id, data, markerEnd, style, label = data.label, busy = data.busy, className }: {
+  id: string; data: RoutedEdgeData; markerEnd?: string; style?: CSSProperties; label?: string; busy?: boolean; className?: string;
+}) {
+  const path = <BaseEdge id={id} path={routePath(data.points)} markerEnd={markerEnd} style={style} />;
   return (
     <>
-      <BaseEdge id={id} path={routePath(data.points)} markerEnd={markerEnd} style={style} />
+      {className ? <g className={className}>{path}</g> : path}
       {data.labelAt && (
         <EdgeLabelRenderer>
-          <div className={`flow-edge-label${data.busy ? ' busy' : ''}`} data-testid="edge-label"
+          <div className={`flow-edge-label${busy ? ' busy' : ''}`} data-testid="edge-label"
             style={{ width: data.labelWidth, transform: `translate(-50%, -50%) translate(${data.labelAt.x}px, ${data.labelAt.y}px)` }}>
-            {data.label}
+            {label}
           </div>
         </EdgeLabelRenderer>
       )}
     </>
   );
+}
+
+const RoutedEdge = memo(function RoutedEdge({ id, data, markerEnd, style }: EdgeProps<Edge<RoutedEdgeData>>) {
+  return data ? <RoutedPath id={id} data={data} markerEnd={markerEnd} style={style} /> : null;
 });
 
-const edgeTypes: EdgeTypes = { routed: RoutedEdge };
+const routedEdgeTypes: EdgeTypes = { routed: RoutedEdge };
 
 const PHONE = '(max-width: 640px)';
+/** One query object for the page: matchMedia parses and evaluates the query on every call (a render asked it each step). */
+let phoneQuery: MediaQueryList | null = null;
+const phone = () => (phoneQuery ??= window.matchMedia(PHONE));
 function subscribePhone(onChange: () => void): () => void {
-  const query = window.matchMedia(PHONE);
+  const query = phone();
   query.addEventListener('change', onChange);
   return () => query.removeEventListener('change', onChange);
 }
+const isPhoneNow = () => phone().matches;
 export function useIsPhone(): boolean {
-  return useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE).matches);
+  return useSyncExternalStore(subscribePhone, isPhoneNow);
 }
 
 export function usePresenting(): boolean {
@@ -110,8 +125,12 @@ function useMeasured<N extends Node>(nodes: N[]): { nodes: N[]; onNodesChange: (
   return { nodes: withSizes, onNodesChange };
 }
 
-export function FlowDiagram<N extends Node, E extends Edge>({ nodes: given, edges: givenEdges, nodeTypes, structure }: {
-  nodes: N[]; edges: E[]; nodeTypes: NodeTypes; structure: string;
+/**
+ * Memoised: its props are stable while the diagram's structure is (the live marks are read by
+ * the nodes and edges themselves), so a step does not re-render React Flow.
+ */
+export const FlowDiagram = memo(function FlowDiagram<N extends Node, E extends Edge>({ nodes: given, edges: givenEdges, nodeTypes, edgeTypes = routedEdgeTypes, structure }: {
+  nodes: N[]; edges: E[]; nodeTypes: NodeTypes; edgeTypes?: EdgeTypes; structure: string;
 }) {
   const { nodes, onNodesChange } = useMeasured(useKept(given));
   const edges = useKept(givenEdges);
@@ -126,4 +145,4 @@ export function FlowDiagram<N extends Node, E extends Edge>({ nodes: given, edge
       <FitOnChange structure={structure} minZoom={minZoom} />
     </ReactFlow>
   );
-}
+}) as <N extends Node, E extends Edge>(props: { nodes: N[]; edges: E[]; nodeTypes: NodeTypes; edgeTypes?: EdgeTypes; structure: string }) => JSX.Element;

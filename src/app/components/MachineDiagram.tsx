@@ -7,15 +7,23 @@
  * text scale, so it is computed once per machine, not per step; a step only changes which
  * state is active.
  */
-import { Handle, MarkerType, Position, type Edge, type Node, type NodeProps } from '@xyflow/react';
-import { memo, useMemo, type CSSProperties } from 'react';
+import { Handle, MarkerType, Position, type Edge, type EdgeProps, type Node, type NodeProps } from '@xyflow/react';
+import { createContext, memo, useContext, useMemo, type CSSProperties } from 'react';
 import type { MachineGraph } from '../../core/machines';
 import type { Message } from '../../core/message';
 import { useRenderMessage } from '../i18n/renderMessage';
-import { FlowDiagram, usePresenting, type RoutedEdgeData } from './FlowDiagram';
+import { FlowDiagram, RoutedPath, usePresenting, type RoutedEdgeData } from './FlowDiagram';
 import { layoutGraph, monoLabelWidth } from './graphLayout';
 
-type StateData = { name: string; active: boolean; initial: boolean; loops: string[] };
+type StateData = { name: string; initial: boolean; loops: string[] };
+type TransitionData = RoutedEdgeData & { from: string };
+
+/**
+ * The live state, handed to the diagram's states and transitions through context: React Flow
+ * gets the same nodes and edges at every step (it would otherwise re-adopt them and render
+ * itself twice), and a step re-renders only the boxes and arrows of the machine that moved.
+ */
+const LiveState = createContext<string | null>(null);
 
 /** Sizes at normal scale; presenter view scales text and boxes together. */
 const STATE_W = 130;
@@ -23,8 +31,9 @@ const STATE_H = 54;
 const LABEL_PX = 11;
 
 const StateNode = memo(function StateNode({ data }: NodeProps<Node<StateData>>) {
+  const active = useContext(LiveState) === data.name;
   return (
-    <div className={`machine-state${data.active ? ' active' : ''}`} data-testid={`machine-state-${data.name}`} data-active={data.active}>
+    <div className={`machine-state${active ? ' active' : ''}`} data-testid={`machine-state-${data.name}`} data-active={active}>
       <Handle id="in" type="target" position={Position.Left} />
       <div className="machine-state-name">{data.initial ? '● ' : ''}{data.name}</div>
       {data.loops.map((event) => <div key={event} className="machine-loop">↻ {event}</div>)}
@@ -33,7 +42,13 @@ const StateNode = memo(function StateNode({ data }: NodeProps<Node<StateData>>) 
   );
 });
 
+const TransitionEdge = memo(function TransitionEdge({ id, data, markerEnd, style }: EdgeProps<Edge<TransitionData>>) {
+  const possible = useContext(LiveState) === data?.from;
+  return data ? <RoutedPath id={id} data={data} markerEnd={markerEnd} style={style} className={possible ? 'edge-possible' : undefined} /> : null;
+});
+
 const nodeTypes = { state: StateNode };
+const edgeTypes = { routed: TransitionEdge };
 
 export const MachineDiagram = memo(function MachineDiagram({ graph, state, title }: { graph: MachineGraph; state: string; title: string | Message }) {
   const say = useRenderMessage();
@@ -48,24 +63,26 @@ export const MachineDiagram = memo(function MachineDiagram({ graph, state, title
   const nodes = useMemo<Node<StateData>[]>(() => graph.states.map((name) => ({
     id: name, type: 'state', position: layout.nodes[name]!, draggable: false, selectable: false,
     data: {
-      name, active: name === state, initial: name === graph.initial,
+      name, initial: name === graph.initial,
       loops: graph.edges.filter((e) => e.from === name && e.to === name).map((e) => e.event),
     },
-  })), [graph, layout, state]);
-  const edges = useMemo<Edge<RoutedEdgeData>[]>(() => graph.edges.flatMap((e, i) => {
+  })), [graph, layout]);
+  const edges = useMemo<Edge<TransitionData>[]>(() => graph.edges.flatMap((e, i) => {
     if (e.from === e.to) return [];
     const route = layout.edges[`${i}`]!;
     return [{
       id: `${e.from}-${e.event}-${e.to}-${i}`, source: e.from, target: e.to, type: 'routed',
-      data: { points: route.points, labelAt: route.label, label: e.event, labelWidth: monoLabelWidth(e.event, LABEL_PX * scale) },
-      markerEnd: { type: MarkerType.ArrowClosed }, className: e.from === state ? 'edge-possible' : '',
+      data: { points: route.points, labelAt: route.label, label: e.event, labelWidth: monoLabelWidth(e.event, LABEL_PX * scale), from: e.from },
+      markerEnd: { type: MarkerType.ArrowClosed },
     }];
-  }), [graph, layout, state, scale]);
+  }), [graph, layout, scale]);
   return (
     <figure className="machine" data-testid={`machine-${graph.id}`} data-state={state}>
       <figcaption>{say(title)}: <strong>{state}</strong></figcaption>
       <div className="diagram machine-diagram" style={{ '--diagram-scale': scale } as CSSProperties}>
-        <FlowDiagram nodes={nodes} edges={edges} nodeTypes={nodeTypes} structure={`${graph.id}:${scale}`} />
+        <LiveState.Provider value={state}>
+          <FlowDiagram nodes={nodes} edges={edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes} structure={`${graph.id}:${scale}`} />
+        </LiveState.Provider>
       </div>
     </figure>
   );

@@ -1,4 +1,5 @@
 /** The lab's observable state — exactly what cards match against — and the scenario check. */
+import '../diagrams.css';
 import { memo, useMemo } from 'react';
 import { useLocalizedLab } from '../i18n/labTranslations';
 import { usePageText } from '../i18n/pageText';
@@ -27,10 +28,31 @@ export function ObservedState() {
   );
 }
 
+/**
+ * The JSON one block per line, each keyed by its text (and which repeat of that text it is):
+ * a step that changes a value replaces that line's element and leaves the others in place.
+ * As one text node, any change re-laid out and repainted the whole state. The lines are
+ * blocks (diagrams.css), so innerText and a copy still read as the indented JSON.
+ */
 const ObservedJson = memo(function ObservedJson({ observed }: { observed: Record<string, unknown> }) {
   const TEXT = useText();
-  return <pre data-testid="observed-state" tabIndex={0} role="region" aria-label={TEXT.region}>{JSON.stringify(observed, null, 2)}</pre>;
+  const lines = useMemo(() => keyedLines(JSON.stringify(observed, null, 2)), [observed]);
+  return (
+    <pre data-testid="observed-state" tabIndex={0} role="region" aria-label={TEXT.region}>
+      {lines.map(([key, line]) => <span key={key} className="observed-line">{line}</span>)}
+    </pre>
+  );
 });
+
+/** Each line with a key unique in the text: the line itself, and its repeat count when it repeats. */
+export function keyedLines(text: string): [string, string][] {
+  const seen = new Map<string, number>();
+  return text.split('\n').map((line) => {
+    const n = seen.get(line) ?? 0;
+    seen.set(line, n + 1);
+    return [n === 0 ? line : `${line}\u0000${n}`, line];
+  });
+}
 
 /** The open scenario's outcome; also shown in presenter view. Memoised: it takes no props, and its parent re-renders with the observed state. */
 export const ScenarioCheck = memo(function ScenarioCheck() {

@@ -4,23 +4,37 @@
  * how many; everything here comes from the WorldView. The layout depends only on the
  * nodes and links (not on the step), so dagre runs once per lab and switch setting.
  */
-import { Handle, Position, type Edge, type Node, type NodeProps } from '@xyflow/react';
-import { memo, useMemo, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Handle, Position, type Edge, type EdgeProps, type Node, type NodeProps } from '@xyflow/react';
+import { memo, useMemo, useRef, type CSSProperties } from 'react';
+import type { Message } from '../../core/message';
+import type { Frame } from '../../sim/network';
+import type { WorldView } from '../../lab/session';
 import { selectEdges, selectFrames, selectNodes, useApp } from '../store';
-import { FlowDiagram, usePresenting, type RoutedEdgeData } from './FlowDiagram';
-import { layoutGraph, monoLabelWidth } from './graphLayout';
+import { FlowDiagram, RoutedPath, usePresenting, type RoutedEdgeData } from './FlowDiagram';
+import { keepUnchanged, layoutGraph, monoLabelWidth } from './graphLayout';
+import { usePageText } from '../i18n/pageText';
 import { useRenderMessage } from '../i18n/renderMessage';
 
-type WorldNodeData = { label: string; kind: string; status: string; lines: string[] };
+/**
+ * What React Flow is handed is the diagram's structure only (which node, where, which link);
+ * a node's status and lines and a link's in-flight count are read from the store by the node
+ * and the edge themselves. A step then hands React Flow the same arrays: it does not
+ * re-adopt its nodes and edges and render itself twice, and only the boxes and links whose
+ * content changed re-render.
+ */
+type WorldNodeData = { label: string | Message; kind: string };
+type LinkData = RoutedEdgeData & { from: string; to: string };
 
-/** The diagram's words in the page's language (src/app/i18n/locales/<locale>/app.ts). */
+/** The diagram's words in the page's language (src/app/i18n/locales/<locale>/app.ts), once per language. */
 function useText() {
-  const { t } = useTranslation();
-  return {
-    diagram: t('topology.diagram'),
-    inFlight: (label: string, n: number) => (n > 0 ? t('topology.inFlight', { label, count: n }) : label),
-  };
+  const page = usePageText();
+  return useMemo(() => {
+    const inFlight = page.filled('topology.inFlight'); // a link's label, on each step that sends or delivers on it
+    return {
+      diagram: page.t('topology.diagram'),
+      inFlight: (label: string, n: number) => (n > 0 ? inFlight({ label, count: n }) : label),
+    };
+  }, [page]);
 }
 
 const NODE_W = 230;
@@ -29,52 +43,80 @@ const LABEL_PX = 11;
 /** Room reserved for the longest label a link can show (its name and an in-flight count). */
 const labelRoom = (inFlight: (label: string, n: number) => string, label: string, scale: number) => monoLabelWidth(inFlight(label, 99), LABEL_PX * scale);
 
+const NO_LINES: WorldView['nodes'][number]['said'] = [];
+
 const WorldNode = memo(function WorldNode({ id, data }: NodeProps<Node<WorldNodeData>>) {
+  // The view keeps a node's object while its status and lines are unchanged (stableView.ts).
+  const live = useApp((s) => selectNodes(s).find((n) => n.spec.id === id));
+  const say = useRenderMessage();
+  const status = live?.status ?? 'up';
   return (
-    <div className={`world-node kind-${data.kind} status-${data.status}`} data-testid={`topo-node-${id}`} data-status={data.status}>
+    <div className={`world-node kind-${data.kind} status-${status}`} data-testid={`topo-node-${id}`} data-status={status}>
       <Handle type="target" position={Position.Left} />
       <div className="world-node-head">
-        <span>{data.label}</span>
-        {data.status !== 'up' && <span className={`badge badge-${data.status}`}>{data.status}</span>}
+        <span>{say(data.label)}</span>
+        {status !== 'up' && <span className={`badge badge-${status}`}>{status}</span>}
       </div>
-      {data.lines.map((line, i) => <div key={i} className="world-node-line">{line}</div>)}
+      {(live?.said ?? NO_LINES).map((line, i) => <div key={i} className="world-node-line">{say(line)}</div>)}
       <Handle type="source" position={Position.Right} />
     </div>
   );
 });
 
+/** Frames in flight on a link, either way. */
+const inFlightOn = (frames: readonly Frame[], from: string, to: string) =>
+  frames.reduce((n, f) => n + ((f.from === from && f.to === to) || (f.from === to && f.to === from) ? 1 : 0), 0);
+
+const LinkEdge = memo(function LinkEdge({ id, data, markerEnd, style }: EdgeProps<Edge<LinkData>>) {
+  const count = useApp((s) => (data ? inFlightOn(selectFrames(s), data.from, data.to) : 0));
+  const TEXT = useText();
+  if (!data) return null;
+  return <RoutedPath id={id} data={data} markerEnd={markerEnd} style={style} label={TEXT.inFlight(data.label, count)} busy={count > 0} className={count > 0 ? 'edge-busy' : undefined} />;
+});
+
 const nodeTypes = { world: WorldNode };
+const edgeTypes = { routed: LinkEdge };
+
+/** The nodes' specs, the same array while they are (a step changes a node's lines, not its spec). */
+function useSpecs(): WorldView['nodes'][number]['spec'][] {
+  const kept = useRef<WorldView['nodes'][number]['spec'][]>([]);
+  return useApp((s) => {
+    const nodes = selectNodes(s);
+    const last = kept.current;
+    if (nodes.length === last.length && nodes.every((n, i) => n.spec === last[i])) return last;
+    return (kept.current = nodes.map((n) => n.spec));
+  });
+}
 
 export function Topology() {
-  const worldNodes = useApp(selectNodes);
+  const specs = useSpecs();
   const worldEdges = useApp(selectEdges);
-  const frames = useApp(selectFrames);
   const scale = usePresenting() ? 1.7 : 1;
   const TEXT = useText();
   const say = useRenderMessage();
   // Link labels in the page's language; the language is part of the layout (a label's room depends on its words).
   const labels = useMemo(() => worldEdges.map((e) => say(e.label)), [worldEdges, say]);
-  const structure = `${worldNodes.map((n) => n.spec.id).join(',')}|${worldEdges.map((e, i) => `${e.from}>${e.to}:${labels[i]}`).join(',')}|${scale}|${TEXT.inFlight('', 99)}`;
+  const structure = `${specs.map((n) => n.id).join(',')}|${worldEdges.map((e, i) => `${e.from}>${e.to}:${labels[i]}`).join(',')}|${scale}|${TEXT.inFlight('', 99)}`;
   const layout = useMemo(() => layoutGraph({
-    nodes: worldNodes.map((n) => ({ id: n.spec.id, width: NODE_W * scale, height: NODE_H * scale })),
+    nodes: specs.map((n) => ({ id: n.id, width: NODE_W * scale, height: NODE_H * scale })),
     edges: worldEdges.map((e, i) => ({ id: `${i}`, from: e.from, to: e.to, label: { width: labelRoom(TEXT.inFlight, labels[i]!, scale), height: (LABEL_PX + 6) * scale } })),
   }), [structure]);
-  const nodes = useMemo<Node<WorldNodeData>[]>(() => worldNodes.map((n) => ({
-    id: n.spec.id, type: 'world', position: layout.nodes[n.spec.id] ?? { x: 0, y: 0 },
-    data: { label: say(n.spec.label), kind: n.spec.kind, status: n.status, lines: n.said.map(say) },
+  const kept = useRef<{ nodes: Node<WorldNodeData>[] | null; edges: Edge<LinkData>[] | null }>({ nodes: null, edges: null });
+  const nodes = useMemo(() => (kept.current.nodes = keepUnchanged<Node<WorldNodeData>>(kept.current.nodes, specs.map((n) => ({
+    id: n.id, type: 'world', position: layout.nodes[n.id] ?? { x: 0, y: 0 },
+    data: { label: n.label, kind: n.kind },
     draggable: false, selectable: false,
-  })), [worldNodes, layout]);
-  const edges = useMemo<Edge<RoutedEdgeData>[]>(() => worldEdges.map((e, i) => {
-    const inFlight = frames.filter((f) => (f.from === e.from && f.to === e.to) || (f.from === e.to && f.to === e.from)).length;
+  })))), [specs, layout]);
+  const edges = useMemo(() => (kept.current.edges = keepUnchanged<Edge<LinkData>>(kept.current.edges, worldEdges.map((e, i) => {
     const route = layout.edges[`${i}`] ?? { points: [], label: null };
     return {
-      id: `${e.from}-${e.to}-${i}`, source: e.from, target: e.to, type: 'routed', className: inFlight > 0 ? 'edge-busy' : '',
-      data: { points: route.points, labelAt: route.label, label: TEXT.inFlight(labels[i]!, inFlight), labelWidth: labelRoom(TEXT.inFlight, labels[i]!, scale), busy: inFlight > 0 },
+      id: `${e.from}-${e.to}-${i}`, source: e.from, target: e.to, type: 'routed',
+      data: { points: route.points, labelAt: route.label, label: labels[i]!, labelWidth: labelRoom(TEXT.inFlight, labels[i]!, scale), from: e.from, to: e.to },
     };
-  }), [worldEdges, frames, layout, scale]);
+  }))), [worldEdges, layout, labels, scale, TEXT]);
   return (
     <div className="diagram topology" data-testid="topology" role="figure" aria-label={TEXT.diagram} style={{ '--diagram-scale': scale } as CSSProperties}>
-      <FlowDiagram nodes={nodes} edges={edges} nodeTypes={nodeTypes} structure={structure} />
+      <FlowDiagram nodes={nodes} edges={edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes} structure={structure} />
     </div>
   );
 }
