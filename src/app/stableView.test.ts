@@ -73,4 +73,28 @@ describe('stabilizeView', () => {
     expect(end.scenarioCheck).not.toBe(again.scenarioCheck);
     session.dispose();
   });
+
+  it('on the same run, takes the known entry for a new step without comparing their content', () => {
+    const session = walked();
+    session.jumpTo(ACTIONS.length);
+    const known = session.view().trace; // the whole run, as the app keeps it
+    session.reset();
+    let shown = stabilizeView(null, session.view());
+    for (let cursor = 1; cursor <= ACTIONS.length; cursor++) {
+      session.forward();
+      const next = session.view();
+      // A World entry that cannot be serialised: comparing it by content would throw.
+      Object.defineProperty(next.trace[cursor]!, 'toJSON', { value: () => { throw new Error('compared by content'); } });
+      shown = stabilizeView(shown, next, known, true);
+      shown.trace.forEach((entry, i) => expect(entry).toBe(known[i]));
+    }
+    // Not the same run (another log, or a World still catching up): entries are compared.
+    session.reset();
+    const fresh = stabilizeView(null, session.view());
+    session.forward();
+    const other = session.view();
+    Object.defineProperty(other.trace[1]!, 'toJSON', { value: () => { throw new Error('compared by content'); } });
+    expect(() => stabilizeView(fresh, other, known, false)).toThrow('compared by content');
+    session.dispose();
+  });
 });

@@ -64,7 +64,13 @@ export function knownRun(known: readonly TraceEntry[], trace: readonly TraceEntr
   return known;
 }
 
-export function stabilizeView(prev: WorldView | null, next: WorldView, known: readonly TraceEntry[] = []): WorldView {
+/**
+ * `known`: the run already seen for this step log. `sameRun`: `next` comes from a World that
+ * has applied exactly that log (a synchronous lab, caught up): replay is deterministic, so
+ * its entry i equals known entry i and is not compared (an L10 entry's JSON is a few KB, and
+ * each step forward through a known run compared the new one).
+ */
+export function stabilizeView(prev: WorldView | null, next: WorldView, known: readonly TraceEntry[] = [], sameRun = false): WorldView {
   if (!prev) return next;
   return {
     ...next,
@@ -72,7 +78,7 @@ export function stabilizeView(prev: WorldView | null, next: WorldView, known: re
     edges: same(prev.edges, next.edges) ? prev.edges : next.edges,
     frames: shareArray(prev.frames, next.frames, (a, b) => a.id === b.id && a.kind === b.kind),
     machines: shareMachines(prev.machines, next.machines),
-    trace: shareTrace(prev.trace, known, next.trace),
+    trace: shareTrace(prev.trace, known, next.trace, sameRun),
     upcoming: shareUpcoming(prev, next),
     invariants: same(prev.invariants, next.invariants) ? prev.invariants : next.invariants,
     observed: same(prev.observed, next.observed) ? prev.observed : next.observed,
@@ -120,12 +126,12 @@ function shareMachines(prev: WorldView['machines'], next: WorldView['machines'])
 }
 
 /** Trace entries equal to ones already shown (or known ahead) keep their objects. */
-function shareTrace(prev: TraceEntry[], known: readonly TraceEntry[], next: TraceEntry[]): TraceEntry[] {
+function shareTrace(prev: TraceEntry[], known: readonly TraceEntry[], next: TraceEntry[], sameRun: boolean): TraceEntry[] {
   let changed = prev.length !== next.length;
   const out = next.map((entry, i) => {
     const old = i < prev.length ? prev[i] : known[i];
     if (old === undefined || old === entry) return entry;
-    if (sameEntry(old, entry)) {
+    if ((sameRun && old === known[i]) || sameEntry(old, entry)) {
       shownAs.set(entry, old);
       return old;
     }

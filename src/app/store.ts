@@ -349,7 +349,7 @@ function commit(flash: FlashValue | null = null, present?: boolean): void {
   // An asynchronous lab's World may still be catching up on its queue: always ask it.
   const log = session.whenIdle() === null ? `${snapshot.scenario ?? ''}\n${steps}` : null;
   const built = log === null ? undefined : placeViews.get(session, log, snapshot.cursor);
-  const view = stabilizeView(previous, built ?? session.view(), known.steps === steps ? known.entries : []);
+  const view = stabilizeView(previous, built ?? session.view(), known.steps === steps ? known.entries : [], log !== null && known.steps === steps);
   if (log !== null) placeViews.set(session, log, snapshot.cursor, view);
   else placeViews.clear();
   const entries = known.steps === steps ? knownRun(known.entries, view.trace) : view.trace;
