@@ -42,6 +42,7 @@ function timeIt(label: string, rounds: number, body: (i: number) => void): numbe
 async function main(): Promise<void> {
   const SQL = await initSqlJsOnce();
   if (process.env.BENCH_ONLY === 'accept') return benchAccept(SQL); // one section, for before/after runs
+  if (process.env.BENCH_ONLY === 'apply') return benchApply(SQL);
 
   // 1. The fenced write through Store.tx vs the same statements on a bare sql.js database.
   const raw: Database = new SQL.Database();
@@ -411,15 +412,18 @@ function distinctEvents(n: number): EventRecord[] {
 function interleavedRates(warmUp: number, rounds: number, blocks: number, bodies: (() => void)[]): number[] {
   for (const body of bodies) for (let i = 0; i < warmUp; i++) body();
   const rates = bodies.map(() => [] as number[]);
+  // In reverse order every other block: the body that runs right after the others (on
+  // caches they filled) is not always the same one.
+  const order = bodies.map((_, k) => k);
   for (let b = 0; b < blocks; b++) {
-    bodies.forEach((body, k) => {
+    for (const k of b % 2 === 0 ? order : [...order].reverse()) {
       const start = process.cpuUsage();
-      for (let i = 0; i < rounds; i++) body();
+      for (let i = 0; i < rounds; i++) bodies[k]!();
       const used = process.cpuUsage(start);
       rates[k]!.push(rounds / ((used.user + used.system) / 1e6));
-    });
+    }
   }
-  return rates.map((r) => [...r].sort((x, y) => x - y)[Math.floor(r.length / 2)]!);
+  return rates.map(median);
 }
 
 const rateLine = (label: string, perSecond: number) => console.log(`${label.padEnd(46)} ${perSecond.toFixed(0).padStart(9)} /s`);
@@ -427,7 +431,9 @@ const rateLine = (label: string, perSecond: number) => console.log(`${label.padE
 function benchApply(SQL: Awaited<ReturnType<typeof initSqlJsOnce>>): void {
   const N = 3_000;
   const WARM_UP = 500;
-  const BLOCKS = 5;
+  // 25 blocks of 120 calls, as accept's section: 5 of 600 left a loaded stretch in one
+  // of five blocks and the printed ratio moved by ±0.07 from run to run.
+  const BLOCKS = 25;
   const events = syntheticEvents(N + WARM_UP + 100);
   const raw: Database = new SQL.Database();
   raw.exec(STORE_PRAGMAS);
@@ -490,9 +496,10 @@ function benchApply(SQL: Awaited<ReturnType<typeof initSqlJsOnce>>): void {
   // Measured with events that change an existing work item (a lease renewal, each item in
   // turn), so the state keeps its size while it is measured: creating an item per event
   // grew the "25 KB" state several-fold during its own measurement. Both sizes in
-  // alternating blocks (1,800 events each, after 200 of warm-up).
-  const ROUNDS = 200;
-  const BLOCKS_BY_SIZE = 9;
+  // alternating blocks (25 of 100 events each, after 100 of warm-up; 9 of 200 printed
+  // 0.73-0.94 for the same code).
+  const ROUNDS = 100;
+  const BLOCKS_BY_SIZE = 25;
   const step = (w: ReturnType<typeof sized>) => {
     const items = w.seq - 2; // distinctEvents creates W3 … W<seq>
     const renewals = Array.from({ length: ROUNDS * (BLOCKS_BY_SIZE + 1) }, (_, k): EventRecord => {
