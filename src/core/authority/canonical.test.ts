@@ -8,7 +8,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import canonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, contentDigest } from './canonical';
+import { canonicalJson, contentDigest, sha256Hex } from './canonical';
 import { contentOf, digestOf, type CommandContent } from './commands';
 
 function library(value: unknown): { text: string } | { error: true } {
@@ -87,5 +87,16 @@ describe('digestOf', () => {
       const content = c as unknown as CommandContent;
       expect(digestOr(() => digestOf(content))).toBe(digestOr(() => contentDigest(contentOf(content))));
     }), { numRuns: 3000 });
+  });
+});
+
+describe('sha256Hex', () => {
+  it('is noble\'s SHA-256 of the UTF-8 bytes, whatever texts came before (it encodes into a kept buffer)', () => {
+    const noble = (text: string) => bytesToHex(sha256(utf8ToBytes(text)));
+    // Lengths around the kept buffer's first size (1,024 bytes) and its limit (16,384), in
+    // ASCII, 3-byte and 4-byte characters, long before short so stale bytes would show.
+    const texts = [1, 341, 342, 400, 5461, 5462, 6000].flatMap((n) => ['x'.repeat(n), '\u20ac'.repeat(n), '\ud83d\ude00'.repeat(Math.ceil(n / 2))]);
+    for (const text of [...texts, ...[...texts].reverse(), '']) expect(sha256Hex(text)).toBe(noble(text));
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 3000 }), (text) => { expect(sha256Hex(text)).toBe(noble(text)); }), { numRuns: 300 });
   });
 });
