@@ -153,9 +153,11 @@ export interface ModelContext {
    * A named piece of model-side memory kept by the World (high-water marks for an
    * incremental invariant, a cached key pair): created by `init` on first use, covered by
    * undo and fork like everything else in the World. Plain data only (it is copied with
-   * structuredClone at every checkpoint); mutate it in place.
+   * structuredClone at every checkpoint); mutate it in place. A memo that grows with the
+   * history can give `copy` instead (see MemoCopy): the World then keeps `copy.save(value)`
+   * at a checkpoint and restores with `copy.load(saved)`.
    */
-  memo<T extends object>(key: string, init: () => T): T;
+  memo<T extends object>(key: string, init: () => T, copy?: MemoCopy<T>): T;
   /**
    * What the invariant runner found for invariant `id` at the latest finished step (the
    * violations the trace shows), or undefined while a step is running or for an id the
@@ -164,6 +166,21 @@ export interface ModelContext {
    * of the context may leave it out; callers fall back to the invariant's `check`.
    */
   judged?(id: string): readonly Violation[] | undefined;
+}
+
+/**
+ * How the World copies a memo at a checkpoint and back, for a memo whose structuredClone
+ * at every checkpoint costs too much (a fold of the whole history): e.g. immutable parts
+ * shared between checkpoints and only what changed since the last one copied.
+ */
+export interface MemoCopy<T> {
+  /**
+   * What a checkpoint keeps: nothing in it may change afterwards — the live value must
+   * not mutate in place anything it shares with it (copy on write).
+   */
+  save(value: T): unknown;
+  /** A live value from a kept copy, which stays as it is: it may be loaded again (Back twice, forks). */
+  load(saved: unknown): T;
 }
 
 /** An action after parsing: a union on `type`, plain JSON so step logs serialise. */

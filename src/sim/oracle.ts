@@ -143,19 +143,9 @@ export function undoForkAgreement(config: WorldConfig, options: UndoForkOptions)
   let violating = 0;
   try {
     for (let i = 0; i < options.moves + prefix.length; i++) {
-      const roll = rng.int(0, options.spread - 1); // drawn on every move, the prefix's too, so a seed names one schedule
-      if (i < prefix.length) world.step(prefix[i]);
-      else if (roll === 0 && world.actions.length > 0) world.undo();
-      else if (roll === 1 && world.actions.length > 0) world.undoTo(rng.int(0, world.actions.length - 1));
-      else if (roll === 2) {
-        const child = world.fork();
-        world.dispose();
-        world = child;
-      } else {
-        const choices: unknown[] = [...(world.modelEnabled() ?? []), ...(options.deliver ? world.network.inFlight.map((f) => ({ deliver: f.id })) : [])];
-        if (choices.length === 0) break;
-        world.step(choices[rng.int(0, choices.length - 1)]);
-      }
+      const moved = move(world, rng, options, i < prefix.length ? { step: prefix[i] } : null);
+      if (!moved) break;
+      world = moved;
       const full = world.checkFull();
       for (const id of options.ids) {
         if (verdict(world.invariants, id) !== verdict(full, id)) return { disagreement: `${id} after ${JSON.stringify(world.actions)}`, violating };
@@ -163,6 +153,58 @@ export function undoForkAgreement(config: WorldConfig, options: UndoForkOptions)
       }
     }
     return { disagreement: null, violating };
+  } finally {
+    world.dispose();
+  }
+}
+
+/**
+ * One random move: the given prefix step, else Back, undo-to, fork (the child replaces and
+ * disposes `world`) or a step among the model's enabled actions (and deliveries). Returns
+ * the World to go on with, or null when nothing can run. The roll is drawn on every move,
+ * the prefix's too, so a seed names one schedule.
+ */
+function move(world: World, rng: SeededRng, options: Omit<UndoForkOptions, 'ids'>, prefix: { step: unknown } | null): World | null {
+  const roll = rng.int(0, options.spread - 1);
+  if (prefix) world.step(prefix.step);
+  else if (roll === 0 && world.actions.length > 0) world.undo();
+  else if (roll === 1 && world.actions.length > 0) world.undoTo(rng.int(0, world.actions.length - 1));
+  else if (roll === 2) {
+    const child = world.fork();
+    world.dispose();
+    return child;
+  } else {
+    const choices: unknown[] = [...(world.modelEnabled() ?? []), ...(options.deliver ? world.network.inFlight.map((f) => ({ deliver: f.id })) : [])];
+    if (choices.length === 0) return null;
+    world.step(choices[rng.int(0, choices.length - 1)]);
+  }
+  return world;
+}
+
+/**
+ * Memos travel with the World exactly: random steps mixed with Back, undo-to and fork (a
+ * history of frequent checkpoints, so undo often lands on one with nothing to replay), and
+ * after every move the World's memos equal those of a fresh replay of its step log. A memo
+ * that a later step mutates while a checkpoint still shares it (a MemoCopy whose `save`
+ * does not protect what it keeps) shows up as a restored World holding the later state.
+ * Returns the first difference (step log) or null.
+ */
+export function memoAgreement(config: WorldConfig, options: Omit<UndoForkOptions, 'ids'>): string | null {
+  const rng = new SeededRng(options.seed);
+  const prefix = options.prefix ?? [];
+  const model = options.model ? { model: options.model } : {};
+  let world = World.create(config, { ...model, history: { recent: 2, every: 2 } });
+  try {
+    for (let i = 0; i < options.moves + prefix.length; i++) {
+      const moved = move(world, rng, options, i < prefix.length ? { step: prefix[i] } : null);
+      if (!moved) break;
+      world = moved;
+      const fresh = World.replay(config, world.actions, { ...model, history: false });
+      const same = fresh.memoText() === world.memoText();
+      fresh.dispose();
+      if (!same) return JSON.stringify(world.actions);
+    }
+    return null;
   } finally {
     world.dispose();
   }

@@ -13,7 +13,7 @@ import { CrashSignal, type FaultPoints } from '../core/faults';
 import { msg, type Message } from '../core/message';
 import { VirtualClock } from './clock';
 import { DEFAULT_HISTORY, History, type Checkpoint, type HistoryPolicy, type StoreImage, type WorldState } from './history';
-import { reasonKeyText, type InvariantResult, type LiveMachine, type Model, type ModelAction, type ModelContext, type NodeLine, type NodeSpec, type NodeStatus, type RefusalReason } from './model';
+import { reasonKeyText, type InvariantResult, type LiveMachine, type Model, type ModelAction, type MemoCopy, type ModelContext, type NodeLine, type NodeSpec, type NodeStatus, type RefusalReason } from './model';
 import { getModel } from './models';
 import { switchesOf, switchProblem } from './switches';
 import { Network, type Frame } from './network';
@@ -113,6 +113,8 @@ export class World {
   private readonly incarnations = new Map<string, number>();
   /** Model-side memory (ctx.memo), covered by checkpoints. */
   private memos = new Map<string, object>();
+  /** How to copy each memo that gave one (ctx.memo's `copy`); the rest are structuredClone'd. */
+  private memoCopies = new Map<string, MemoCopy<object>>();
   /** Each store's latest exported image, reused while the store has not written since. */
   private readonly lastImages = new Map<string, StoreImage>();
   private readonly history: History | null;
@@ -331,6 +333,20 @@ export class World {
     return world;
   }
 
+  /**
+   * The memos as text, keys sorted at every level (tests: a World put back by undo or fork
+   * must hold the same memos as a fresh replay of its steps).
+   */
+  memoText(): string {
+    const sorted = (value: unknown): unknown => {
+      if (value === null || typeof value !== 'object') return value;
+      if (Array.isArray(value)) return value.map(sorted);
+      if (value instanceof Set) return [...value].map(sorted);
+      return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sorted((value as Record<string, unknown>)[k])]));
+    };
+    return JSON.stringify(sorted(Object.fromEntries(this.memos)));
+  }
+
   /** Steps that currently have a checkpoint (tests and diagnostics). */
   checkpointSteps(): number[] {
     return this.history?.steps() ?? [];
@@ -522,7 +538,7 @@ export class World {
       armed: [...this.armed],
       partitions: [...this.partitions],
       incarnations: [...this.incarnations],
-      memo: this.memos.size > 0 ? structuredClone(Object.fromEntries(this.memos)) : null,
+      memo: this.memos.size > 0 ? this.saveMemos() : null,
     };
   }
 
@@ -534,7 +550,25 @@ export class World {
     replaceSet(this.armed, state.armed);
     replaceSet(this.partitions, state.partitions);
     replaceMap(this.incarnations, state.incarnations);
-    this.memos = new Map(state.memo ? Object.entries(structuredClone(state.memo)) : []);
+    this.memos = new Map();
+    for (const [key, saved] of Object.entries(state.memo ?? {})) {
+      if (saved instanceof KeptMemo) {
+        this.memoCopies.set(key, saved.copy);
+        this.memos.set(key, saved.copy.load(saved.data));
+      } else this.memos.set(key, structuredClone(saved));
+    }
+  }
+
+  /** The memos as a checkpoint keeps them: each by its own copy when it gave one, the rest cloned together. */
+  private saveMemos(): Record<string, object> {
+    const kept: Record<string, object> = {};
+    const plain: Record<string, object> = {};
+    for (const [key, value] of this.memos) {
+      const copy = this.memoCopies.get(key);
+      if (copy) kept[key] = new KeptMemo(copy, copy.save(value));
+      else plain[key] = value;
+    }
+    return Object.assign(kept, structuredClone(plain));
   }
 
   /**
@@ -657,7 +691,8 @@ export class World {
       partition(a, b) { world.partition(a, b); },
       heal() { world.heal(); },
       isPartitioned(a, b) { return world.partitions.has(linkOf(a, b)); },
-      memo<T extends object>(key: string, init: () => T): T {
+      memo<T extends object>(key: string, init: () => T, copy?: MemoCopy<T>): T {
+        if (copy && !world.memoCopies.has(key)) world.memoCopies.set(key, copy as MemoCopy<object>);
         let value = world.memos.get(key);
         if (value === undefined) world.memos.set(key, (value = init()));
         return value as T;
@@ -924,4 +959,9 @@ function replaceMap<K, V>(map: Map<K, V>, entries: readonly [K, V][]): void {
 function replaceSet<T>(set: Set<T>, values: readonly T[]): void {
   set.clear();
   for (const v of values) set.add(v);
+}
+
+/** A memo in a checkpoint, saved by its own MemoCopy, which also reads it back. */
+class KeptMemo {
+  constructor(readonly copy: MemoCopy<object>, readonly data: unknown) {}
 }

@@ -155,7 +155,10 @@ export function setMode(store: Store, group: string, event: CursorEvent): void {
  */
 export function wipeProjection(store: Store): void {
   store.tx('wipe_projection', () => {
-    for (const table of ['cursors', 'inbox', 'buffer', 'projection_rows', 'work_queue', 'checkpoints', 'outbox', 'applied_log', 'acks_sent', 'redactions']) store.run(`DELETE FROM ${table}`);
+    // WHERE true: a DELETE without WHERE is SQLite's truncate optimization, which skips the
+    // update hook, and the step's record would then say nothing was deleted (the incremental
+    // views and PROJ-4's step form re-read everything on a delete).
+    for (const table of ['cursors', 'inbox', 'buffer', 'projection_rows', 'work_queue', 'checkpoints', 'outbox', 'applied_log', 'acks_sent', 'redactions']) store.run(`DELETE FROM ${table} WHERE true`);
     store.run("UPDATE meta SET value = value + 1 WHERE key = 'generation'");
   });
 }

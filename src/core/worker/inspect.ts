@@ -113,3 +113,9 @@ export function workItemStatuses(store: Store, group: string): Record<string, st
   }
   return out;
 }
+
+/** One work item's status in a group's projection, or null when the row is gone. */
+export function workItemStatus(store: Store, group: string, id: string): string | null {
+  const row = store.get("SELECT json_extract(body, '$.status') AS status FROM projection_rows WHERE group_id = ? AND kind = 'workItems' AND id = ?", [group, id]);
+  return row ? String(row.status) : null;
+}

@@ -30,6 +30,7 @@ import { projectionInvariants } from './invariants';
 import { AUTHORITY, authorityKey, groupsOf, keyOf, settingsOf, WORKER } from './nodes';
 import { tampered } from './tamper';
 import { trackFeedText } from './feedText';
+import { trackWorkItems } from './workItems';
 import { describeProjectionNodes, observeProjection, projectionEnabled, projectionFingerprint } from './view';
 
 const initialSchema = z.object({
@@ -160,7 +161,10 @@ export const projectionModel: Model<ProjectionAction> = {
     requestReplay(ctx);
   },
   observe: (ctx) => observeProjection(ctx),
-  track: (ctx) => trackFeedText(ctx),
+  track: (ctx) => {
+    trackFeedText(ctx);
+    trackWorkItems(ctx);
+  },
   invariants: projectionInvariants,
   machines: (ctx) => groupsOf(ctx).map(({ group }, i) => ({
     id: i === 0 ? 'cursor' : `cursor-${group}`, title: msg('view.projection.machine.cursor', { group }), machine: cursorMachine, state: readCursor(ctx.store(WORKER), group).mode,

@@ -8,14 +8,14 @@
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../../../test/sqljs';
 import type { Model } from '../../model';
-import { checkStepAgreement, undoForkAgreement } from '../../oracle';
+import { checkStepAgreement, memoAgreement, undoForkAgreement } from '../../oracle';
 import { World } from '../../world';
 import { projectionModel } from './index';
 import { rerunOnWrites } from './onWrites';
-import { foldWatching, rebuildCheckStep } from './rebuildCheck';
+import { foldWatching, PROJ4_COPY, rebuildCheckStep } from './rebuildCheck';
 import { ackStep, addToRuns, appliedOnceStep, cursorGapStep, gapsIn, type Follow } from './logChecks';
 import { SeededRng } from '../../rng';
-import type { ModelContext } from '../../model';
+import type { MemoCopy, ModelContext } from '../../model';
 
 useSqlJs();
 
@@ -92,10 +92,13 @@ describe('projection invariants: checkStep agrees with check', () => {
   }, 600_000);
 
   it('a checkStep whose table list leaves out a table it reads is caught', () => {
-    // PROJ-3 reads applied_log; told it reads only the cursors, it keeps a stale verdict.
+    // PROJ-3 reads applied_log; told it reads only the inbox, it keeps a stale verdict: a
+    // duplicate applied again (no_dedupe) writes the log, not the inbox (INSERT OR IGNORE).
+    // (Told the cursors, it was caught only because a rebuild's DELETE without WHERE reached
+    // no update hook; the wipe now deletes row by row and reports the cursors it deletes.)
     const stale: Model = {
       ...(projectionModel as unknown as Model),
-      invariants: projectionModel.invariants.map((inv) => (inv.id === 'PROJ-3' ? { ...inv, ...rerunOnWrites({ worker: ['cursors'] }, inv.check) } : inv)),
+      invariants: projectionModel.invariants.map((inv) => (inv.id === 'PROJ-3' ? { ...inv, ...rerunOnWrites({ worker: ['inbox'] }, inv.check) } : inv)),
     };
     const report = checkStepAgreement(config({ apply: 'no_dedupe' }), { ...OPTIONS, model: stale, runs: 6 });
     expect(report.disagreements.map((d) => d.invariant)).toContain('PROJ-3');
@@ -169,4 +172,17 @@ describe('projection invariants: checkStep agrees with check', () => {
       expect(gapsIn(runs, from, to), JSON.stringify({ runs, from, to })).toEqual(expected);
     }
   });
+
+  it('kept memos (PROJ-4\'s fold shared between checkpoints, the view\'s work items) go back and fork like a fresh replay; a fold a checkpoint shares with the live World is caught', () => {
+    const run = (model: Model | undefined, seed: number) =>
+      memoAgreement(config({ network: 'auto', window: '3' }), { ...(model ? { model } : {}), seed, moves: 40, spread: 6, prefix: [{ emit: 2 }, 'report', 'rebuild'] });
+    for (const seed of [50, 51, 52]) expect(run(undefined, seed)).toBeNull();
+    // Broken: the checkpoint keeps the live memo itself, which later steps fold into.
+    const sharesLive: MemoCopy<object> = { save: (memo) => memo, load: (saved) => PROJ4_COPY.load(saved) };
+    const broken: Model = {
+      ...(projectionModel as unknown as Model),
+      invariants: projectionModel.invariants.map((inv) => (inv.id === 'PROJ-4' ? { ...inv, checkStep: (ctx, previous) => rebuildCheckStep(ctx, previous, foldWatching, sharesLive as MemoCopy<never>) } : inv)),
+    };
+    expect([50, 51, 52].map((seed) => run(broken, seed)).some((found) => found !== null)).toBe(true);
+  }, 600_000);
 });

@@ -2,9 +2,9 @@
  * The view the lab shows (`observeProjection` with KEPT sources: PROJ-4's verdict for
  * `rebuild_matches`, the tracked memo for `feed_text`) equals the full-history read
  * (FULL_HISTORY: every event folded and read again) after every move of random schedules
- * that step, go Back, undo to an earlier step and fork — on the correct design and the
+ * that step, go Back, undo to an earlier step and fork (`work_items` too, kept by workItems.ts) — on the correct design and the
  * broken ones, where the projection does differ from its rebuild (counted: not vacuous) and
- * events are deleted. A memo that misses a redaction is caught.
+ * events are deleted. A memo that misses a redaction is caught, and one that misses a rebuild.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { useSqlJs } from '../../../test/sqljs';
 import type { Model } from '../../model';
 import { World } from '../../world';
 import { trackFeedText } from './feedText';
+import { trackWorkItems } from './workItems';
 import { projectionModel } from './index';
 import { FULL_HISTORY, observeProjection } from './view';
 
@@ -24,7 +25,9 @@ const both = (base: Model): Model => ({
 });
 const MODEL = both(projectionModel as unknown as Model);
 /** Broken on purpose: the feed's text is never read again after a redaction rewrote an event. */
-const MISSES_REDACTION = both({ ...(projectionModel as unknown as Model), track: (ctx) => trackFeedText(ctx, () => false) });
+const MISSES_REDACTION = both({ ...(projectionModel as unknown as Model), track: (ctx) => { trackFeedText(ctx, () => false); trackWorkItems(ctx); } });
+/** Broken on purpose: the work items' statuses are not read again after a rebuild or a snapshot restore deleted rows. */
+const MISSES_WIPE = both({ ...(projectionModel as unknown as Model), track: (ctx) => { trackFeedText(ctx); trackWorkItems(ctx, 'ignore'); } });
 
 const DESIGNS: Record<string, string>[] = [
   { network: 'auto', window: '3' },
@@ -76,6 +79,11 @@ describe('projection view: the kept view equals the full-history read', () => {
 
   it('catches a feed-text memo that misses a redaction', () => {
     const found = fc.check(fc.property(schedules, ([switches, choices]) => firstDifference(MISSES_REDACTION, switches, choices) === null), { numRuns: 25, seed: 10 });
+    expect(found.failed).toBe(true);
+  }, 600_000);
+
+  it('catches a work-items memo that misses a rebuild', () => {
+    const found = fc.check(fc.property(schedules, ([switches, choices]) => firstDifference(MISSES_WIPE, switches, choices) === null), { numRuns: 25, seed: 10 });
     expect(found.failed).toBe(true);
   }, 600_000);
 });

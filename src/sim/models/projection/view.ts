@@ -14,17 +14,19 @@ import { msg } from '../../../core/message';
 import type { ModelContext, NodeLine } from '../../model';
 import { TAMPER_KINDS, DEFAULT_NOTE, type ProjectionAction } from './actions';
 import { feedText, feedTextOf } from './feedText';
+import { workItems } from './workItems';
 import { AUTHORITY, authorityKey, groupsOf, settingsOf, WORKER } from './nodes';
 
 /**
  * Where the view's history-wide fields come from. `KEPT` (what the lab shows) reads kept
  * results: PROJ-4's verdict for the step (its step form keeps each group's fold, rebuildCheck.ts),
- * the memo of the feed's text (feedText.ts); `FULL_HISTORY` reads every event again and is
+ * the memos of the feed's text and the work items' statuses (feedText.ts, workItems.ts); `FULL_HISTORY` reads every event again and is
  * the test oracle they are compared with (view.test.ts).
  */
 export interface ViewSources {
   rebuildMatches(ctx: ModelContext, group: string, cursor: number): boolean;
   feedText(ctx: ModelContext): Record<string, string>;
+  workItems(ctx: ModelContext, group: string): Record<string, string>;
 }
 
 /** Fold every event up to the cursor and compare with the stored projection. */
@@ -32,7 +34,9 @@ function rebuildMatchesFull(ctx: ModelContext, group: string, cursor: number): b
   return canonicalJson(readProjection(ctx.store(WORKER), group)) === canonicalJson(foldEvents(eventsAfter(ctx.store(AUTHORITY), group, 0, cursor)));
 }
 
-export const FULL_HISTORY: ViewSources = { rebuildMatches: rebuildMatchesFull, feedText: feedTextOf };
+export const FULL_HISTORY: ViewSources = {
+  rebuildMatches: rebuildMatchesFull, feedText: feedTextOf, workItems: (ctx, group) => workItemStatuses(ctx.store(WORKER), group),
+};
 
 export const KEPT: ViewSources = {
   // PROJ-4 states exactly "the projection equals a rebuild up to the cursor", per group.
@@ -41,6 +45,7 @@ export const KEPT: ViewSources = {
     return judged ? !judged.some((v) => v.params?.group === group) : rebuildMatchesFull(ctx, group, cursor);
   },
   feedText,
+  workItems,
 };
 
 function groupView(ctx: ModelContext, group: string, sources: ViewSources) {
@@ -56,7 +61,7 @@ function groupView(ctx: ModelContext, group: string, sources: ViewSources) {
     sequence: latest,
     behind: latest - cursor.seq,
     rebuild_matches: sources.rebuildMatches(ctx, group, cursor.seq),
-    work_items: workItemStatuses(worker, group),
+    work_items: sources.workItems(ctx, group),
     restored_from: cursor.base > 0 ? cursor.base : null,
     last_snapshot: lastSnapshotResult(worker, group),
   };
