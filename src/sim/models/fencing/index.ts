@@ -24,7 +24,7 @@ import { describeFencingAction, parseFencingAction, WORKERS, type FencingAction,
 import { FENCING_FAULT_POINTS, readInitial, validateFencingInitial } from './initial';
 import { fencesOnlyGrow, noStaleWrite } from './invariants';
 import { enabledFencing, fingerprintFencing, frameFingerprintFencing } from './search';
-import { describeFencingNodes, observeFencing } from './view';
+import { describeFencingNodes, observeFencing, trackFencing } from './view';
 
 const AUTHORITY = 'authority';
 const RESOURCE = 'resource';
@@ -134,6 +134,7 @@ export const fencingModel: Model<FencingAction> = {
   },
 
   observe: observeFencing,
+  track: trackFencing,
   invariants: [noStaleWrite, fencesOnlyGrow],
   machines: (ctx) => [{
     id: 'lease', title: msg('view.fencing.machine.lease'), machine: leaseMachine,

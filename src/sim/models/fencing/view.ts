@@ -13,6 +13,18 @@ import { noStaleWrite } from './invariants';
 /** ctx.memo key of the write-verdict tally (see tallyWrites). */
 export const WRITE_TALLY = 'fencing.writes';
 
+/**
+ * The model's `track`, after every step: a step that wrote the write log moves the tally
+ * on, so every checkpoint holds it as of its step. Counted by observe alone, a checkpoint
+ * after steps nobody observed (a loaded card, undo's replays) kept an old tally, and the
+ * observe after each Back counted the log from there again.
+ */
+export function trackFencing(ctx: ModelContext): void {
+  if (ctx.stepTransactions().some((tx) => tx.outcome === 'commit' && tx.store === 'resource' && tx.writes.write_log)) {
+    tallyWrites(ctx.store('resource'), ctx.memo(WRITE_TALLY, emptyTally));
+  }
+}
+
 /** The observable state (documented in labs/L07/lab.json `observables`). */
 export function observeFencing(ctx: ModelContext): Record<string, unknown> {
   const lease = readLease(ctx.store('authority'));

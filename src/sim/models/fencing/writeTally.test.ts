@@ -12,6 +12,9 @@ import type { Store } from '../../../core/db/store';
 import { DEFAULT_HISTORY, DENSE_HISTORY } from '../../history';
 import { useSqlJs } from '../../../test/sqljs';
 import { World } from '../../world';
+import type { Model } from '../../model';
+import { fencingModel } from './index';
+import { WRITE_TALLY } from './view';
 import { FENCING_BASE, fencingActionEntries, fencingWorker } from './testSchedules';
 
 useSqlJs();
@@ -114,5 +117,20 @@ describe('observe: incremental write counts equal the full scan', () => {
     } finally {
       world.dispose();
     }
+  });
+
+  it('the tally is current in every checkpoint, observed or not (track); without track a Back counts the log again', () => {
+    // Steps nobody observed (a loaded card, undo's replays): the checkpoint after them must
+    // hold the tally as of its step, so the observe after a Back adds no more than a step's rows.
+    const tallyAfterBack = (model: Model) => {
+      const world = World.create(BASE, { model, history: DENSE_HISTORY });
+      for (let i = 0; i < 12; i++) world.step('A_write');
+      world.undo();
+      const kept = (JSON.parse(world.memoText()) as Record<string, WriteTally | undefined>)[WRITE_TALLY];
+      world.dispose();
+      return kept?.seq ?? 0;
+    };
+    expect(tallyAfterBack(fencingModel as unknown as Model)).toBe(11);
+    expect(tallyAfterBack({ ...(fencingModel as unknown as Model), track: undefined })).toBe(0);
   });
 });
