@@ -50,21 +50,21 @@ export function applyToRows(store: Store, e: EventRecord): void {
   const state = emptyState();
   // What each row held before (by position in `keys`): its text and, to tell a change
   // without serialising, a copy the reducer cannot reach (it mutates rows in place).
-  const before: ({ body: string; value: unknown } | null)[] = [];
+  const before: ({ body: string; value: unknown; rowid: number } | null)[] = [];
   for (const { kind, id } of keys) {
     // One lookup per row: cheaper in sql.js than one statement naming them all (measured:
     // three primary-key reads 7.3 µs, the same rows through `IN (VALUES …)` 9.9 µs).
-    const row = store.get('SELECT body FROM projection_rows WHERE group_id = ? AND kind = ? AND id = ?', [e.group, kind, id]);
+    const row = store.getValues('SELECT body, rowid FROM projection_rows WHERE group_id = ? AND kind = ? AND id = ?', [e.group, kind, id]);
     if (!row) {
       before.push(null);
     } else if (kind === ORG) {
       state.organizations.push(id);
       before.push(null);
     } else {
-      const body = String(row.body);
+      const body = String(row[0]);
       const value: unknown = JSON.parse(body);
       (state[kind] as Record<string, unknown>)[id] = value;
-      before.push({ body, value: shallowCopy(value) });
+      before.push({ body, value: shallowCopy(value), rowid: Number(row[1]) });
     }
   }
   const orgsBefore = [...state.organizations];
@@ -74,13 +74,14 @@ export function applyToRows(store: Store, e: EventRecord): void {
     const map = state[kind] as Record<string, unknown>;
     const was = before[i];
     if (!(id in map)) {
-      if (was) store.run('DELETE FROM projection_rows WHERE group_id = ? AND kind = ? AND id = ?', [e.group, kind, id]);
+      if (was) store.run('DELETE FROM projection_rows WHERE rowid = ?', [was.rowid]);
       return;
     }
     const value = map[id];
     if (was && sameFlat(was.value, value)) return;
     const body = canonicalRow(value);
-    if (body !== was?.body) store.run('INSERT INTO projection_rows (group_id, kind, id, body) VALUES (?, ?, ?, ?) ON CONFLICT (group_id, kind, id) DO UPDATE SET body = excluded.body', [e.group, kind, id, body]);
+    if (was && body !== was.body) store.run('UPDATE projection_rows SET body = ? WHERE rowid = ?', [body, was.rowid]);
+    else if (!was) store.run('INSERT INTO projection_rows (group_id, kind, id, body) VALUES (?, ?, ?, ?) ON CONFLICT (group_id, kind, id) DO UPDATE SET body = excluded.body', [e.group, kind, id, body]);
   });
   for (const org of state.organizations) if (!orgsBefore.includes(org)) store.run('INSERT INTO projection_rows (group_id, kind, id, body) VALUES (?, ?, ?, ?)', [e.group, ORG, org, 'true']);
 }
