@@ -349,10 +349,11 @@ function commit(flash: FlashValue | null = null, present?: boolean): void {
   // An asynchronous lab's World may still be catching up on its queue: always ask it.
   const log = session.whenIdle() === null ? `${snapshot.scenario ?? ''}\n${steps}` : null;
   const built = log === null ? undefined : placeViews.get(session, log, snapshot.cursor);
-  const view = stabilizeView(previous, built ?? session.view(), known.steps === steps ? known.entries : [], log !== null && known.steps === steps);
+  const sameLog = known.steps === steps;
+  const view = stabilizeView(previous, built ?? session.view(), sameLog ? known.entries : [], log !== null && sameLog);
   if (log !== null) placeViews.set(session, log, snapshot.cursor, view);
   else placeViews.clear();
-  const entries = known.steps === steps ? knownRun(known.entries, view.trace) : view.trace;
+  const entries = sameLog ? knownRun(known.entries, view.trace) : view.trace;
   // One store update per step: every subscriber's selector runs once.
   useApp.setState({
     progress: withLab(progress, session.lab.id, snapshot), view, flash,

@@ -9,6 +9,7 @@ import { memo, useMemo, useRef, type CSSProperties } from 'react';
 import type { Message } from '../../core/message';
 import type { Frame } from '../../sim/network';
 import type { WorldView } from '../../lab/session';
+import { useShallow } from 'zustand/react/shallow';
 import { selectEdges, selectFrames, selectNodes, useApp } from '../store';
 import { FlowDiagram, RoutedPath, usePresenting, type RoutedEdgeData } from './FlowDiagram';
 import { keepUnchanged, layoutGraph, monoLabelWidth } from './graphLayout';
@@ -77,16 +78,8 @@ const LinkEdge = memo(function LinkEdge({ id, data, markerEnd, style }: EdgeProp
 const nodeTypes = { world: WorldNode };
 const edgeTypes = { routed: LinkEdge };
 
-/** The nodes' specs, the same array while they are (a step changes a node's lines, not its spec). */
-function useSpecs(): WorldView['nodes'][number]['spec'][] {
-  const kept = useRef<WorldView['nodes'][number]['spec'][]>([]);
-  return useApp((s) => {
-    const nodes = selectNodes(s);
-    const last = kept.current;
-    if (nodes.length === last.length && nodes.every((n, i) => n.spec === last[i])) return last;
-    return (kept.current = nodes.map((n) => n.spec));
-  });
-}
+/** The nodes' specs, the same array while they are (a step changes a node's lines, not its spec); as the Inspector reads them. */
+const useSpecs = () => useApp(useShallow((s) => selectNodes(s).map((n) => n.spec)));
 
 export function Topology() {
   const specs = useSpecs();
