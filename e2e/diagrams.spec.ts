@@ -16,6 +16,8 @@ function diagramMarks(page: Page) {
     busyPaths: document.querySelectorAll('.topology .edge-busy path.react-flow__edge-path').length,
     machines: [...document.querySelectorAll<HTMLElement>('.machine')].map((m) => ({
       state: m.dataset.state,
+      // The state as the learner reads it: the caption's emphasised word.
+      caption: m.querySelector('figcaption strong')?.textContent,
       active: [...m.querySelectorAll<HTMLElement>('[data-active="true"]')].map((s) => s.dataset.testid),
       possible: m.querySelectorAll('.edge-possible path.react-flow__edge-path').length,
     })),
@@ -49,7 +51,8 @@ test.describe('live diagrams', () => {
       expect(marks.links.filter((l) => l.endsWith('(busy)')).length).toBe(marks.busyPaths);
       for (const machine of marks.machines) {
         // One active state, the one the caption names, and its transitions marked.
-        expect(machine.active).toEqual([`machine-state-${machine.state}`]);
+        expect(machine.active).toEqual([`machine-state-${machine.caption}`]);
+        expect(machine.caption).toBe(machine.state);
       }
       seen.push(marks);
     }

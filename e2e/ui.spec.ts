@@ -50,6 +50,66 @@ test('the sequence diagram keeps the current step in view while stepping down a 
   await expect.poll(inView).toBe(true);
 });
 
+/**
+ * Where the current row sits in the sequence box, as a fraction of the box's height (its top
+ * and bottom), with the box's scrollTop to tell a step that scrolled. The scroll is written
+ * in an animation frame after the step, so this reads until two frames apart agree and the
+ * row's top is in the box. (A row taller than three quarters of the box does not fit below
+ * the quarter line, so "fully inside" is not asked.)
+ */
+async function settledRow(page: Page): Promise<{ scrollTop: number; top: number; bottom: number }> {
+  const read = () => page.locator('.sequence-scroll').evaluate(async (box) => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const row = box.querySelector('[data-testid="sequence-current"]')!.getBoundingClientRect();
+    const top = box.getBoundingClientRect().top + box.clientTop;
+    const h = box.clientHeight;
+    return { scrollTop: box.scrollTop, top: (row.top - top) / h, bottom: (row.bottom - top) / h };
+  });
+  let at = await read();
+  await expect.poll(async () => {
+    const before = at;
+    at = await read();
+    return at.scrollTop === before.scrollTop && at.top >= -0.01 && at.top < 1;
+  }, { message: `current row's top in the sequence box: ${JSON.stringify(at)}` }).toBe(true);
+  return at;
+}
+
+// e09c1b5: a row that left the box is brought back with room ahead, not centred. Stepping
+// down it lands a quarter of the way down; stepping back up its bottom sits at three
+// quarters (a row taller than that starts at the top). Bounds: a top under 0.4 going down, a
+// bottom within 0.05 of 0.75 going up; centring puts the top at 0.5 either way.
+test('the sequence diagram scrolls a row that left the box to a quarter down going forward and to three quarters going back', async ({ page }) => {
+  const lab = await new LabPage(page).open('L10');
+  for (let i = 0; i < 8; i++) await lab.act('emit-3', 'redeliver');
+  await lab.reset();
+  await lab.expectStep(0, 16);
+  let last = await settledRow(page);
+  const down: number[] = [];
+  for (let i = 1; i <= 16; i++) {
+    await lab.forward();
+    await lab.expectStep(i, 16);
+    const at = await settledRow(page);
+    if (at.scrollTop > last.scrollTop) down.push(at.top);
+    last = at;
+  }
+  const up: { top: number; bottom: number }[] = [];
+  for (let i = 15; i >= 0; i--) {
+    await lab.back();
+    await lab.expectStep(i, 16);
+    const at = await settledRow(page);
+    if (at.scrollTop < last.scrollTop && at.scrollTop > 0) up.push({ top: at.top, bottom: at.bottom });
+    last = at;
+  }
+  // Both directions scrolled more than once, so the bounds below were tested on real scrolls
+  // (measured: 9 down, each top at 0.25; 8 up, bottoms at 0.75 or, for tall rows, tops at 0).
+  expect(down.length, 'scrolling steps down').toBeGreaterThan(1);
+  expect(up.length, 'scrolling steps back').toBeGreaterThan(1);
+  expect(down.filter((top) => top >= 0.4), 'tops of rows after a scroll down, as a share of the box').toEqual([]);
+  // Going up, a row too tall to end at three quarters starts at the box's top instead.
+  const threeQuarters = (row: { top: number; bottom: number }) => Math.abs(row.bottom - 0.75) <= 0.05 || (row.top <= 0.01 && row.bottom >= 0.75);
+  expect(up.filter((row) => !threeQuarters(row)), 'rows after a scroll back up (top, bottom as shares of the box)').toEqual([]);
+});
+
 test('a dropped frame ends in a cross; a crash is a mark on the lifeline; the crash panel shows lost and kept, then recovery', async ({ page }) => {
   const lab = await new LabPage(page).open('L07');
   await lab.setSwitch('network', 'manual');
