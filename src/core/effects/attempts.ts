@@ -59,7 +59,9 @@ export function holdSend(worker: Store, held: HeldSend): void {
 export function takeHeldSend(worker: Store): HeldSend | null {
   const row = worker.get('SELECT operation_id, epoch, phase, request FROM held_dispatch LIMIT 1');
   if (!row) return null;
-  worker.tx('release_held', () => worker.run('DELETE FROM held_dispatch'));
+  // WHERE true, not a bare DELETE: SQLite empties a table deleted without WHERE in one go and
+  // never calls the update hook, so the step's record would show the release as no write.
+  worker.tx('release_held', () => worker.run('DELETE FROM held_dispatch WHERE true'));
   return { operationId: String(row.operation_id), epoch: Number(row.epoch), phase: row.phase === 'after_check' ? 'after_check' : 'before_check', request: row.request === null ? null : String(row.request) };
 }
 

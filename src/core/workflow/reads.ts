@@ -41,10 +41,12 @@ export function refundsPerReference(provider: Store): Record<string, number> {
 
 /** A crashed process loses its memory: the checkpoints it kept only there are gone. */
 export function forgetProcessMemory(memory: Store): void {
+  // Each with WHERE true: bare, SQLite would clear the tables wholesale behind the update
+  // hook's back, and the crash step's record would list no checkpoint as lost.
   memory.tx('process_memory_lost', () => {
-    memory.run('DELETE FROM lg_checkpoint');
-    memory.run('DELETE FROM lg_blob');
-    memory.run('DELETE FROM lg_write');
+    memory.run('DELETE FROM lg_checkpoint WHERE true');
+    memory.run('DELETE FROM lg_blob WHERE true');
+    memory.run('DELETE FROM lg_write WHERE true');
   });
 }
 
