@@ -11,18 +11,20 @@
  * a new "entry" <li> on each step re-laid out and repainted the narrative panel.
  */
 import { memo, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TraceEntry } from '../../sim/world';
 import { stepLabel, type StepLabel } from '../../lab/sessionLabels';
+import { usePageText } from '../i18n/pageText';
 import { useRenderMessage } from '../i18n/renderMessage';
 import { jumpTo, selectCursor, selectTrace, selectUpcoming, useApp } from '../store';
 
 /**
  * The panel's words in the page's language (src/app/i18n/locales/<locale>/app.ts), looked
  * up once per language (`t` changes with it), not on every step by every row rendered.
+ * `usePageText`, not react-i18next's `useTranslation`: each row that re-renders on a step
+ * would otherwise redo that hook's per-render namespace checks (see pageText.ts).
  */
 function useText() {
-  const { t } = useTranslation();
+  const { t } = usePageText();
   return useMemo(() => ({
     title: t('timeline.title'), region: t('timeline.region'),
     time: (time: number) => `t=${time}`,
