@@ -15,6 +15,7 @@ import { navigate, previewLabFiles, selectLoads, selectPreviewNote, selectPrevie
 import { LabErrorCard } from './LabErrorCard';
 import { useLocalizedLab } from '../i18n/labTranslations';
 import { PSEUDO_LOCALE, pseudo } from '../i18n/pseudo';
+import { specLine } from './specLine';
 
 /** The catalog's words in the page's language (src/app/i18n/locales/<locale>/app.ts). */
 function useText() {
@@ -25,8 +26,6 @@ function useText() {
     intro: t('catalog.intro'),
     next: t('catalog.next'), continue: t('catalog.continue'), start: t('catalog.start'),
     open: t('catalog.open'),
-    // SPEC section numbers and rule IDs are codes: the same in every language.
-    spec: (spec: string[], rules: string[]) => `SPEC ${spec.join(', ')}${rules.length ? ` · ${rules.join(', ')}` : ''}`,
     state: { new: t('catalog.state.new'), attempted: t('catalog.state.attempted'), done: t('catalog.state.done') } as const,
     exercises: (p: LabProgress) => (p.total === 0 ? '' : ` · ${t('catalog.exercises', { done: p.done, total: p.total })}${p.finished > p.done ? `, ${t('catalog.missed', { count: p.finished - p.done })}` : ''}`),
     check: t('catalog.check'),
@@ -78,7 +77,7 @@ const CatalogEntry = memo(function CatalogEntry({ entry, progress, isNext }: { e
     <article className={`lab-card state-${progress.state}${isNext ? ' is-next' : ''}`} data-testid={`lab-card-${entry.id}`} data-state={progress.state}>
       <h3><span className="lab-id">{entry.id}</span> {shown.title}</h3>
       <p>{shown.summary}</p>
-      <p className="muted">{TEXT.spec(entry.spec, entry.rules)}</p>
+      <p className="muted">{specLine(entry.spec, entry.rules)}</p>
       {entry.broken ? <p className="error">{TEXT.broken(entry.broken)}</p> : (
         <div className="lab-card-foot">
           <span className={`lab-state state-${progress.state}`} data-testid={`lab-progress-${entry.id}`}>{TEXT.state[progress.state]}{TEXT.exercises(progress)}</span>

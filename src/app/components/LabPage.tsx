@@ -23,8 +23,7 @@ import { SequenceDiagram } from './SequenceDiagram';
 import { Timeline } from './Timeline';
 import { Toolbar } from './Toolbar';
 import { Topology } from './Topology';
-
-const spec = (specs: string[], rules: string[]) => `SPEC ${specs.join(', ')} · ${rules.join(', ')}`;
+import { specLine } from './specLine';
 
 export function LabPage() {
   const presenting = useApp((s) => { const r = selectRoute(s); return r.page === 'lab' && r.present === true; });
@@ -42,7 +41,7 @@ export function LabPage() {
     <main className={`lab${presenting ? ' presenting' : ''}`} data-testid={`lab-${lab.id}`}>
       <header className="lab-head">
         <h1><span className="lab-id">{lab.id}</span> {lab.title}</h1>
-        <p className="muted">{spec(lab.spec, lab.rules)}</p>
+        <p className="muted">{specLine(lab.spec, lab.rules)}</p>
       </header>
       <Toolbar />
       <div className="lab-grid-3">
