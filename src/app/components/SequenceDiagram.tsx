@@ -11,12 +11,12 @@
  * and leaves the SVG (hundreds of elements on a long run) to be neither laid out nor
  * repainted.
  */
-import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '../../core/message';
 import { useRenderMessage } from '../i18n/renderMessage';
 import { jumpTo, selectCursor, selectNodes, selectRun, useApp } from '../store';
-import { GUTTER, HEAD, sequenceLayout, type SeqLayout, type SeqMessage } from './sequenceLayout';
+import { fittedLane, GUTTER, HEAD, sequenceLayout, type SeqLayout, type SeqMessage } from './sequenceLayout';
 
 /** The diagram's words in the page's language (src/app/i18n/locales/<locale>/app.ts). */
 function useText() {
@@ -46,9 +46,12 @@ export function SequenceDiagram() {
   const cursor = useApp(selectCursor);
   const laneKey = nodes.map((n) => n.spec.id).join(' ');
   const lanes = useMemo(() => laneKey.split(' ').filter(Boolean).map((id) => ({ id, label: id })), [laneKey]);
-  const layout = useMemo(() => sequenceLayout(run, lanes), [run, lanes]);
+  // The scroll box's width (0 until measured); the lanes are fitted to it.
+  const [boxWidth, setBoxWidth] = useState(0);
+  const lane = fittedLane(boxWidth, lanes.length);
+  const layout = useMemo(() => sequenceLayout(run, lanes, lane), [run, lanes, lane]);
   const row = layout.rows.find((r) => r.index === cursor);
-  const scroller = useFollowRow(row);
+  const scroller = useFollowRow(row, setBoxWidth);
   const TEXT = useText();
   const say = useRenderMessage();
   return (
@@ -75,9 +78,14 @@ export function SequenceDiagram() {
  * page (measured at ~20 ms a step on L10), before the browser lays it out anyway to paint.
  * Writing scrollTop forces that layout too (the browser clamps it to the laid-out height),
  * so the write waits for the next animation frame: the frame's own layout, done once.
+ * The same observer reports the box's width, to which the lanes are fitted (`fittedLane`).
  */
-function useFollowRow(row: SeqLayout['rows'][number] | undefined) {
+function useFollowRow(row: SeqLayout['rows'][number] | undefined, onWidth: (width: number) => void) {
   const scroller = useRef<HTMLDivElement | null>(null);
+  // The box's width, handed on when it changes (the lanes are fitted to it). A ref, so the
+  // observer is not re-subscribed should the caller pass a new function.
+  const widthListener = useRef(onWidth);
+  widthListener.current = onWidth;
   const box = useRef({ width: 0, height: 0, top: 0 });
   const target = useRef<{ y: number; height: number } | null>(null);
   const frame = useRef(0);
@@ -108,7 +116,12 @@ function useFollowRow(row: SeqLayout['rows'][number] | undefined) {
     if (!el) return;
     // Both callbacks run when layout is already done, so these reads cost nothing extra.
     const read = () => { box.current = { width: el.clientWidth, height: el.clientHeight, top: el.scrollTop }; };
-    const resized = new ResizeObserver(() => { read(); reveal(); });
+    const resized = new ResizeObserver(() => {
+      const width = box.current.width;
+      read();
+      if (box.current.width !== width) widthListener.current(box.current.width);
+      reveal();
+    });
     resized.observe(el);
     el.addEventListener('scroll', read, { passive: true });
     return () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { msg } from '../../core/message';
 import type { TraceEntry } from '../../sim/world';
 import type { Frame } from '../../sim/network';
-import { sequenceLayout } from './sequenceLayout';
+import { fittedLane, GUTTER, LANE, MIN_LANE, sequenceLayout } from './sequenceLayout';
 
 const frame = (id: number, from: string, to: string, extra: Partial<Frame> = {}): Frame => ({ id, from, to, kind: `k${id}`, body: {}, sentAt: 0, ...extra });
 const entry = (index: number, part: Partial<TraceEntry>): TraceEntry => ({
@@ -57,5 +57,22 @@ describe('sequenceLayout', () => {
     expect(m1!.y2).toBeGreaterThan(m1!.y1); // sent, then delivered lower down
     expect(m2!.y1).toBeGreaterThanOrEqual(m1!.y2);
     expect(m2!.y2).toBeGreaterThan(m2!.y1);
+  });
+});
+
+describe('fittedLane', () => {
+  it('fits the lanes into the box, within their bounds', () => {
+    // L07 at 1280x720: a 525 px box, four lifelines, all inside it.
+    const lane = fittedLane(600, 4);
+    expect(GUTTER + 4 * lane + 10).toBeLessThanOrEqual(600);
+    expect(lane).toBeGreaterThan(MIN_LANE);
+    expect(fittedLane(2000, 4)).toBe(LANE);
+    expect(fittedLane(300, 6)).toBe(MIN_LANE);
+    expect(fittedLane(0, 4)).toBe(LANE); // not measured yet
+  });
+  it('places the lifelines and the drawing width at the lane given', () => {
+    const layout = sequenceLayout([entry(0, {})], nodes, 100);
+    expect(layout.lanes.map((l) => l.x)).toEqual([GUTTER + 50, GUTTER + 150]);
+    expect(layout.width).toBe(GUTTER + 200 + 10);
   });
 });

@@ -12,7 +12,9 @@ import type { TraceEntry } from '../../sim/world';
 import { stepLabel, type StepLabel } from '../../lab/sessionLabels';
 
 export const GUTTER = 170;
+/** The widest lane, and the narrowest: about a message kind such as `acquire_request` (≈ 90 px), so a label between two neighbours overhangs them by a few pixels at most. */
 export const LANE = 150;
+export const MIN_LANE = 84;
 export const HEAD = 34;
 const SLOT = 16;
 const ROW_PAD = 10;
@@ -37,8 +39,18 @@ export interface SeqLayout {
   height: number;
 }
 
-export function sequenceLayout(trace: readonly TraceEntry[], nodes: readonly { id: string; label: string }[]): SeqLayout {
-  const lanes = nodes.map((n, i) => ({ id: n.id, label: n.label, x: GUTTER + LANE * (i + 0.5) }));
+/**
+ * The lane width that fits `laneCount` lifelines beside the step column in a box `boxWidth`
+ * wide, between MIN_LANE and LANE: at 1280x720 four fixed 150 px lanes left L07's authority
+ * and resource lifelines outside the box, reachable only by scrolling sideways.
+ */
+export function fittedLane(boxWidth: number, laneCount: number): number {
+  if (laneCount === 0 || boxWidth <= 0) return LANE;
+  return Math.max(MIN_LANE, Math.min(LANE, Math.floor((boxWidth - GUTTER - 10) / laneCount)));
+}
+
+export function sequenceLayout(trace: readonly TraceEntry[], nodes: readonly { id: string; label: string }[], lane = LANE): SeqLayout {
+  const lanes = nodes.map((n, i) => ({ id: n.id, label: n.label, x: GUTTER + lane * (i + 0.5) }));
   const laneX = new Map(lanes.map((l) => [l.id, l.x]));
   const rows: SeqRow[] = [];
   const sends = new Map<number, { step: number; y: number; frame: TraceEntry['sent'][number] }>();
@@ -102,5 +114,5 @@ export function sequenceLayout(trace: readonly TraceEntry[], nodes: readonly { i
   }
   for (const [node, y1] of crashedAt) down.push({ node, x: laneX.get(node)!, y1, y2: y });
   messages.sort((a, b) => a.id - b.id);
-  return { lanes, rows, messages, marks, down, width: GUTTER + LANE * lanes.length + 10, height: y + 6 };
+  return { lanes, rows, messages, marks, down, width: GUTTER + lane * lanes.length + 10, height: y + 6 };
 }
