@@ -63,6 +63,57 @@ test('the edge-label overlap check measures labels and reports stacked ones', as
   expect((await labelOverlaps(page)).pairs.length).toBeGreaterThan(0);
 });
 
+// The per-lab scans above see each exercise opened but never answered. Here one exercise of
+// each kind is taken through the states a student meets (a wrong and a right pick, a
+// recording with a changed switch, a reproduced run, a repair that fails and one that holds,
+// an explanation handed in), with a scan of the exercises panel at each.
+test('no serious or critical axe finding in any exercise state: verdicts, recording, repair, explanation', async ({ page }) => {
+  test.setTimeout(180_000);
+  const found: string[] = [];
+  const scan = async (state: string) => {
+    for (const f of await seriousFindings(page, '[data-testid="exercises"]')) found.push(`${state}: ${f}`);
+  };
+  const lab = await new LabPage(page).open('L07');
+  await page.getByTestId('exercise-late-write-open').click();
+  await page.getByTestId('exercise-late-write-choice-0').check();
+  await page.getByTestId('exercise-late-write-check').click();
+  await expect(page.getByTestId('exercise-late-write-verdict')).toHaveAttribute('data-pass', 'false');
+  await scan('predict, missed');
+  await page.getByTestId('exercise-late-write-choice-1').check();
+  await page.getByTestId('exercise-late-write-check').click();
+  await expect(page.getByTestId('exercise-late-write-verdict')).toHaveAttribute('data-pass', 'true');
+  await expect(page.getByTestId('exercise-late-write-decided')).toBeVisible();
+  await scan('predict, practice run right');
+  await page.getByTestId('exercise-overwrite-open').click();
+  await page.getByTestId('exercise-overwrite-start').click();
+  await lab.setSwitch('resource', 'fenced');
+  await expect(page.getByTestId('exercise-overwrite-fixed')).toHaveClass(/verdict fail/);
+  await scan('reproduce, recording with a changed switch');
+  await lab.setSwitch('resource', 'external');
+  await lab.act('A_pause', 'advance-11', 'B_acquire', 'B_write', 'A_wake');
+  await expect(page.getByTestId('exercise-overwrite-recorded')).toBeVisible();
+  await page.getByTestId('exercise-overwrite-check').click();
+  await expect(page.getByTestId('exercise-overwrite-verdict')).toHaveAttribute('data-pass', 'true');
+  await scan('reproduce, reproduced');
+  await page.getByTestId('exercise-search-then-repair-open').click();
+  await page.getByTestId('exercise-search-then-repair-spoilers').check();
+  await page.getByTestId('exercise-search-then-repair-option-resource').selectOption('external');
+  await page.getByTestId('exercise-search-then-repair-check').click();
+  await expect(page.getByTestId('exercise-search-then-repair-verdict')).toHaveAttribute('data-pass', 'false');
+  await scan('repair, broken design');
+  await page.getByTestId('exercise-search-then-repair-option-resource').selectOption('fenced');
+  await page.getByTestId('exercise-search-then-repair-check').click();
+  await expect(page.getByTestId('exercise-search-then-repair-verdict')).toHaveAttribute('data-pass', 'true');
+  await scan('repair, holds');
+  await new LabPage(page).open('L01');
+  await page.getByTestId('exercise-why-not-framework-open').click();
+  await page.getByTestId('exercise-why-not-framework-text').fill('Too short.');
+  await page.getByTestId('exercise-why-not-framework-check').click();
+  await expect(page.getByTestId('exercise-why-not-framework-verdict')).toBeVisible();
+  await scan('explain, handed in');
+  expect(found).toEqual([]);
+});
+
 for (const lab of labs) {
   test(`${lab.id}: no serious or critical axe finding on the page or in any exercise; machine edge labels do not overlap`, async ({ page }) => {
     test.setTimeout(180_000);
@@ -73,6 +124,8 @@ for (const lab of labs) {
     expect(await seriousFindings(page)).toEqual([]);
     for (const exercise of lab.exercises ?? []) {
       await page.getByTestId(`exercise-${exercise.id}-open`).click();
+      // Scan the exercise opened, not the panel before React has rendered its body.
+      await expect(page.getByTestId(`exercise-${exercise.id}-open`)).toHaveAttribute('aria-expanded', 'true');
       expect(await seriousFindings(page, '[data-testid="exercises"]'), `${lab.id} ${exercise.id}`).toEqual([]);
       await page.getByTestId(`exercise-${exercise.id}-open`).click();
     }
