@@ -21,6 +21,13 @@ export interface NodeSpec {
   label: string | Message;
   /** DDL for the node's own database. */
   schema: string;
+  /**
+   * Set when this node is not a machine of its own but the process memory of the node it
+   * names (its store stands in for in-process state, e.g. an in-memory checkpointer): when
+   * that node crashes, the model empties this store in the crash step, and readers (the
+   * crash panel) count those rows with what the crash lost, not with what survived.
+   */
+  memoryOf?: string;
 }
 
 /** One line of a node's summary: a message, or English text from a model not converted yet. */

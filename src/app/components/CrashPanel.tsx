@@ -1,8 +1,9 @@
 /**
  * What survives a crash. At the latest crash up to the cursor, side by side:
  * - lost: what the node was doing in memory — the transaction that rolled back (with the
- *   rows it would have written) and the frames addressed to it that died with its
- *   connections;
+ *   rows it would have written), the frames addressed to it that died with its
+ *   connections, and the rows of the stores that hold its process memory (node specs with
+ *   `memoryOf`) that the crash step removed (crashLoss.ts);
  * - kept: what its own database holds — the rows a restart will read (read through the
  *   read-only inspector path, at the step of the crash);
  * and once it has restarted, what recovery did: the restart step's transactions, frames and
@@ -10,10 +11,11 @@
  */
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
 import { useRenderMessage } from '../i18n/renderMessage';
 import { LabSession } from '../../lab/session';
-import type { TraceEntry } from '../../sim/world';
-import { selectSession, selectTrace, useApp } from '../store';
+import { crashLoss, latestCrash, type CrashAt, type CrashLoss } from '../crashLoss';
+import { selectNodes, selectSession, selectTrace, useApp } from '../store';
 
 /** The panel's words in the page's language (src/app/i18n/locales/<locale>/app.ts). */
 function useText() {
@@ -26,6 +28,9 @@ function useText() {
     wouldWrite: (table: string, w: { insert: number; update: number; delete: number }) => t('crash.wouldWrite', { table, insert: w.insert, update: w.update, delete: w.delete }),
     nothingUncommitted: t('crash.nothingUncommitted'),
     frameLost: (id: number, kind: string, from: string) => t('crash.frameLost', { id, kind, from }),
+    memoryLost: (store: string) => t('crash.memoryLost', { store }),
+    memoryRows: (table: string, n: number) => t('crash.memoryRows', { table, count: n }),
+    memoryEmpty: t('crash.memoryEmpty'),
     rows: (n: number) => t('crash.rows', { count: n }),
     more: (n: number) => t('crash.more', { count: n }),
     notRestarted: t('crash.notRestarted'),
@@ -39,36 +44,22 @@ const MAX_ROWS = 6;
 
 interface TableRows { table: string; columns: string[]; rows: unknown[][]; total: number }
 
-/** The crash to show: the latest one at or before the cursor, and its restart if any. */
-function latestCrash(trace: readonly TraceEntry[]): { crash: TraceEntry; restart: TraceEntry | null; lostFrames: TraceEntry['dropped'] } | null {
-  for (let i = trace.length - 1; i >= 0; i--) {
-    const crash = trace[i]!;
-    if (!crash.crash) continue;
-    const node = crash.crash.node;
-    let restart: TraceEntry | null = null;
-    const lostFrames: TraceEntry['dropped'] = [];
-    for (const entry of trace.slice(i)) {
-      const action = entry.action as { type?: string; node?: string } | null;
-      if (entry !== crash && action?.type === 'restart' && action.node === node) { restart = entry; break; }
-      for (const frame of entry.dropped) if (frame.to === node) lostFrames.push(frame);
-    }
-    return { crash, restart, lostFrames };
-  }
-  return null;
-}
-
 export function CrashPanel() {
   const trace = useApp(selectTrace);
+  // The specs only (as Topology and Inspector take them): the nodes' lines change every step.
+  const specs = useApp(useShallow((s) => selectNodes(s).map((n) => n.spec)));
   const found = useMemo(() => latestCrash(trace), [trace]);
-  if (!found) return null;
-  return <CrashDetail {...found} />;
+  const crash = found?.crash;
+  const lost = useMemo(() => (crash ? crashLoss(crash, specs) : null), [crash, specs]);
+  if (!found || !lost) return null;
+  return <CrashDetail {...found} lost={lost} />;
 }
 
-const CrashDetail = memo(function CrashDetail({ crash, restart, lostFrames }: NonNullable<ReturnType<typeof latestCrash>>) {
+const CrashDetail = memo(function CrashDetail({ crash, restart, lostFrames, lost }: CrashAt & { lost: CrashLoss }) {
   const session = useApp(selectSession);
   const node = crash.crash!.node;
   const kept = useMemo(() => (session ? keptRows(session, node, crash.index) : []), [session, node, crash]);
-  const rolledBack = crash.transactions.filter((t) => t.store === node && t.outcome === 'rollback');
+  const { rolledBack, memory } = lost;
   const renderMessage = useRenderMessage();
   const TEXT = useText();
   return (
@@ -86,6 +77,14 @@ const CrashDetail = memo(function CrashDetail({ crash, restart, lostFrames }: No
             ))}</ul>
           )}
           {lostFrames.length > 0 && <ul>{lostFrames.map((f) => <li key={f.id}>{TEXT.frameLost(f.id, f.kind, f.from)}</li>)}</ul>}
+          {memory.length > 0 && (
+            <ul>{memory.map((m) => (
+              <li key={m.store} data-testid={`crash-memory-${m.store}`}><code>{TEXT.memoryLost(m.store)}</code>
+                <ul>{m.tables.length === 0 ? <li className="muted">{TEXT.memoryEmpty}</li>
+                  : m.tables.map((t) => <li key={t.table} data-table={t.table} data-rows={t.rows}>{TEXT.memoryRows(t.table, t.rows)}</li>)}</ul>
+              </li>
+            ))}</ul>
+          )}
         </div>
         <div className="crash-kept" data-testid="crash-kept">
           <h3>{TEXT.kept}</h3>

@@ -218,7 +218,8 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
   nodes: () => [
     { id: WORKER, kind: 'worker', label: msg('view.workflow.node.A'), schema: CHECKPOINT_SCHEMA + WORKER_LOG_SCHEMA },
     { id: WORKER_B, kind: 'worker', label: msg('view.workflow.node.B'), schema: '' },
-    { id: MEMORY, kind: 'service', label: msg('view.workflow.node.memory'), schema: CHECKPOINT_SCHEMA },
+    // A's in-process checkpointer: forgetProcessMemory empties it in the step A crashes.
+    { id: MEMORY, kind: 'service', label: msg('view.workflow.node.memory'), schema: CHECKPOINT_SCHEMA, memoryOf: WORKER },
     { id: SHOP, kind: 'service', label: msg('view.workflow.node.shop'), schema: SHOP_SCHEMA },
     { id: PROVIDER, kind: 'provider', label: msg('view.workflow.node.provider'), schema: PROVIDER_SCHEMA },
     { id: VENDOR, kind: 'service', label: msg('view.workflow.node.vendor'), schema: VENDOR_SCHEMA },
