@@ -1,6 +1,7 @@
 /**
  * Offline classroom: after one visit online, the service worker serves the app, sql.js's
- * wasm and every lab with the network switched off.
+ * wasm and every lab with the network switched off. A build whose precache leaves out the wasm
+ * fails here at the first lab (its page never appears offline).
  */
 import { expect, test } from '@playwright/test';
 import { readdirSync } from 'node:fs';

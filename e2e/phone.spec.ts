@@ -1,5 +1,6 @@
 /** A 390×844 phone: no sideways scroll, step controls under the thumb, actions near the top. */
 import { expect, test } from '@playwright/test';
+import { readdirSync } from 'node:fs';
 import { LabPage } from './labPage';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -25,3 +26,21 @@ for (const id of ['L07', 'L10', 'L12']) {
     expect(topo.x + topo.width).toBeLessThanOrEqual(390);
   });
 }
+
+// The three labs above in depth; every page, the catalog and each lab, for sideways scroll
+// (a wide table, select or diagram in any one lab's page would make the phone scroll).
+test('the catalog and every lab fit a 390 px screen without sideways scroll', async ({ page }) => {
+  test.setTimeout(180_000);
+  const wide: string[] = [];
+  const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+  await page.goto('/');
+  await expect(page.getByTestId('catalog')).toBeVisible();
+  if (await width() > 390) wide.push(`catalog: ${await width()}`);
+  for (const id of readdirSync('labs').sort()) {
+    await new LabPage(page).open(id);
+    await expect(page.getByTestId('topology')).toBeVisible();
+    await page.waitForTimeout(200); // the diagrams' first fit
+    if (await width() > 390) wide.push(`${id}: ${await width()}`);
+  }
+  expect(wide).toEqual([]);
+});
