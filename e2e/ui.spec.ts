@@ -149,11 +149,16 @@ test('a dropped frame ends in a cross; a crash is a mark on the lifeline; the cr
   const panel = page.getByTestId('crash-panel');
   await expect(panel).toHaveAttribute('data-node', 'resource');
   await expect(panel.getByTestId('crash-lost')).toContainText('rolled back');
+  // ...with the rows the rolled-back write would have added.
+  await expect(panel.getByTestId('crash-lost')).toContainText('write_log: 1 insert');
   // Kept: the first write committed before the crash; the second never did.
   await expect(panel.getByTestId('crash-kept-write_log')).toHaveAttribute('data-rows', '1');
   await expect(panel.getByTestId('crash-recovery')).toContainText('Not restarted yet');
   await lab.act('restart-resource');
   await expect(panel.getByTestId('crash-recovery')).toContainText('Recovery (restart at step 4)');
+  // What recovery did: here, nothing but start again from its committed rows.
+  await expect(panel.getByTestId('crash-recovery')).toContainText('Recovery ran no transaction.');
+  await expect(panel.getByTestId('crash-recovery')).toContainText('restarted with only what it had committed');
   await expect(page.getByTestId('sequence-restart-4')).toBeVisible();
   // The mark is a way back to the crash.
   await page.getByTestId('sequence-crash-3').click();
@@ -194,6 +199,16 @@ test('the catalog shows progress per lab and points at the next one', async ({ p
   await expect(page.getByTestId('next-lab')).toHaveAttribute('data-lab', 'L07');
   await page.getByTestId('next-lab-open').click();
   await lab.expectStep(1, 1);
+  // Exercises count on the card: one right, one missed.
+  await page.getByTestId('exercise-late-write-open').click();
+  await page.getByTestId('exercise-late-write-choice-1').check();
+  await page.getByTestId('exercise-late-write-check').click();
+  await page.getByTestId('exercise-boundary-open').click();
+  await page.getByTestId('exercise-boundary-choice-0').check();
+  await page.getByTestId('exercise-boundary-check').click();
+  await expect(page.getByTestId('exercise-boundary-verdict')).toHaveAttribute('data-pass', 'false');
+  await page.getByTestId('nav-catalog').click();
+  await expect(page.getByTestId('lab-progress-L07')).toHaveText('in progress · 1 / 4 exercises right, 1 missed');
 });
 
 test('a deep link carries non-default switches and rebuilds that World', async ({ page }) => {
