@@ -282,7 +282,8 @@ test('presenter view re-fits the diagrams with text of at least 18 px at 1080p a
   };
   await expect.poll(() => smallest('.topology', '.world-node-line, .world-node-head, .flow-edge-label')).toBeGreaterThanOrEqual(18);
   await expect.poll(() => smallest('.machine-diagram', '.machine-state-name, .flow-edge-label')).toBeGreaterThanOrEqual(18);
-  // A resize re-fits (the zoom follows the box, not the first render).
+  // A resize re-fits (the zoom follows the box, not the first render). Without FlowDiagram's
+  // ResizeObserver the transform stays 'matrix(1, 0, 0, 1, -278, -1.925)' and this fails.
   const before = await page.locator('.topology .react-flow__viewport').evaluate((v) => getComputedStyle(v).transform);
   await page.setViewportSize({ width: 1400, height: 1080 });
   await expect.poll(async () => page.locator('.topology .react-flow__viewport').evaluate((v) => getComputedStyle(v).transform)).not.toBe(before);
@@ -302,5 +303,7 @@ test('checking a lab file shows the result next to its input', async ({ page }) 
   await expect(result).toContainText('did not load');
   const input = (await page.getByTestId('preview-lab-input').boundingBox())!;
   const card = (await result.getByTestId('lab-error-card').boundingBox())!;
+  // Below the input and close to it (a result above it gave a negative gap, which passed).
+  expect(card.y).toBeGreaterThanOrEqual(input.y + input.height);
   expect(card.y - (input.y + input.height)).toBeLessThan(120);
 });
