@@ -114,6 +114,9 @@ test('no serious or critical axe finding in any exercise state: verdicts, record
   expect(found).toEqual([]);
 });
 
+// Shown failing: the inspector's node select without its aria-label fails L07's page scan
+// ('select-name (critical)'); the explain textarea without one fails L01's why-not-framework
+// scan ('label (critical)', 'label-title-only (serious)').
 for (const lab of labs) {
   test(`${lab.id}: no serious or critical axe finding on the page or in any exercise; machine edge labels do not overlap`, async ({ page }) => {
     test.setTimeout(180_000);
