@@ -100,12 +100,12 @@ test('the sequence diagram scrolls a row that left the box to a quarter down goi
   await lab.reset();
   await lab.expectStep(0, 16);
   let last = await settledRow(page);
-  const down: number[] = [];
+  const down: { top: number; bottom: number }[] = [];
   for (let i = 1; i <= 16; i++) {
     await lab.forward();
     await lab.expectStep(i, 16);
     const at = await settledRow(page);
-    if (at.scrollTop > last.scrollTop) down.push(at.top);
+    if (at.scrollTop > last.scrollTop) down.push({ top: at.top, bottom: at.bottom });
     last = at;
   }
   const up: { top: number; bottom: number }[] = [];
@@ -120,7 +120,10 @@ test('the sequence diagram scrolls a row that left the box to a quarter down goi
   // (measured: 9 down, each top at 0.25; 8 up, bottoms at 0.75 or, for tall rows, tops at 0).
   expect(down.length, 'scrolling steps down').toBeGreaterThan(1);
   expect(up.length, 'scrolling steps back').toBeGreaterThan(1);
-  expect(down.filter((top) => top >= 0.4), 'tops of rows after a scroll down, as a share of the box').toEqual([]);
+  expect(down.filter((row) => row.top >= 0.4), 'rows after a scroll down (top, bottom as shares of the box)').toEqual([]);
+  // ...and a row that fits in the box is not cut off at its bottom (a tall one ends at the
+  // box's bottom instead of starting a quarter down), unless taller than the box.
+  expect(down.filter((row) => row.bottom > 1.01 && row.top > 0.01), 'rows cut off at the bottom after a scroll down').toEqual([]);
   // Going up, a row too tall to end at three quarters starts at the box's top instead.
   const threeQuarters = (row: { top: number; bottom: number }) => Math.abs(row.bottom - 0.75) <= 0.05 || (row.top <= 0.01 && row.bottom >= 0.75);
   expect(up.filter((row) => !threeQuarters(row)), 'rows after a scroll back up (top, bottom as shares of the box)').toEqual([]);

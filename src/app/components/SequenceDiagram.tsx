@@ -101,7 +101,9 @@ function useFollowRow(row: SeqLayout['rows'][number] | undefined, onWidth: (widt
       // lands a quarter of the way down; stepping back up, its bottom at three quarters. With the
       // row centred, L10's tall rows (a burst of frames each) scrolled the box on every other
       // step; a step that scrolls costs ~2.5 ms more main-thread time (trace: most of it Paint).
-      const lead = above ? b.height * 0.75 - t.height : b.height * 0.25;
+      // A row taller than the three quarters below that mark ends at the box's bottom instead
+      // (or starts at its top if taller than the box), so its last arrows are not cut off.
+      const lead = above ? b.height * 0.75 - t.height : Math.min(b.height * 0.25, Math.max(0, b.height - t.height));
       b.top = Math.max(0, top - Math.max(0, lead));
       if (frame.current === 0) {
         frame.current = requestAnimationFrame(() => {
