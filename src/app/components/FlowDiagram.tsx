@@ -2,28 +2,32 @@
  * A read-only React Flow canvas shared by the topology and the machine diagrams.
  *
  * - Re-fits whenever its box changes size (presenter view, window resize, phone rotation)
- *   or its content changes structure; React Flow only fits once on mount by itself.
+ *   or its content changes structure. It fits the layout's whole box (edge labels included,
+ *   which React Flow's own fitView leaves out) together with the nodes as measured.
+ * - On a desktop the box's height follows the graph's aspect ratio between two bounds
+ *   (`FollowGraph`, diagrams.css), so a tall graph is not shrunk into a short strip.
  * - In presenter view the zoom never drops below 1 (diagram text is sized for a room), and
  *   on a phone it may pan and pinch-zoom (a diagram wider than the screen stays legible).
  * - Edges follow dagre's routes and draw their label where dagre reserved room for it.
  */
 import '@xyflow/react/dist/style.css';
+import '../diagrams.css';
 import {
-  BaseEdge, EdgeLabelRenderer, ReactFlow, useReactFlow, type Edge, type EdgeProps, type EdgeTypes, type Node, type NodeChange, type NodeTypes,
+  BaseEdge, EdgeLabelRenderer, ReactFlow, getViewportForBounds, useNodesInitialized, useReactFlow, type Edge, type EdgeProps, type EdgeTypes, type Node, type NodeChange, type NodeTypes,
 } from '@xyflow/react';
 import { memo, useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type CSSProperties, type JSX } from 'react';
-import { keepUnchanged, routePath, type Point } from './graphLayout';
+import { FIT_PADDING, keepUnchanged, routePath, type FitBox, type Layout, type Point } from './graphLayout';
 import { selectRoute, useApp } from '../store';
 
 export type RoutedEdgeData = { points: Point[]; labelAt: Point | null; label: string; labelWidth: number; busy?: boolean };
 
 /**
- * An edge along its route with its label. `className` marks the edge's path (busy link,
+ * An edge along its route with its label (and `detail` on a second line under it). `className` marks the edge's path (busy link,
  * possible transition) from inside the edge, so a diagram whose marks change each step
  * hands React Flow the same edge objects and only the edges that changed re-render.
  */
-export function RoutedPath({ id, data, markerEnd, style, label = data.label, busy = data.busy, className }: {
-  id: string; data: RoutedEdgeData; markerEnd?: string; style?: CSSProperties; label?: string; busy?: boolean; className?: string;
+export function RoutedPath({ id, data, markerEnd, style, label = data.label, detail, busy = data.busy, className }: {
+  id: string; data: RoutedEdgeData; markerEnd?: string; style?: CSSProperties; label?: string; detail?: string; busy?: boolean; className?: string;
 }) {
   const path = <BaseEdge id={id} path={routePath(data.points)} markerEnd={markerEnd} style={style} />;
   return (
@@ -34,6 +38,7 @@ export function RoutedPath({ id, data, markerEnd, style, label = data.label, bus
           <div className={`flow-edge-label${busy ? ' busy' : ''}`} data-testid="edge-label"
             style={{ width: data.labelWidth, transform: `translate(-50%, -50%) translate(${data.labelAt.x}px, ${data.labelAt.y}px)` }}>
             {label}
+            {detail && <> <span className="flow-edge-detail">{detail}</span></>}
           </div>
         </EdgeLabelRenderer>
       )}
@@ -65,20 +70,53 @@ export function usePresenting(): boolean {
   return useApp((s) => { const route = selectRoute(s); return route.page === 'lab' && route.present === true; });
 }
 
-/** Calls fitView when the canvas box resizes or `structure` changes. */
-function FitOnChange({ structure, minZoom }: { structure: string; minZoom: number }) {
+/**
+ * Fits the layout's box joined with the nodes' measured boxes (a node with more lines than
+ * the layout planned for is taller) when the canvas resizes, the structure changes or the
+ * nodes are first measured. Not on a step: nothing here changes with one.
+ */
+function FitOnChange({ structure, minZoom, bounds }: { structure: string; minZoom: number; bounds: Pick<Layout, 'width' | 'height'> }) {
   const flow = useReactFlow();
+  const measured = useNodesInitialized();
   const box = useRef<HTMLDivElement | null>(null);
+  const { width, height } = bounds;
   useEffect(() => {
     const el = box.current?.closest('.react-flow');
     if (!el) return;
-    const fit = () => { void flow.fitView({ minZoom, maxZoom: Math.max(minZoom, 1.6), padding: 0.06 }); };
+    const fit = () => {
+      if (el.clientWidth === 0 || el.clientHeight === 0) return;
+      // React Flow's own records of the nodes: they carry the measured sizes.
+      const ids = flow.getNodes().map((n) => n.id).filter((id) => flow.getInternalNode(id)?.measured.width);
+      const drawn = ids.length > 0 ? flow.getNodesBounds(ids) : null;
+      const x = Math.min(0, drawn?.x ?? 0);
+      const y = Math.min(0, drawn?.y ?? 0);
+      const all = {
+        x, y,
+        width: Math.max(width, drawn ? drawn.x + drawn.width : 0) - x,
+        height: Math.max(height, drawn ? drawn.y + drawn.height : 0) - y,
+      };
+      void flow.setViewport(getViewportForBounds(all, el.clientWidth, el.clientHeight, minZoom, Math.max(minZoom, 1.6), FIT_PADDING));
+    };
     fit();
     const observer = new ResizeObserver(fit);
     observer.observe(el);
     return () => observer.disconnect();
-  }, [flow, structure, minZoom]);
+  }, [flow, structure, minZoom, width, height, measured]);
   return <div ref={box} hidden />;
+}
+
+/**
+ * Style for a diagram's box whose height follows its graph (diagrams.css applies it on a
+ * desktop outside presenter view, inside a `.diagram-frame`): the layout's height per unit
+ * of width, held between the bounds the
+ * layout was chosen for. It depends only on the layout, so a step never changes it.
+ */
+export function followGraph(layout: Pick<Layout, 'width' | 'height'>, box: FitBox): CSSProperties {
+  return {
+    '--diagram-ratio': (layout.height / Math.max(1, layout.width)).toFixed(4),
+    '--diagram-min-height': `${box.minHeight}px`,
+    '--diagram-max-height': `${box.maxHeight}px`,
+  } as CSSProperties;
 }
 
 /**
@@ -129,8 +167,8 @@ function useMeasured<N extends Node>(nodes: N[]): { nodes: N[]; onNodesChange: (
  * Memoised: its props are stable while the diagram's structure is (the live marks are read by
  * the nodes and edges themselves), so a step does not re-render React Flow.
  */
-export const FlowDiagram = memo(function FlowDiagram<N extends Node, E extends Edge>({ nodes: given, edges: givenEdges, nodeTypes, edgeTypes = routedEdgeTypes, structure }: {
-  nodes: N[]; edges: E[]; nodeTypes: NodeTypes; edgeTypes?: EdgeTypes; structure: string;
+export const FlowDiagram = memo(function FlowDiagram<N extends Node, E extends Edge>({ nodes: given, edges: givenEdges, nodeTypes, edgeTypes = routedEdgeTypes, structure, bounds }: {
+  nodes: N[]; edges: E[]; nodeTypes: NodeTypes; edgeTypes?: EdgeTypes; structure: string; bounds: Pick<Layout, 'width' | 'height'>;
 }) {
   const { nodes, onNodesChange } = useMeasured(useKept(given));
   const edges = useKept(givenEdges);
@@ -139,10 +177,10 @@ export const FlowDiagram = memo(function FlowDiagram<N extends Node, E extends E
   const minZoom = presenting ? 1 : phone ? 0.6 : 0.2;
   const interactive = presenting || phone;
   return (
-    <ReactFlow nodes={nodes} edges={edges} onNodesChange={onNodesChange} nodeTypes={nodeTypes} edgeTypes={edgeTypes} fitView minZoom={minZoom} nodesConnectable={false}
+    <ReactFlow nodes={nodes} edges={edges} onNodesChange={onNodesChange} nodeTypes={nodeTypes} edgeTypes={edgeTypes} minZoom={minZoom} nodesConnectable={false}
       nodesDraggable={false} elementsSelectable={false} zoomOnScroll={false} zoomOnPinch={interactive} panOnDrag={interactive}
       preventScrolling={false}>
-      <FitOnChange structure={structure} minZoom={minZoom} />
+      <FitOnChange structure={structure} minZoom={minZoom} bounds={bounds} />
     </ReactFlow>
   );
-}) as <N extends Node, E extends Edge>(props: { nodes: N[]; edges: E[]; nodeTypes: NodeTypes; edgeTypes?: EdgeTypes; structure: string }) => JSX.Element;
+}) as <N extends Node, E extends Edge>(props: { nodes: N[]; edges: E[]; nodeTypes: NodeTypes; edgeTypes?: EdgeTypes; structure: string; bounds: Pick<Layout, 'width' | 'height'> }) => JSX.Element;

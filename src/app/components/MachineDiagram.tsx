@@ -12,8 +12,8 @@ import { createContext, memo, useContext, useMemo, type CSSProperties } from 're
 import type { MachineGraph } from '../../core/machines';
 import type { Message } from '../../core/message';
 import { useRenderMessage } from '../i18n/renderMessage';
-import { FlowDiagram, RoutedPath, usePresenting, type RoutedEdgeData } from './FlowDiagram';
-import { layoutGraph, monoLabelWidth } from './graphLayout';
+import { FlowDiagram, RoutedPath, followGraph, usePresenting, type RoutedEdgeData } from './FlowDiagram';
+import { layoutGraph, layoutToFit, monoLabelWidth, type FitBox } from './graphLayout';
 
 type StateData = { name: string; initial: boolean; loops: string[] };
 type TransitionData = RoutedEdgeData & { from: string };
@@ -29,6 +29,13 @@ const LiveState = createContext<string | null>(null);
 const STATE_W = 130;
 const STATE_H = 54;
 const LABEL_PX = 11;
+
+/**
+ * The desktop box a machine is laid out for: the middle column at a 1280 px wide window
+ * (553 px), between 150 and 420 px high, and a zoom at which its smallest text (a state's
+ * name, 12 px, or a listed self-transition, 0.92 × 12 px) reads at 7.2 px or more.
+ */
+const machineBox = (loops: boolean): FitBox => ({ width: 553, minHeight: 150, maxHeight: 420, zoom: 7.2 / (loops ? 12 * 0.92 : 12) });
 
 const StateNode = memo(function StateNode({ data }: NodeProps<Node<StateData>>) {
   const active = useContext(LiveState) === data.name;
@@ -53,13 +60,18 @@ const edgeTypes = { routed: TransitionEdge };
 export const MachineDiagram = memo(function MachineDiagram({ graph, state, title }: { graph: MachineGraph; state: string; title: string | Message }) {
   const say = useRenderMessage();
   const scale = usePresenting() ? 18 / LABEL_PX : 1;
-  const layout = useMemo(() => layoutGraph({
-    nodes: graph.states.map((id) => {
-      const loops = graph.edges.filter((e) => e.from === id && e.to === id).length;
-      return { id, width: STATE_W * scale, height: (STATE_H + loops * 14) * scale };
-    }),
-    edges: graph.edges.map((e, i) => ({ id: `${i}`, from: e.from, to: e.to, label: { width: monoLabelWidth(e.event, LABEL_PX * scale), height: (LABEL_PX + 6) * scale } })),
-  }), [graph, scale]);
+  const box = useMemo(() => machineBox(graph.edges.some((e) => e.from === e.to)), [graph]);
+  const layout = useMemo(() => {
+    const input = {
+      nodes: graph.states.map((id) => {
+        const loops = graph.edges.filter((e) => e.from === id && e.to === id).length;
+        return { id, width: STATE_W * scale, height: (STATE_H + loops * 14) * scale };
+      }),
+      edges: graph.edges.map((e, i) => ({ id: `${i}`, from: e.from, to: e.to, label: { width: monoLabelWidth(e.event, LABEL_PX * scale), height: (LABEL_PX + 6) * scale } })),
+    };
+    // Presenter view keeps its fixed box and left-to-right drawing (zoom 1 or more, panned).
+    return scale === 1 ? layoutToFit(input, box) : layoutGraph(input);
+  }, [graph, scale, box]);
   const nodes = useMemo<Node<StateData>[]>(() => graph.states.map((name) => ({
     id: name, type: 'state', position: layout.nodes[name]!, draggable: false, selectable: false,
     data: {
@@ -77,11 +89,12 @@ export const MachineDiagram = memo(function MachineDiagram({ graph, state, title
     }];
   }), [graph, layout, scale]);
   return (
-    <figure className="machine" data-testid={`machine-${graph.id}`} data-state={state}>
+    <figure className="machine diagram-frame" data-testid={`machine-${graph.id}`} data-state={state}>
       <figcaption>{say(title)}: <strong>{state}</strong></figcaption>
-      <div className="diagram machine-diagram" style={{ '--diagram-scale': scale } as CSSProperties}>
+      <div className={`diagram machine-diagram${scale === 1 ? ' follows-graph' : ''}`} data-direction={layout.direction}
+        style={{ '--diagram-scale': scale, ...(scale === 1 ? followGraph(layout, box) : {}) } as CSSProperties}>
         <LiveState.Provider value={state}>
-          <FlowDiagram nodes={nodes} edges={edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes} structure={`${graph.id}:${scale}`} />
+          <FlowDiagram nodes={nodes} edges={edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes} structure={`${graph.id}:${scale}`} bounds={layout} />
         </LiveState.Provider>
       </div>
     </figure>

@@ -11,8 +11,8 @@ import type { Frame } from '../../sim/network';
 import type { WorldView } from '../../lab/session';
 import { useShallow } from 'zustand/react/shallow';
 import { selectEdges, selectFrames, selectNodes, useApp } from '../store';
-import { FlowDiagram, RoutedPath, usePresenting, type RoutedEdgeData } from './FlowDiagram';
-import { keepUnchanged, layoutGraph, monoLabelWidth } from './graphLayout';
+import { FlowDiagram, RoutedPath, followGraph, usePresenting, type RoutedEdgeData } from './FlowDiagram';
+import { keepUnchanged, layoutGraph, layoutToFit, monoLabelWidth, type FitBox } from './graphLayout';
 import { usePageText } from '../i18n/pageText';
 import { useRenderMessage } from '../i18n/renderMessage';
 
@@ -40,9 +40,29 @@ function useText() {
 
 const NODE_W = 230;
 const NODE_H = 92;
+/**
+ * Room the layout leaves under a node that has links going out: a node gains lines as the
+ * World runs (L05's worker A grows by about 36 px) while the layout stays put, and in a
+ * top-to-bottom layout its links' labels sit right under it. The node is drawn at the top of
+ * its room and its links start at its centre, under the node.
+ */
+const GROW = 40;
 const LABEL_PX = 11;
-/** Room reserved for the longest label a link can show (its name and an in-flight count). */
-const labelRoom = (inFlight: (label: string, n: number) => string, label: string, scale: number) => monoLabelWidth(inFlight(label, 99), LABEL_PX * scale);
+/**
+ * Room reserved for the longest label a link can show, on two lines: its name, then the
+ * in-flight count (LinkEdge). One line holding both made every label about 100 px wider,
+ * and in a left-to-right layout that width is gap between the columns.
+ */
+const labelRoom = (inFlight: (label: string, n: number) => string, label: string, scale: number) =>
+  Math.max(monoLabelWidth(label, LABEL_PX * scale), monoLabelWidth(inFlight('', 99).trim(), LABEL_PX * scale));
+const LABEL_H = 2 * 17;
+
+/**
+ * The desktop box the topology is laid out for: the middle column at a 1280 px wide window
+ * (553 px; wider windows only gain), between 200 and 540 px high, and a zoom at which its
+ * smallest text (a node's lines, 0.92 × 12 px) reads at 7.2 px or more.
+ */
+const TOPOLOGY_BOX: FitBox = { width: 553, minHeight: 200, maxHeight: 540, zoom: 7.2 / (12 * 0.92) };
 
 const NO_LINES: WorldView['nodes'][number]['said'] = [];
 
@@ -72,7 +92,12 @@ const LinkEdge = memo(function LinkEdge({ id, data, markerEnd, style }: EdgeProp
   const count = useApp((s) => (data ? inFlightOn(selectFrames(s), data.from, data.to) : 0));
   const TEXT = useText();
   if (!data) return null;
-  return <RoutedPath id={id} data={data} markerEnd={markerEnd} style={style} label={TEXT.inFlight(data.label, count)} busy={count > 0} className={count > 0 ? 'edge-busy' : undefined} />;
+  // The count goes on a second line under the link's name (labelRoom); every language's
+  // message starts with the name, and one that did not would show whole on one line.
+  const said = TEXT.inFlight(data.label, count);
+  const split = count > 0 && said.startsWith(data.label);
+  return <RoutedPath id={id} data={data} markerEnd={markerEnd} style={style} label={split ? data.label : said} detail={split ? said.slice(data.label.length).trim() : undefined}
+    busy={count > 0} className={count > 0 ? 'edge-busy' : undefined} />;
 });
 
 const nodeTypes = { world: WorldNode };
@@ -90,10 +115,14 @@ export function Topology() {
   // Link labels in the page's language; the language is part of the layout (a label's room depends on its words).
   const labels = useMemo(() => worldEdges.map((e) => say(e.label)), [worldEdges, say]);
   const structure = `${specs.map((n) => n.id).join(',')}|${worldEdges.map((e, i) => `${e.from}>${e.to}:${labels[i]}`).join(',')}|${scale}|${TEXT.inFlight('', 99)}`;
-  const layout = useMemo(() => layoutGraph({
-    nodes: specs.map((n) => ({ id: n.id, width: NODE_W * scale, height: NODE_H * scale })),
-    edges: worldEdges.map((e, i) => ({ id: `${i}`, from: e.from, to: e.to, label: { width: labelRoom(TEXT.inFlight, labels[i]!, scale), height: (LABEL_PX + 6) * scale } })),
-  }), [structure]);
+  const layout = useMemo(() => {
+    const graph = {
+      nodes: specs.map((n) => ({ id: n.id, width: NODE_W * scale, height: (NODE_H + (worldEdges.some((e) => e.from === n.id) ? GROW : 0)) * scale })),
+      edges: worldEdges.map((e, i) => ({ id: `${i}`, from: e.from, to: e.to, label: { width: labelRoom(TEXT.inFlight, labels[i]!, scale), height: LABEL_H * scale } })),
+    };
+    // Presenter view keeps its fixed box and left-to-right drawing (zoom 1 or more, panned).
+    return scale === 1 ? layoutToFit(graph, TOPOLOGY_BOX) : layoutGraph(graph);
+  }, [structure]);
   const kept = useRef<{ nodes: Node<WorldNodeData>[] | null; edges: Edge<LinkData>[] | null }>({ nodes: null, edges: null });
   const nodes = useMemo(() => (kept.current.nodes = keepUnchanged<Node<WorldNodeData>>(kept.current.nodes, specs.map((n) => ({
     id: n.id, type: 'world', position: layout.nodes[n.id] ?? { x: 0, y: 0 },
@@ -102,14 +131,19 @@ export function Topology() {
   })))), [specs, layout]);
   const edges = useMemo(() => (kept.current.edges = keepUnchanged<Edge<LinkData>>(kept.current.edges, worldEdges.map((e, i) => {
     const route = layout.edges[`${i}`] ?? { points: [], label: null };
+    const centre = (id: string) => { const at = layout.nodes[id] ?? { x: 0, y: 0 }; return { x: at.x + (NODE_W * scale) / 2, y: at.y + (NODE_H * scale) / 2 }; };
     return {
       id: `${e.from}-${e.to}-${i}`, source: e.from, target: e.to, type: 'routed',
-      data: { points: route.points, labelAt: route.label, label: labels[i]!, labelWidth: labelRoom(TEXT.inFlight, labels[i]!, scale), from: e.from, to: e.to },
+      data: { points: route.points.length > 0 ? [centre(e.from), ...route.points, centre(e.to)] : [], labelAt: route.label, label: labels[i]!, labelWidth: labelRoom(TEXT.inFlight, labels[i]!, scale), from: e.from, to: e.to },
     };
   }))), [worldEdges, layout, labels, scale, TEXT]);
   return (
-    <div className="diagram topology" data-testid="topology" role="figure" aria-label={TEXT.diagram} style={{ '--diagram-scale': scale } as CSSProperties}>
-      <FlowDiagram nodes={nodes} edges={edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes} structure={structure} />
+    // The frame is the container whose width the box's height follows (diagrams.css).
+    <div className="diagram-frame">
+      <div className={`diagram topology${scale === 1 ? ' follows-graph' : ''}`} data-testid="topology" data-direction={layout.direction} role="figure" aria-label={TEXT.diagram}
+        style={{ '--diagram-scale': scale, ...(scale === 1 ? followGraph(layout, TOPOLOGY_BOX) : {}) } as CSSProperties}>
+        <FlowDiagram nodes={nodes} edges={edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes} structure={structure} bounds={layout} />
+      </div>
     </div>
   );
 }

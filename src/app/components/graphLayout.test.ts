@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepUnchanged, sameData } from './graphLayout';
+import { fittedZoom, keepUnchanged, layoutGraph, layoutToFit, sameData } from './graphLayout';
 
 describe('keepUnchanged (React Flow gets the same node objects back when a step did not change them)', () => {
   const node = (id: string, active: boolean) => ({ id, position: { x: 1, y: 2 }, data: { name: id, active, loops: ['RENEW'] }, markerEnd: { type: 'arrow' } });
@@ -33,5 +33,41 @@ describe('keepUnchanged (React Flow gets the same node objects back when a step 
     expect(sameData([1, 2], { 0: 1, 1: 2 })).toBe(false);
     expect(sameData(new Date(0), new Date(0))).toBe(false);
     expect(sameData({ a: [1, { b: 'x' }] }, { a: [1, { b: 'x' }] })).toBe(true);
+  });
+});
+
+describe('layoutToFit (the layout a desktop box reads best in)', () => {
+  const box = { width: 553, minHeight: 150, maxHeight: 420, zoom: 0.6 };
+  const state = (id: string) => ({ id, width: 130, height: 54 });
+  const label = { width: 100, height: 17 };
+
+  it('keeps a short graph left to right', () => {
+    const layout = layoutToFit({ nodes: ['a', 'b', 'c'].map(state), edges: [{ from: 'a', to: 'b', label }, { from: 'b', to: 'c', label }] }, box);
+    expect(layout.direction).toBe('LR');
+    expect(fittedZoom(layout, box)).toBeGreaterThanOrEqual(box.zoom);
+  });
+
+  it('turns a long chain top to bottom, where it is fitted larger', () => {
+    const ids = ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8'];
+    const input = { nodes: ids.map(state), edges: ids.slice(1).map((to, i) => ({ from: ids[i]!, to, label })) };
+    const layout = layoutToFit(input, box);
+    expect(layout.direction).toBe('TB');
+    expect(fittedZoom(layout, box)).toBeGreaterThan(fittedZoom(layoutGraph({ ...input, direction: 'LR' }), box));
+  });
+
+  it('wraps a wide fan-out onto two rows, each node below the first row and none overlapping', () => {
+    const wide = { id: '', width: 230, height: 92 };
+    const leaves = ['l1', 'l2', 'l3', 'l4'];
+    const input = { nodes: [{ ...wide, id: 'root' }, ...leaves.map((id) => ({ ...wide, id }))], edges: leaves.map((to) => ({ from: 'root', to, label: { width: 140, height: 34 } })) };
+    const flat = layoutGraph({ ...input, direction: 'TB' });
+    const wrapped = layoutGraph({ ...input, direction: 'TB', wrapRank: 2 });
+    expect(wrapped.width).toBeLessThan(flat.width * 0.75);
+    expect(new Set(leaves.map((id) => wrapped.nodes[id]!.y)).size).toBe(2);
+    const boxes = leaves.map((id) => ({ ...wrapped.nodes[id]!, w: 230, h: 92 }));
+    for (const [i, a] of boxes.entries()) for (const b of boxes.slice(i + 1)) {
+      expect(a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h).toBe(false);
+    }
+    const topology = { width: 553, minHeight: 200, maxHeight: 480, zoom: 0.65 };
+    expect(fittedZoom(wrapped, topology)).toBeGreaterThan(fittedZoom(flat, topology));
   });
 });

@@ -5,6 +5,10 @@
  * Edge labels take part in the layout: dagre places each label as a box of its own (given
  * its width and height) beside the edge, so labels never sit on each other or on a node.
  * The diagrams draw the label at that box and the edge along dagre's route.
+ *
+ * `layoutToFit` picks, per graph, the layout that reads best in a desktop column: a long
+ * chain turns top to bottom, a wide fan-out wraps. It runs dagre three times, once per
+ * structure (the diagrams memoise it), never on a step.
  */
 import dagre from '@dagrejs/dagre';
 
@@ -15,6 +19,12 @@ export interface LayoutInput {
   /** `id` names the edge in the result; `label` (optional) reserves a box of that size. */
   edges: { id?: string; from: string; to: string; label?: { width: number; height: number } }[];
   direction?: 'LR' | 'TB';
+  /**
+   * Top-to-bottom only: in a rank holding more than this many nodes, every second node that
+   * has no outgoing edge moves to a row below, under a neighbour that stays, so a fan-out
+   * (L05: one worker to four services) takes two rows instead of one row four nodes wide.
+   */
+  wrapRank?: number;
 }
 
 export interface Layout {
@@ -24,20 +34,69 @@ export interface Layout {
   edges: Record<string, { points: Point[]; label: Point | null }>;
   width: number;
   height: number;
+  direction: 'LR' | 'TB';
 }
 
-export function layoutGraph({ nodes, edges, direction = 'LR' }: LayoutInput): Layout {
+/** Longest-path rank of each node from the sources (self-loops ignored; a cycle is cut where it closes). */
+function ranksOf(nodes: LayoutInput['nodes'], edges: LayoutInput['edges']): Map<string, number> {
+  const rank = new Map<string, number>();
+  const visiting = new Set<string>();
+  const into = new Map<string, string[]>(nodes.map((n) => [n.id, []]));
+  for (const e of edges) if (e.from !== e.to) into.get(e.to)?.push(e.from);
+  const visit = (id: string): number => {
+    const known = rank.get(id);
+    if (known !== undefined) return known;
+    if (visiting.has(id)) return 0;
+    visiting.add(id);
+    const r = Math.max(-1, ...(into.get(id) ?? []).map(visit)) + 1;
+    visiting.delete(id);
+    rank.set(id, r);
+    return r;
+  };
+  for (const n of nodes) visit(n.id);
+  return rank;
+}
+
+/**
+ * The nodes wrapRank moves down: per moved node, the node of the row above it hangs under.
+ * Every second node without outgoing edges in a rank wider than `most` moves, under its
+ * neighbour in that rank.
+ */
+function wrapped(nodes: LayoutInput['nodes'], edges: LayoutInput['edges'], most: number): Map<string, string> {
+  const rank = ranksOf(nodes, edges);
+  const hasOut = new Set(edges.filter((e) => e.from !== e.to).map((e) => e.from));
+  const byRank = new Map<number, string[]>();
+  for (const n of nodes) byRank.set(rank.get(n.id)!, [...(byRank.get(rank.get(n.id)!) ?? []), n.id]);
+  const under = new Map<string, string>();
+  for (const ids of byRank.values()) {
+    if (ids.length <= most) continue;
+    const sinks = ids.filter((id) => !hasOut.has(id));
+    const stay = ids.filter((id) => !sinks.includes(id) || sinks.indexOf(id) % 2 === 0);
+    sinks.forEach((id, i) => { if (i % 2 === 1) under.set(id, stay[Math.floor(i / 2)] ?? stay[0]!); });
+  }
+  return under;
+}
+
+export function layoutGraph({ nodes, edges, direction = 'LR', wrapRank }: LayoutInput): Layout {
   const graph = new dagre.graphlib.Graph({ multigraph: true });
-  graph.setGraph({ rankdir: direction, nodesep: 36, ranksep: 70, edgesep: 14, marginx: 8, marginy: 8 });
+  // Tight spacing: the canvas is fitted into a column about 550-710 px wide, so every pixel of
+  // gap shrinks the text; the label boxes keep labels apart whatever the spacing.
+  graph.setGraph({ rankdir: direction, nodesep: 20, ranksep: 30, edgesep: 10, marginx: 8, marginy: 8 });
   graph.setDefaultEdgeLabel(() => ({}));
+  const under = direction === 'TB' && wrapRank ? wrapped(nodes, edges, wrapRank) : new Map<string, string>();
   for (const node of nodes) graph.setNode(node.id, { width: node.width, height: node.height });
   edges.forEach((edge, i) => {
     if (edge.from === edge.to) return;
     const label = edge.label ? { width: edge.label.width, height: edge.label.height, labelpos: 'c' } : {};
-    graph.setEdge(edge.from, edge.to, label, edge.id ?? `e${i}`);
+    // A moved node's edges span three ranks: dagre puts a label halfway along its edge, so
+    // these labels get a row of their own below the first row of nodes, not a place in it.
+    graph.setEdge(edge.from, edge.to, { ...label, minlen: under.has(edge.to) ? 3 : 1 }, edge.id ?? `e${i}`);
   });
+  // An undrawn edge hangs each moved node under a node of the row above, so the second row
+  // sits below the first instead of beside it.
+  for (const [moved, above] of under) graph.setEdge(above, moved, { minlen: 2, weight: 2 }, `wrap:${moved}`);
   dagre.layout(graph);
-  const out: Layout = { nodes: {}, edges: {}, width: graph.graph().width ?? 0, height: graph.graph().height ?? 0 };
+  const out: Layout = { nodes: {}, edges: {}, width: graph.graph().width ?? 0, height: graph.graph().height ?? 0, direction };
   for (const node of nodes) {
     const placed = graph.node(node.id);
     out.nodes[node.id] = { x: placed.x - node.width / 2, y: placed.y - node.height / 2 };
@@ -52,6 +111,41 @@ export function layoutGraph({ nodes, edges, direction = 'LR' }: LayoutInput): La
     };
   });
   return out;
+}
+
+/**
+ * The box a diagram is fitted into on a desktop: its width is the page's middle column (the
+ * narrowest one this is planned for), its height follows the graph between the two bounds
+ * (diagrams.css), and `zoom` is the smallest fitted zoom at which its text still reads.
+ */
+export interface FitBox { width: number; minHeight: number; maxHeight: number; zoom: number }
+
+/** The padding FlowDiagram fits with: the graph takes 1 / (1 + FIT_PADDING) of the box. */
+export const FIT_PADDING = 0.04;
+
+/** The fitted zoom of a layout in `box` once the box's height has followed the graph's aspect ratio. */
+export function fittedZoom(layout: Pick<Layout, 'width' | 'height'>, box: FitBox): number {
+  const height = Math.min(box.maxHeight, Math.max(box.minHeight, (box.width * layout.height) / layout.width));
+  return Math.min(box.width / layout.width, height / layout.height) / (1 + FIT_PADDING);
+}
+
+/**
+ * The layout to draw in `box`: left to right, top to bottom, or top to bottom with wide
+ * ranks wrapped. Of those whose text reads at `box.zoom`, the one needing the lowest box
+ * (so a diagram takes no more of the page than legibility asks); when none does, the one
+ * fitted largest. Depends on the graph and the box constants only, never on the window, so
+ * it runs once per structure like layoutGraph.
+ */
+export function layoutToFit(input: Omit<LayoutInput, 'direction' | 'wrapRank'>, box: FitBox): Layout {
+  const candidates = [
+    layoutGraph({ ...input, direction: 'LR' }),
+    layoutGraph({ ...input, direction: 'TB' }),
+    layoutGraph({ ...input, direction: 'TB', wrapRank: 2 }),
+  ];
+  const heightOf = (l: Layout) => Math.min(box.maxHeight, Math.max(box.minHeight, (box.width * l.height) / l.width));
+  const legible = candidates.filter((l) => fittedZoom(l, box) >= box.zoom);
+  if (legible.length > 0) return legible.reduce((best, l) => (heightOf(l) < heightOf(best) ? l : best));
+  return candidates.reduce((best, l) => (fittedZoom(l, box) > fittedZoom(best, box) ? l : best));
 }
 
 /** Full-width glyphs: CJK ideographs, kana, Hangul, full-width forms (1 em in any CJK font). */
