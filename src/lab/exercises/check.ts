@@ -162,8 +162,24 @@ export function checkRepair(lab: Lab, exercise: RepairExercise, choices: Record<
   return isPlan(check) ? runPlan(lab, check) : check;
 }
 
+/**
+ * ICU's word segmentation: Japanese and Chinese put no spaces between words, so counting
+ * runs of non-space counted a 190-character Japanese answer as 4 words and refused it as too
+ * short. The segmenter finds the words of either script (and of English), and counts no
+ * punctuation or space. Its rules for CJK text do not depend on the locale given (checked in
+ * Node: en, ja and zh count the same), so a grader in Node counts as the page did.
+ */
+const WORDS = new Intl.Segmenter('en', { granularity: 'word' });
+
+/** The number of words in `text`, in any of the course's languages. */
+export function wordCount(text: string): number {
+  let words = 0;
+  for (const segment of WORDS.segment(text)) if (segment.isWordLike) words += 1;
+  return words;
+}
+
 export function checkExplain(exercise: Extract<Exercise, { kind: 'explain' }>, text: string): Verdict {
-  const words = text.trim().split(/\s+/).filter(Boolean).length;
+  const words = wordCount(text);
   return words >= exercise.minWords
     ? verdictOf(null, fb('feedback.explain_saved', { words }), exercise.rules)
     : verdictOf(false, fb('feedback.explain_short', { min: exercise.minWords, words }), exercise.rules);
