@@ -1,9 +1,12 @@
 /** The lab's observable state — exactly what cards match against — and the scenario check. */
 import '../diagrams.css';
 import { memo, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localizeSwitch } from '../../lab/i18n/modelStrings';
 import { useLocalizedLab } from '../i18n/labTranslations';
 import { usePageText } from '../i18n/pageText';
-import { selectObserved, selectScenarioCheck, selectSession, useApp } from '../store';
+import { scenarioSwitchChanges } from '../scenarioSwitches';
+import { selectObserved, selectScenarioCheck, selectSession, selectSwitches, selectSwitchSpecs, useApp } from '../store';
 
 /** The panel's words in the page's language (src/app/i18n/locales/<locale>/app.ts), once per language. */
 function useText() {
@@ -12,6 +15,7 @@ function useText() {
     title: t('observed.title'), region: t('observed.region'),
     pending: t('observed.pending'), pass: t('observed.pass'),
     mismatch: (expected: unknown, actual: unknown) => t('observed.mismatch', { expected: JSON.stringify(expected), actual: JSON.stringify(actual) }),
+    switchChanged: (name: string, option: string) => t('observed.switchChanged', { switch: name, option }),
   }), [t]);
 }
 
@@ -59,12 +63,24 @@ export const ScenarioCheck = memo(function ScenarioCheck() {
   const check = useApp(selectScenarioCheck);
   const TEXT = useText();
   // The scenario's title in the page's language (its ID is what the check matched).
-  const lab = useLocalizedLab(useApp(selectSession)?.lab);
+  const session = useApp(selectSession);
+  const lab = useLocalizedLab(session?.lab);
+  const switches = useApp(selectSwitches);
+  const specs = useApp(selectSwitchSpecs);
+  const { i18n } = useTranslation();
   if (!check) return null;
   const status = !check.atEnd ? 'pending' : check.mismatches.length === 0 ? 'pass' : 'fail';
+  // Switches set apart from the scenario's, named in the page's language: the outcome it
+  // expects is for its own settings.
+  const changed = scenarioSwitchChanges(specs, session?.lab.world.switches ?? {}, check.scenario.switches, switches ?? {})
+    .map(({ spec, expected }) => {
+      const words = localizeSwitch(spec, (key) => i18n.getResource(i18n.language, 'messages', key) as string | undefined);
+      return { key: spec.key, text: TEXT.switchChanged(words.label, words.options.find((o) => o.value === expected)?.label ?? expected) };
+    });
   return (
     <div className={`scenario-check ${status}`} data-testid="scenario-check" data-status={status}>
       <strong>{lab?.scenarios.find((s) => s.id === check.scenario.id)?.title ?? check.scenario.title}</strong>
+      {changed.map((c) => <div key={c.key} className="scenario-switch-changed" data-testid={`scenario-switch-changed-${c.key}`}>{c.text}</div>)}
       {status === 'pending' ? <div>{TEXT.pending}</div>
         : status === 'pass' ? <div>{TEXT.pass}</div>
           : <ul>{check.mismatches.map((m) => <li key={m.path}><code>{m.path}</code>{TEXT.mismatch(m.expected, m.actual)}</li>)}</ul>}
