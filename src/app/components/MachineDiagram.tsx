@@ -13,7 +13,7 @@ import type { MachineGraph } from '../../core/machines';
 import type { Message } from '../../core/message';
 import { useRenderMessage } from '../i18n/renderMessage';
 import { FlowDiagram, RoutedPath, followGraph, usePresenting, type RoutedEdgeData } from './FlowDiagram';
-import { layoutGraph, layoutToFit, monoLabelWidth, type FitBox } from './graphLayout';
+import { layoutToFit, monoLabelWidth, type FitBox } from './graphLayout';
 
 type StateData = { name: string; initial: boolean; loops: string[] };
 type TransitionData = RoutedEdgeData & { from: string };
@@ -36,6 +36,8 @@ const LABEL_PX = 11;
  * name, 12 px, or a listed self-transition, 0.92 × 12 px) reads at 7.2 px or more.
  */
 const machineBox = (loops: boolean): FitBox => ({ width: 553, minHeight: 150, maxHeight: 420, zoom: 7.2 / (loops ? 12 * 0.92 : 12) });
+/** Presenter view: the main column of a 1280 px wide projector, as tall as needed up to 1000 px, at zoom 1 (text 18 px). */
+const PRESENTER_MACHINE_BOX: FitBox = { width: 880, minHeight: 200, maxHeight: 1000, zoom: 1 };
 
 const StateNode = memo(function StateNode({ data }: NodeProps<Node<StateData>>) {
   const active = useContext(LiveState) === data.name;
@@ -60,7 +62,7 @@ const edgeTypes = { routed: TransitionEdge };
 export const MachineDiagram = memo(function MachineDiagram({ graph, state, title }: { graph: MachineGraph; state: string; title: string | Message }) {
   const say = useRenderMessage();
   const scale = usePresenting() ? 18 / LABEL_PX : 1;
-  const box = useMemo(() => machineBox(graph.edges.some((e) => e.from === e.to)), [graph]);
+  const box = useMemo(() => (scale === 1 ? machineBox(graph.edges.some((e) => e.from === e.to)) : PRESENTER_MACHINE_BOX), [graph, scale]);
   const layout = useMemo(() => {
     const input = {
       nodes: graph.states.map((id) => {
@@ -69,8 +71,7 @@ export const MachineDiagram = memo(function MachineDiagram({ graph, state, title
       }),
       edges: graph.edges.map((e, i) => ({ id: `${i}`, from: e.from, to: e.to, label: { width: monoLabelWidth(e.event, LABEL_PX * scale), height: (LABEL_PX + 6) * scale } })),
     };
-    // Presenter view keeps its fixed box and left-to-right drawing (zoom 1 or more, panned).
-    return scale === 1 ? layoutToFit(input, box) : layoutGraph(input);
+    return layoutToFit(input, box);
   }, [graph, scale, box]);
   const nodes = useMemo<Node<StateData>[]>(() => graph.states.map((name) => ({
     id: name, type: 'state', position: layout.nodes[name]!, draggable: false, selectable: false,
@@ -91,8 +92,8 @@ export const MachineDiagram = memo(function MachineDiagram({ graph, state, title
   return (
     <figure className="machine diagram-frame" data-testid={`machine-${graph.id}`} data-state={state}>
       <figcaption>{say(title)}: <strong>{state}</strong></figcaption>
-      <div className={`diagram machine-diagram${scale === 1 ? ' follows-graph' : ''}`} data-direction={layout.direction}
-        style={{ '--diagram-scale': scale, ...(scale === 1 ? followGraph(layout, box) : {}) } as CSSProperties}>
+      <div className="diagram machine-diagram follows-graph" data-direction={layout.direction}
+        style={{ '--diagram-scale': scale, ...followGraph(layout, box) } as CSSProperties}>
         <LiveState.Provider value={state}>
           <FlowDiagram nodes={nodes} edges={edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes} structure={`${graph.id}:${scale}`} bounds={layout} />
         </LiveState.Provider>

@@ -12,7 +12,7 @@ import type { WorldView } from '../../lab/session';
 import { useShallow } from 'zustand/react/shallow';
 import { selectEdges, selectFrames, selectNodes, useApp } from '../store';
 import { FlowDiagram, RoutedPath, followGraph, usePresenting, type RoutedEdgeData } from './FlowDiagram';
-import { keepUnchanged, layoutGraph, layoutToFit, monoLabelWidth, type FitBox } from './graphLayout';
+import { keepUnchanged, layoutToFit, monoLabelWidth, type FitBox } from './graphLayout';
 import { usePageText } from '../i18n/pageText';
 import { useRenderMessage } from '../i18n/renderMessage';
 
@@ -63,6 +63,13 @@ const LABEL_H = 2 * 17;
  * smallest text (a node's lines, 0.92 × 12 px) reads at 7.2 px or more.
  */
 const TOPOLOGY_BOX: FitBox = { width: 553, minHeight: 200, maxHeight: 540, zoom: 7.2 / (12 * 0.92) };
+/**
+ * Presenter view: the main column of a 1280 px wide projector (about 880 px; wider ones only
+ * gain), as tall as the graph needs up to 1400 px (the page scrolls), and zoom 1 — the zoom
+ * presenter view never goes under, at which its scaled text is 18 px or more. A fixed 420 px
+ * box at zoom 1 cut nodes off (L01's worker-2 and shop, L05's workers, L12's agent-2).
+ */
+const PRESENTER_TOPOLOGY_BOX: FitBox = { width: 880, minHeight: 300, maxHeight: 1400, zoom: 1 };
 
 const NO_LINES: WorldView['nodes'][number]['said'] = [];
 
@@ -117,11 +124,12 @@ export function Topology() {
   const structure = `${specs.map((n) => n.id).join(',')}|${worldEdges.map((e, i) => `${e.from}>${e.to}:${labels[i]}`).join(',')}|${scale}|${TEXT.inFlight('', 99)}`;
   const layout = useMemo(() => {
     const graph = {
-      nodes: specs.map((n) => ({ id: n.id, width: NODE_W * scale, height: (NODE_H + (worldEdges.some((e) => e.from === n.id) ? GROW : 0)) * scale })),
+      // In presenter view every node gets the room: its scaled lines wrap sooner (L01's provider
+      // line "keys ✓ · lookup ✓ · deadline ✓ · keeps ∞" took two and reached the node below).
+      nodes: specs.map((n) => ({ id: n.id, width: NODE_W * scale, height: (NODE_H + (scale !== 1 || worldEdges.some((e) => e.from === n.id) ? GROW : 0)) * scale })),
       edges: worldEdges.map((e, i) => ({ id: `${i}`, from: e.from, to: e.to, label: { width: labelRoom(TEXT.inFlight, labels[i]!, scale), height: LABEL_H * scale } })),
     };
-    // Presenter view keeps its fixed box and left-to-right drawing (zoom 1 or more, panned).
-    return scale === 1 ? layoutToFit(graph, TOPOLOGY_BOX) : layoutGraph(graph);
+    return layoutToFit(graph, scale === 1 ? TOPOLOGY_BOX : PRESENTER_TOPOLOGY_BOX);
   }, [structure]);
   const kept = useRef<{ nodes: Node<WorldNodeData>[] | null; edges: Edge<LinkData>[] | null }>({ nodes: null, edges: null });
   const nodes = useMemo(() => (kept.current.nodes = keepUnchanged<Node<WorldNodeData>>(kept.current.nodes, specs.map((n) => ({
@@ -140,8 +148,8 @@ export function Topology() {
   return (
     // The frame is the container whose width the box's height follows (diagrams.css).
     <div className="diagram-frame">
-      <div className={`diagram topology${scale === 1 ? ' follows-graph' : ''}`} data-testid="topology" data-direction={layout.direction} role="figure" aria-label={TEXT.diagram}
-        style={{ '--diagram-scale': scale, ...(scale === 1 ? followGraph(layout, TOPOLOGY_BOX) : {}) } as CSSProperties}>
+      <div className="diagram topology follows-graph" data-testid="topology" data-direction={layout.direction} role="figure" aria-label={TEXT.diagram}
+        style={{ '--diagram-scale': scale, ...followGraph(layout, scale === 1 ? TOPOLOGY_BOX : PRESENTER_TOPOLOGY_BOX) } as CSSProperties}>
         <FlowDiagram nodes={nodes} edges={edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes} structure={structure} bounds={layout} />
       </div>
     </div>
