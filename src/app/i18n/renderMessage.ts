@@ -32,7 +32,7 @@ export function renderMessage(instance: i18n, message: Message | string): string
   const own = template(instance, lng, message.key);
   const chosen = own ?? template(instance, DEFAULT_LOCALE, message.key);
   if (own === undefined && chosen !== undefined && lng !== DEFAULT_LOCALE) englishFallbacks.add(`${lng}:${message.key}`);
-  return fillTemplate(message.key, chosen, message.params, pageValue(lng));
+  return fillTemplate(message.key, chosen, message.params, pageValue(lng), (inner) => renderMessage(instance, inner));
 }
 
 /** Amounts as currency in `lng`; anything else as the graders write it. */

@@ -18,7 +18,7 @@ import { CAS_KINDS, digestOf, isCommandKind, PAYLOADS, type SignedCommand } from
 import { readForAccept, type AcceptReads } from './acceptReads';
 import { currentRevision, HANDLERS, workItem, workItemRow, type PlanContext, type Target, type WorkItemRow } from './handlers';
 import { verifyDigest } from './keys';
-import { isRejection, reject, type AcceptResult, type EventRecord, type Receipt, type Rejection } from './outcomes';
+import { isRejection, msg, reject, type AcceptResult, type EventRecord, type Receipt, type Rejection } from './outcomes';
 
 export const AcceptFaultPoint = {
   afterStateChange: 'accept.after_state_change',
@@ -32,7 +32,7 @@ export function accept(store: Store, clock: Clock, faults: FaultPoints, command:
   const reads = readForAccept(store, command);
   if (reads.publicKey === null) return { ...reject('UNKNOWN_ACTOR', `no public key for ${command.actor}`), digest };
   if (!verifyDigest(reads.publicKey, digest, command.signature)) {
-    return { ...reject('BAD_SIGNATURE', `signature does not verify with ${command.actor}'s key`), digest };
+    return { ...reject('BAD_SIGNATURE', `signature does not verify with ${command.actor}'s key`, msg('reasons.authority.bad_signature', { actor: command.actor })), digest };
   }
   const result = store.tx('accept', (): AcceptResult => {
     // The earlier receipt itself is read only when there is one (a resend).
@@ -40,7 +40,8 @@ export function accept(store: Store, clock: Clock, faults: FaultPoints, command:
     if (earlier) {
       return earlier.digest === digest
         ? { code: 'DUPLICATE', digest, receipt: earlier }
-        : { ...reject('ACTION_ID_COLLISION', `${command.actionId} was first used for content ${earlier.digest.slice(0, 12)}…`), digest };
+        : { ...reject('ACTION_ID_COLLISION', `${command.actionId} was first used for content ${earlier.digest.slice(0, 12)}…`,
+          msg('reasons.authority.action_id_collision', { action: command.actionId, digest: `${earlier.digest.slice(0, 12)}…` })), digest };
     }
     const outcome = decideAndWrite(store, clock, faults, command, digest, reads);
     return isRejection(outcome) ? { ...outcome, digest } : outcome;
@@ -100,18 +101,21 @@ function checkRevision(ctx: PlanContext, target: Target): number | Rejection {
     ? revisionOf(target.creates ? workItemRow(ctx, target.id) : workItem(ctx, target.id))
     : currentRevision(ctx.store, target);
   if (target.creates) {
-    if (current !== null) return reject('ALREADY_EXISTS', `${target.type} ${target.id} already exists`);
+    if (current !== null) return reject('ALREADY_EXISTS', `${target.type} ${target.id} already exists`, msg('reasons.authority.already_exists', { type: target.type, id: target.id }));
     if (command.expectedRevision !== null && command.expectedRevision !== 0) {
-      return reject('REVISION_MISMATCH', `expected revision ${command.expectedRevision}, but ${target.id} does not exist yet (0)`);
+      return reject('REVISION_MISMATCH', `expected revision ${command.expectedRevision}, but ${target.id} does not exist yet (0)`,
+        msg('reasons.authority.revision_not_yet', { expected: command.expectedRevision, id: target.id }));
     }
     return 0;
   }
-  if (current === null) return reject('NOT_FOUND', `no ${target.type} ${target.id}`);
+  if (current === null) return reject('NOT_FOUND', `no ${target.type} ${target.id}`, msg('reasons.authority.not_found', { type: target.type, id: target.id }));
   if (command.expectedRevision === null) {
-    return CAS_KINDS.has(command.kind) ? reject('CAS_REQUIRED', `${command.kind} is compare-and-set: send the expected revision of ${target.id}`) : current;
+    return CAS_KINDS.has(command.kind) ? reject('CAS_REQUIRED', `${command.kind} is compare-and-set: send the expected revision of ${target.id}`,
+      msg('reasons.authority.cas_required', { kind: command.kind, id: target.id })) : current;
   }
   if (command.expectedRevision !== current) {
-    return reject('REVISION_MISMATCH', `expected revision ${command.expectedRevision} of ${target.id}, but it is at ${current}`);
+    return reject('REVISION_MISMATCH', `expected revision ${command.expectedRevision} of ${target.id}, but it is at ${current}`,
+      msg('reasons.authority.revision_mismatch', { expected: command.expectedRevision, id: target.id, current }));
   }
   return current;
 }

@@ -8,7 +8,7 @@
 import type { CommandKind } from './commands';
 import { checkLease, DEFAULT_LEASE_TICKS, illegal, missionBudget, requireRole, sessionEpoch, workItem, type Handler } from './handlerKit';
 import { toolKey } from '../effects/keys';
-import { reject } from './outcomes';
+import { msg, reject } from './outcomes';
 
 /**
  * How each command ends the lease it names (MWP-WRK-014, seeds 000/001): the holder
@@ -65,7 +65,8 @@ export const EXECUTION_HANDLERS: Record<ExecutionKind, Handler> = {
       if (notNow) return notNow;
       if (w.owner !== ctx.command.actor) return reject('NOT_OWNER', `${p.work_item} is owned by ${w.owner}`);
       if (w.resume_by !== null && ctx.now >= Number(w.resume_by)) return reject('LEASE_EXPIRED', `the start deadline passed at t=${w.resume_by}`);
-      if (w.retry_at !== null && ctx.now < Number(w.retry_at)) return reject('INVALID_STATE', `${p.work_item} is backing off until t=${w.retry_at}`);
+      if (w.retry_at !== null && ctx.now < Number(w.retry_at)) return reject('INVALID_STATE', `${p.work_item} is backing off until t=${w.retry_at}`,
+        msg('reasons.authority.backing_off', { id: String(p.work_item), at: Number(w.retry_at) }));
       const leaseId = `lease-${p.work_item}-${w.ownership_epoch}.${w.revision}`;
       const leaseUntil = ctx.now + ((p.lease_ticks as number | undefined) ?? DEFAULT_LEASE_TICKS);
       const session = sessionEpoch(ctx, ctx.command.actor);

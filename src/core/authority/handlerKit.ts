@@ -8,7 +8,8 @@ import type { SqlValue } from 'sql.js';
 import type { Store } from '../db/store';
 import { nextState } from '../machines';
 import type { CommandContent } from './commands';
-import { reject, type Rejection } from './outcomes';
+import { statusWord } from '../message';
+import { msg, reject, type Rejection } from './outcomes';
 import { workItemMachine, type WorkItemEvent } from './workItemMachine';
 
 export type AggregateType = 'group' | 'mission' | 'work_item' | 'approval' | 'session';
@@ -104,7 +105,8 @@ export function missionBudget(ctx: PlanContext, id: string): MissionBudget | und
 
 /** Whether the work item machine allows `event` from the item's status. */
 export function illegal(status: unknown, event: WorkItemEvent, id: string): Rejection | null {
-  return nextState(workItemMachine, String(status), event) === null ? reject('INVALID_STATE', `${id} is ${status}: ${event} is not allowed`) : null;
+  return nextState(workItemMachine, String(status), event) === null ? reject('INVALID_STATE', `${id} is ${status}: ${event} is not allowed`,
+    msg('reasons.authority.not_allowed', { id, status: statusWord(status), event })) : null;
 }
 
 /** The owner-and-lease check every execution command passes (fencing at the authority). */
@@ -112,9 +114,12 @@ export function checkLease(ctx: PlanContext, id: string, leaseId: string, event:
   const item = workItem(ctx, id)!;
   const notNow = illegal(item.status, event, id);
   if (notNow) return notNow;
-  if (item.owner !== ctx.command.actor) return reject('NOT_OWNER', `${id} is owned by ${item.owner} (epoch ${item.ownership_epoch})`);
-  if (item.lease_id !== leaseId) return reject('LEASE_MISMATCH', `current lease is ${item.lease_id}, not ${leaseId}`);
-  if (ctx.now >= Number(item.lease_until)) return reject('LEASE_EXPIRED', `lease ${leaseId} ended at t=${item.lease_until}`);
+  if (item.owner !== ctx.command.actor) return reject('NOT_OWNER', `${id} is owned by ${item.owner} (epoch ${item.ownership_epoch})`,
+    msg('reasons.authority.not_owner', { id, owner: String(item.owner), epoch: Number(item.ownership_epoch) }));
+  if (item.lease_id !== leaseId) return reject('LEASE_MISMATCH', `current lease is ${item.lease_id}, not ${leaseId}`,
+    msg('reasons.authority.lease_mismatch', { current: String(item.lease_id), lease: leaseId }));
+  if (ctx.now >= Number(item.lease_until)) return reject('LEASE_EXPIRED', `lease ${leaseId} ended at t=${item.lease_until}`,
+    msg('reasons.authority.lease_expired', { lease: leaseId, at: Number(item.lease_until) }));
   return null;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { Store } from '../db/store';
 import type { CommandKind } from './commands';
-import { reject } from './outcomes';
+import { msg, reject } from './outcomes';
 import { EXECUTION_HANDLERS } from './executionHandlers';
 import { checkLease, DEFAULT_LEASE_TICKS, illegal, missionBudget, requireRole, roleOf, sessionEpoch, workItem, type AggregateType, type Handler, type Target } from './handlerKit';
 
@@ -77,7 +77,8 @@ const CORE_HANDLERS: Record<Exclude<CommandKind, keyof typeof EXECUTION_HANDLERS
       const item = workItem(ctx, p.work_item as string)!;
       const notNow = illegal(item.status, 'CLAIM', p.work_item as string);
       if (notNow) return notNow;
-      if (item.retry_at !== null && ctx.now < Number(item.retry_at)) return reject('INVALID_STATE', `${p.work_item} is backing off until t=${item.retry_at}`);
+      if (item.retry_at !== null && ctx.now < Number(item.retry_at)) return reject('INVALID_STATE', `${p.work_item} is backing off until t=${item.retry_at}`,
+        msg('reasons.authority.backing_off', { id: String(p.work_item), at: Number(item.retry_at) }));
       const epoch = Number(item.ownership_epoch) + 1;
       const leaseId = `lease-${p.work_item}-${epoch}`;
       const leaseUntil = ctx.now + ((p.lease_ticks as number | undefined) ?? DEFAULT_LEASE_TICKS);

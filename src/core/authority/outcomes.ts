@@ -2,6 +2,10 @@
  * Every outcome of `accept` is a value with a stable `code` (STYLE.md §8): accepted,
  * duplicate, or one named rejection. Nothing is signalled by throwing.
  */
+import { msg, type Message } from '../message';
+
+export { msg };
+
 export const RejectionCode = {
   BAD_SIGNATURE: 'BAD_SIGNATURE',
   UNKNOWN_ACTOR: 'UNKNOWN_ACTOR',
@@ -42,7 +46,10 @@ export interface EventRecord {
 
 export interface Rejection {
   code: RejectionCode;
+  /** The protocol's English answer (the result frame, the client's replies table, graders). */
   message: string;
+  /** The same words as a descriptor (namespace `reasons`): what the timeline renders per language. */
+  reason?: Message;
 }
 
 export type AcceptResult =
@@ -50,7 +57,7 @@ export type AcceptResult =
   | { code: 'DUPLICATE'; digest: string; receipt: Receipt }
   | (Rejection & { digest: string });
 
-export const reject = (code: RejectionCode, message: string): Rejection => ({ code, message });
+export const reject = (code: RejectionCode, message: string, reason?: Message): Rejection => (reason ? { code, message, reason } : { code, message });
 
 export function isRejection(value: unknown): value is Rejection {
   return typeof value === 'object' && value !== null && 'code' in value && (value as Rejection).code in RejectionCode;

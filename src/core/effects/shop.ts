@@ -3,6 +3,7 @@
  * changes. Every function is one named transaction on the shop's database.
  */
 import type { Store } from '../db/store';
+import { msg, type Message } from '../message';
 import { nextState } from '../machines';
 import type { Clock } from '../time';
 import { paramDigest } from './keys';
@@ -34,7 +35,9 @@ export const CALLER = 'support-bot';
 
 export type IntentResult =
   | { code: 'CREATED' | 'EXISTING'; operation: Operation }
-  | { code: 'APPROVAL_REQUIRED' | 'APPROVAL_EXPIRED' | 'ORDER_CHANGED' | 'INSUFFICIENT_BALANCE' | 'PARAMETER_CONFLICT' | 'NOT_FOUND'; message: string };
+  // `message` is the API's English answer; `reason` says the same as a descriptor (namespace
+  // `reasons`), so the timeline shows it in the student's language.
+  | { code: 'APPROVAL_REQUIRED' | 'APPROVAL_EXPIRED' | 'ORDER_CHANGED' | 'INSUFFICIENT_BALANCE' | 'PARAMETER_CONFLICT' | 'NOT_FOUND'; message: string; reason?: Message };
 
 /** Seeds the shop: one order with its refundable balance, and the course's settings. */
 export function setupShop(shop: Store, order: { orderId: string; tenant: string; balanceCents: number }, settings: Record<string, number>): void {
@@ -83,21 +86,24 @@ export function editOrder(shop: Store, orderId: string): void {
 export function createIntent(shop: Store, clock: Clock, caller: string, orderId: string, owner: string, ownerEpoch: number, reserveBalance = true): IntentResult {
   return shop.tx('create_intent', (): IntentResult => {
     const approval = shop.get("SELECT * FROM approvals WHERE order_id = ? ORDER BY granted_at DESC, approval_id DESC LIMIT 1", [orderId]);
-    if (!approval) return refuse(shop, clock, caller, 'APPROVAL_REQUIRED', `no approval to refund order ${orderId}`);
+    if (!approval) return refuse(shop, clock, caller, 'APPROVAL_REQUIRED', `no approval to refund order ${orderId}`, msg('reasons.shop.approval_required', { order: orderId }));
     const used = shop.get('SELECT operation_id FROM operations WHERE approval_id = ?', [String(approval.approval_id)]);
     if (used) return { code: 'EXISTING', operation: readOperation(shop, String(used.operation_id))! };
     if (approval.status === 'expired' || clock.now >= Number(approval.expires_at)) {
-      return refuse(shop, clock, caller, 'APPROVAL_EXPIRED', `approval ${approval.approval_id} ended at t=${approval.expires_at}`);
+      return refuse(shop, clock, caller, 'APPROVAL_EXPIRED', `approval ${approval.approval_id} ended at t=${approval.expires_at}`,
+        msg('reasons.shop.approval_expired', { approval: String(approval.approval_id), at: Number(approval.expires_at) }));
     }
     const order = shop.get('SELECT tenant, version FROM orders WHERE order_id = ?', [orderId])!;
     if (Number(order.version) !== Number(approval.order_version)) {
-      return refuse(shop, clock, caller, 'ORDER_CHANGED', `order ${orderId} is at version ${order.version}; approval ${approval.approval_id} was for version ${approval.order_version}`);
+      return refuse(shop, clock, caller, 'ORDER_CHANGED', `order ${orderId} is at version ${order.version}; approval ${approval.approval_id} was for version ${approval.order_version}`,
+        msg('reasons.shop.order_changed', { order: orderId, version: Number(order.version), approval: String(approval.approval_id), approved: Number(approval.order_version) }));
     }
     const amount = Number(approval.amount_cents);
     // With a remote provider the amount is reserved here; in the single-database variant the
     // refund transaction itself decrements the balance (SPEC 9.4).
     const reserved = reserveBalance ? shop.run('UPDATE orders SET balance_cents = balance_cents - ? WHERE order_id = ? AND balance_cents >= ?', [amount, orderId, amount]) : 1;
-    if (reserved === 0) return refuse(shop, clock, caller, 'INSUFFICIENT_BALANCE', `order ${orderId} has less than ${amount} left to refund`);
+    if (reserved === 0) return refuse(shop, clock, caller, 'INSUFFICIENT_BALANCE', `order ${orderId} has less than ${amount} left to refund`,
+      msg('reasons.shop.insufficient_balance', { order: orderId, amount }));
     const operationId = `op-${Number(shop.get('SELECT count(*) AS n FROM operations')!.n) + 1}`;
     const tenant = String(order.tenant);
     const digest = paramDigest({ tenant, caller, opType: 'refund', orderId, amountCents: amount });
@@ -123,7 +129,10 @@ export function resubmitIntent(shop: Store, clock: Clock, operationId: string, c
   const digest = paramDigest({ tenant: operation.tenant, caller, opType: 'refund', orderId: operation.orderId, amountCents });
   if (digest === operation.paramDigest) return { code: 'EXISTING', operation };
   shop.tx('refuse_resubmit', () => shop.run("INSERT INTO refusals (caller, code, at) VALUES (?, 'PARAMETER_CONFLICT', ?)", [caller, clock.now]));
-  return { code: 'PARAMETER_CONFLICT', message: `${operationId} was issued for ${operation.amountCents}¢ by ${operation.caller}; these parameters differ` };
+  return {
+    code: 'PARAMETER_CONFLICT', message: `${operationId} was issued for ${operation.amountCents}¢ by ${operation.caller}; these parameters differ`,
+    reason: msg('reasons.shop.parameter_conflict', { operation: operationId, amount: operation.amountCents, caller: operation.caller }),
+  };
 }
 
 /** What a status change also records: the provider's receipt, or a send's key and deadline. */
@@ -214,7 +223,8 @@ function toOperation(r: Record<string, unknown>): Operation {
   };
 }
 
-function refuse(shop: Store, clock: Clock, caller: string, code: 'APPROVAL_REQUIRED' | 'APPROVAL_EXPIRED' | 'ORDER_CHANGED' | 'INSUFFICIENT_BALANCE', message: string): IntentResult {
+function refuse(shop: Store, clock: Clock, caller: string, code: 'APPROVAL_REQUIRED' | 'APPROVAL_EXPIRED' | 'ORDER_CHANGED' | 'INSUFFICIENT_BALANCE', message: string,
+  reason: Message): IntentResult {
   shop.run('INSERT INTO refusals (caller, code, at) VALUES (?, ?, ?)', [caller, code, clock.now]);
-  return { code, message };
+  return { code, message, reason };
 }

@@ -154,7 +154,7 @@ export const handwrittenExecutor: RefundExecutor = {
     const epoch = latestOperation(env.shop)?.ownerEpoch ?? 1;
     const result = createIntent(env.shop, env.clock, CALLER, ORDER_ID, env.worker, epoch, !isLocal(env));
     if (!('operation' in result)) {
-      note(out, 'shop_refuses', { code: result.code, message: result.message });
+      note(out, 'shop_refuses', { code: result.code, message: result.reason ?? result.message });
       return;
     }
     const op = result.operation;

@@ -57,32 +57,39 @@ export function goOnline(store: Store): Message {
   return msg('outage.online');
 }
 
-function refuse(store: Store, now: number, what: string, reason: string): Message {
+// The refusals table keeps the English words (the inspector shows the database as it is);
+// the note carries descriptors so the timeline reads in the student's language.
+function refuse(store: Store, now: number, what: string, reason: string, said: { what: Message | string; reason: Message }): Message {
   store.tx('refuse', () => store.run('INSERT INTO refusals (what, reason, at) VALUES (?, ?, ?)', [what, reason, now]));
-  return msg('outage.refused', { what, reason });
+  return msg('outage.refused', said);
 }
 
 /** One reversible step of the active work. */
 export function continueWork(store: Store, now: number, policy: OfflinePolicy, item: string): Message {
   const offlineSince = readLink(store).offlineSince;
   const offline = offlineSince !== null;
-  if (offline && policy === 'bounded' && graceLeft(store, now) === 0) return refuse(store, now, `continue ${item}`, 'the grace period is over (MWP-WRK-020)');
+  if (offline && policy === 'bounded' && graceLeft(store, now) === 0) return refuse(store, now, `continue ${item}`, 'the grace period is over (MWP-WRK-020)',
+    { what: msg('outage.what.continue', { item }), reason: msg('reasons.outage.grace_over') });
   store.tx('local_step', () => store.run('INSERT INTO local_work (step, at, offline_since) VALUES ((SELECT COALESCE(MAX(step), 0) + 1 FROM local_work), ?, ?)', [now, offlineSince]));
   return msg(offline ? 'outage.work_offline' : 'outage.work', { item, grace: graceLeft(store, now) });
 }
 
 export function startNewWork(store: Store, now: number, policy: OfflinePolicy): Message {
   const offline = isOffline(store);
-  if (offline && policy === 'bounded') return refuse(store, now, 'start new work', 'no current lease or token while offline (MWP-WRK-020)');
+  if (offline && policy === 'bounded') return refuse(store, now, 'start new work', 'no current lease or token while offline (MWP-WRK-020)',
+    { what: msg('outage.what.start_new_work'), reason: msg('reasons.outage.no_lease_offline') });
   return msg(offline ? 'outage.new_work_ungranted' : 'outage.no_other_work');
 }
 
-export function irreversibleAction(store: Store, now: number, policy: OfflinePolicy, what: string): Message {
+/** `label` names the action in the notes (a descriptor); `what` is what the agent's tables record. */
+export function irreversibleAction(store: Store, now: number, policy: OfflinePolicy, what: string, label: Message | string = what): Message {
   const offline = isOffline(store);
-  if (offline && policy === 'bounded') return refuse(store, now, what, 'an externally visible action needs a current lease and token (MWP-WRK-020)');
+  if (offline && policy === 'bounded') {
+    return refuse(store, now, what, 'an externally visible action needs a current lease and token (MWP-WRK-020)', { what: label, reason: msg('reasons.outage.external_needs_lease') });
+  }
   const lease = readLink(store).leaseId;
   store.tx('irreversible', () => store.run('INSERT INTO irreversible (what, lease_id, offline, at) VALUES (?, ?, ?, ?)', [what, lease, offline ? 1 : 0, now]));
-  return msg(offline ? 'outage.irreversible_offline' : 'outage.irreversible', { what, lease: lease ?? '' });
+  return msg(offline ? 'outage.irreversible_offline' : 'outage.irreversible', { what: label, lease: lease ?? '' });
 }
 
 /** A command the agent wants to send: sent now when online, buffered with its bindings when offline (bounded). */
@@ -144,9 +151,9 @@ export function reconcileBuffer(store: Store, opts: { leaseId: string; session: 
 }
 
 /** Reconciliation found the work is no longer ours: the buffer is not sent, and says why. */
-export function abandonBuffered(store: Store, reason: string): Message | null {
+export function abandonBuffered(store: Store, reason: string, said: Message | string = reason): Message | null {
   const n = store.tx('abandon_buffered', () => store.run("UPDATE buffered SET status = 'abandoned', result = ? WHERE status = 'buffered'", [`NOT_SENT: ${reason}`]));
-  return n > 0 ? msg('outage.abandoned', { reason, count: n }) : null;
+  return n > 0 ? msg('outage.abandoned', { reason: said, count: n }) : null;
 }
 
 /** The rows of one reconciliation (by session) whose answers disagree: a partial landing (MWP-WRK-022). */

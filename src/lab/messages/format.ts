@@ -22,15 +22,19 @@ export type FormatValue = (value: unknown, format: string) => string;
 /** The graders' and the CLI's spelling: raw cents, `10000¢`. */
 export const plainValue: FormatValue = (value, format) => (format === 'cents' ? `${String(value)}¢` : String(value));
 
-/** `template` with its `{{param}}`s filled; no template → the key and its params. */
+/**
+ * `template` with its `{{param}}`s filled; no template → the key and its params. A parameter
+ * that is itself a message is rendered with `nested` (the caller's catalog), else as its key.
+ */
 export function fillTemplate(key: string, template: string | undefined, params: Readonly<Record<string, unknown>> = {},
-  formatValue: FormatValue = plainValue): string {
+  formatValue: FormatValue = plainValue, nested: (message: Message) => string = (m) => fillTemplate(m.key, undefined, m.params)): string {
   if (template === undefined) return `${key} ${JSON.stringify(params)}`;
+  const text = (value: unknown) => (isMessage(value) ? nested(value) : String(value));
   return template.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (_, name: string, format: string | undefined) =>
-    (name in params ? (format ? formatValue(params[name], format) : String(params[name])) : `{{${name}}}`));
+    (name in params ? (format ? formatValue(params[name], format) : text(params[name])) : `{{${name}}}`));
 }
 
 export function formatMessage(message: Message | string, catalog: Catalog = en): string {
   if (!isMessage(message)) return message;
-  return fillTemplate(message.key, catalog[message.key], message.params);
+  return fillTemplate(message.key, catalog[message.key], message.params, plainValue, (inner) => formatMessage(inner, catalog));
 }

@@ -24,8 +24,9 @@ import { flash } from './flash';
 import { actions } from './actions';
 import { problems } from './problems';
 import { violations } from './violations';
+import { reasons } from './reasons';
 
 /** The namespaces of the World's narration: the one list every locale is checked against. */
-export const EN_NAMESPACES = { refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view, rules, flash, problems, violations, actions };
+export const EN_NAMESPACES = { refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view, rules, flash, problems, violations, actions, reasons };
 
 export const en: Catalog = mergeNamespaces(EN_NAMESPACES);

@@ -125,4 +125,15 @@ export const view = {
   'view.workflow.approvals': 'approvals: {{count}}',
   'view.workflow.ledger': 'ledger rows: {{count}}',
   'view.workflow.billed': 'calls billed: {{count}} ({{cents, cents}})',
+  // status words in node lines and reasons (core/message.ts statusWord); the code stays visible
+  'view.status.queued': 'queued',
+  'view.status.running': 'running',
+  'view.status.owned': 'owned',
+  'view.status.blocked': 'blocked',
+  'view.status.done': 'done',
+  'view.status.failed': 'failed',
+  'view.status.cancelled': 'cancelled',
+  'view.status.granted': 'granted',
+  'view.status.expired': 'expired',
+  'view.status.used': 'used',
 } as const;

@@ -24,5 +24,6 @@ import { flash } from './flash';
 import { actions } from './actions';
 import { problems } from './problems';
 import { violations } from './violations';
+import { reasons } from './reasons';
 
-export const catalog = mergeNamespaces({ refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view, rules, flash, problems, violations, actions });
+export const catalog = mergeNamespaces({ refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view, rules, flash, problems, violations, actions, reasons });

@@ -18,4 +18,7 @@ export const outage = {
   'outage.abandoned': '核对：{{reason}}。{{count}} 条缓冲的命令作为记录保留，不会发送。',
   'outage.authority_answer': '权威服务：{{kind}} {{action}} → {{code}} {{detail}}',
   'outage.new_session': '新会话 {{epoch}}：旧租约已被撤销（{{revoked}} 回到 queued）。agent-1 重新认领 {{item}}。',
+  'outage.what.continue': '继续 {{item}}',
+  'outage.what.start_new_work': '开始新工作',
+  'outage.what.email_customer': '给客户发邮件',
 } as const satisfies Record<keyof typeof en, string>;

@@ -18,4 +18,7 @@ export const outage = {
   'outage.abandoned': '對帳：{{reason}}。{{count}} 筆緩衝指令作為記錄保留，不會送出。',
   'outage.authority_answer': '權威服務：{{kind}} {{action}} → {{code}} {{detail}}',
   'outage.new_session': '新會話 {{epoch}}：舊租約已被撤銷（{{revoked}} 回到 queued）。agent-1 重新認領 {{item}}。',
+  'outage.what.continue': '繼續 {{item}}',
+  'outage.what.start_new_work': '開始新工作',
+  'outage.what.email_customer': '寄電子郵件給客戶',
 } as const satisfies Record<keyof typeof en, string>;

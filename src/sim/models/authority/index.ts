@@ -236,9 +236,9 @@ function explain(command: SignedCommand, result: AcceptResult): Message {
     case 'DUPLICATE':
       return msg('authority.duplicate', { who, digest: short(result.digest), receipt: result.receipt.receiptId });
     case 'ACTION_ID_COLLISION':
-      return msg('authority.collision', { who, digest: short(result.digest), message: result.message });
+      return msg('authority.collision', { who, digest: short(result.digest), message: result.reason ?? result.message });
     default:
-      return msg('authority.rejected', { code: result.code, who, message: result.message });
+      return msg('authority.rejected', { code: result.code, who, message: result.reason ?? result.message });
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * What L09 observes (its cards' vocabulary) and shows on its topology nodes.
  */
-import { msg } from '../../../core/message';
+import { msg, statusWord } from '../../../core/message';
 import { replies } from '../../../core/authority/client';
 import { readState } from '../../../core/authority/fold';
 import { toolKey } from '../../../core/effects/keys';
@@ -53,8 +53,8 @@ export function describeAuthorityNodes(ctx: ModelContext): Record<string, NodeLi
     authority: [
       msg('view.authority.group', { group: groupOf(ctx), seq: group?.sequence ?? 0, rev: group?.revision ?? 0 }),
       ...Object.entries(state.workItems).map(([id, w]) => (w.owner
-        ? msg('view.authority.item_owned', { id, status: w.status, owner: w.owner, epoch: w.epoch, rev: w.revision })
-        : msg('view.authority.item', { id, status: w.status, rev: w.revision }))),
+        ? msg('view.authority.item_owned', { id, status: statusWord(w.status), owner: w.owner, epoch: w.epoch, rev: w.revision })
+        : msg('view.authority.item', { id, status: statusWord(w.status), rev: w.revision }))),
       ...Object.entries(state.missions).map(([id, m]) => msg('view.authority.mission', { id, spent: m.spent, limit: m.limit })),
     ],
   };

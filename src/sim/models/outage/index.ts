@@ -16,7 +16,7 @@ import { seededKeyPair } from '../../../core/authority/keys';
 import type { AcceptResult } from '../../../core/authority/outcomes';
 import { AUTHORITY_SCHEMA } from '../../../core/authority/schema';
 import { workItemMachine } from '../../../core/authority/workItemMachine';
-import { msg } from '../../../core/message';
+import { msg, statusWord } from '../../../core/message';
 import {
   abandonBuffered, agentFingerprint, continueWork, goOffline, goOnline, graceLeft, irreversibleAction, isOffline, newLease, newSession, observeAgent,
   offlineIrreversible, partialReconciliations, pendingCount, prepareCommand, readLink, reconcileBuffer, recordResult, startLink, startNewWork, workPastGrace,
@@ -118,7 +118,7 @@ export const outageModel: Model<OutageAction> = {
       case 'start_new_work':
         return ctx.note(startNewWork(agent, now, policy(ctx)));
       case 'email_customer':
-        return ctx.note(irreversibleAction(agent, now, policy(ctx), 'email the customer'));
+        return ctx.note(irreversibleAction(agent, now, policy(ctx), 'email the customer', msg('outage.what.email_customer')));
       case 'report_progress':
       case 'big_charge':
       case 'complete': {
@@ -166,7 +166,7 @@ export const outageModel: Model<OutageAction> = {
         msg('view.outage.buffered', { count: pendingCount(agentOf(ctx)) }),
       ],
       [AUTHORITY]: [
-        w.owner ? msg('view.outage.item_owned', { id: ITEM, status: w.status, owner: w.owner, epoch: w.epoch }) : msg('view.outage.item', { id: ITEM, status: w.status }),
+        w.owner ? msg('view.outage.item_owned', { id: ITEM, status: statusWord(w.status), owner: w.owner, epoch: w.epoch }) : msg('view.outage.item', { id: ITEM, status: statusWord(w.status) }),
         msg('view.outage.lease', { lease: w.leaseId ?? '–', session: w.sessionEpoch ?? '–' }),
       ],
     };
@@ -183,7 +183,7 @@ function sendCommand(ctx: ModelContext, c: Pick<CommandContent, 'kind' | 'payloa
 function authorityReceives(ctx: ModelContext, frame: Frame): void {
   const command = commandFrame.parse(frame.body).command as SignedCommand;
   const result = accept(ctx.store(AUTHORITY), ctx.clock, ctx.faults(AUTHORITY), command);
-  ctx.note(msg('outage.authority_answer', { kind: command.kind, action: command.actionId, code: result.code, detail: 'message' in result ? result.message : '' }));
+  ctx.note(msg('outage.authority_answer', { kind: command.kind, action: command.actionId, code: result.code, detail: 'message' in result ? result.reason ?? result.message : '' }));
   ctx.send(AUTHORITY, AGENT, 'result', { kind: command.kind, actionId: command.actionId, code: result.code, event: result.code === 'ACCEPTED' ? { payload: result.event.payload } : null });
 }
 
@@ -193,7 +193,7 @@ function agentReceives(ctx: ModelContext, body: z.infer<typeof resultFrame>): vo
   recordResult(agent, body.actionId, body.code);
   if (body.code !== 'ACCEPTED' || !body.event) {
     if (body.kind === 'claim') {
-      const note = abandonBuffered(agent, `the work could not be reclaimed (${body.code})`);
+      const note = abandonBuffered(agent, `the work could not be reclaimed (${body.code})`, msg('reasons.outage.not_reclaimed', { code: body.code }));
       if (note) ctx.note(note);
     }
     return;

@@ -141,7 +141,7 @@ export const refundModel: Model<RefundAction> = {
       case 'resubmit_changed': {
         const op = latestOperation(shop)!;
         const result = resubmitIntent(shop, ctx.clock, op.operationId, CALLER, op.amountCents + 1);
-        return ctx.note(result.code === 'PARAMETER_CONFLICT' ? msg('refund.parameter_conflict', { message: result.message }) : msg('refund.resubmit_result', { code: result.code }));
+        return ctx.note(result.code === 'PARAMETER_CONFLICT' ? msg('refund.parameter_conflict', { message: result.reason ?? result.message }) : msg('refund.resubmit_result', { code: result.code }));
       }
       case 'resolve_manually':
         return ctx.note(operatorReconciles(shop, ctx.store(PROVIDER), ctx.clock, capabilities(ctx)));

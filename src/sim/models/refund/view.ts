@@ -7,7 +7,7 @@ import {
   dedupeRecordCount, kvEntries, latestApproval, latestRefusal, localLedger, orderView, providerLedger, shopSetting, type LedgerRow,
 } from '../../../core/effects/reads';
 import { latestOperation, listOperations, ORDER_ID } from '../../../core/effects/shop';
-import { msg } from '../../../core/message';
+import { msg, statusWord } from '../../../core/message';
 import type { ModelContext, NodeLine } from '../../model';
 import { WORKERS } from './actions';
 import { capabilities, isLocalMode, KV, PROVIDER, SHOP } from './wiring';
@@ -74,7 +74,7 @@ export function describeRefundNodes(ctx: ModelContext): Record<string, NodeLine[
   const out: Record<string, NodeLine[]> = {
     shop: [
       msg('view.refund.order', { order: ORDER_ID, cents: order.balanceCents, version: order.version }),
-      approval ? msg('view.refund.approval', { id: approval.approvalId, status: approval.status }) : msg('view.refund.no_approval'),
+      approval ? msg('view.refund.approval', { id: approval.approvalId, status: statusWord(approval.status) }) : msg('view.refund.no_approval'),
       !op ? msg('view.refund.no_intent') : op.externalRef ? msg('view.refund.op_ref', { id: op.operationId, status: op.status, ref: op.externalRef, epoch: op.ownerEpoch })
         : msg('view.refund.op', { id: op.operationId, status: op.status, epoch: op.ownerEpoch }),
     ],

@@ -1,0 +1,112 @@
+/**
+ * The timeline's narration in Japanese holds no English sentence. Every note the shipped
+ * labs write — each scenario, each scenario followed by each palette action, each card and
+ * each repair exercise under every choice — is rendered with the ja catalog, the way the
+ * page renders it; a run of three English words is a sentence the core still returns as text
+ * (codes, identifiers and rule IDs are single tokens and pass).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isMessage, type Message } from '../../core/message';
+import { useSqlJs } from '../../test/sqljs';
+import { parseCard } from '../cards';
+import { MESSAGE_CATALOGS } from '../i18n/messageCatalogs';
+import { loadLabsFromDir } from '../nodeFiles';
+import { runPlanAsync } from '../play';
+import type { Lab } from '../schema';
+import type { WorldOverrides } from '../config';
+import { formatMessage, type Catalog } from './format';
+
+useSqlJs();
+
+const LABS_DIR = resolve('labs');
+
+type Run = { start: WorldOverrides; actions: readonly unknown[] };
+
+function runsOf(lab: Lab): Run[] {
+  const runs: Run[] = [];
+  for (const sc of lab.scenarios) {
+    const start = { initial: sc.initial, switches: sc.switches };
+    runs.push({ start, actions: sc.actions });
+    // A student clicks the palette after a scenario: those notes are shown too (L03's changed amount).
+    for (const entry of lab.actions) runs.push({ start, actions: [...sc.actions, entry.action] });
+  }
+  const cardsDir = join(LABS_DIR, lab.id, 'cards');
+  const files = existsSync(cardsDir) ? readdirSync(cardsDir).filter((f) => f.endsWith('.json')) : [];
+  for (const file of files) {
+    const parsed = parseCard(file, readFileSync(join(cardsDir, file), 'utf8'));
+    if (parsed.ok && parsed.card.lab === lab.id) runs.push({ start: { initial: parsed.card.initial, switches: parsed.card.switches }, actions: parsed.card.actions });
+  }
+  for (const exercise of lab.exercises) {
+    if (exercise.kind !== 'repair') continue;
+    let choices: Record<string, string>[] = [{}];
+    for (const option of exercise.options) choices = choices.flatMap((c) => option.values.map((v) => ({ ...c, [option.switch]: v })));
+    for (const choice of choices) runs.push({ start: { initial: exercise.start.initial, switches: { ...exercise.start.switches, ...choice } }, actions: exercise.actions });
+  }
+  return runs;
+}
+
+/**
+ * Notes whose parameter still carries English the core or an engine wrote (not converted yet;
+ * see the report of the change that added this test). `workflow.model_answered` quotes the
+ * model vendor's own reply, which is the vendor's text, not narration.
+ */
+const STILL_ENGLISH = new Set(['workflow.model_answered', 'workflow.run_failed', 'workflow.takeover_resumes', 'worker.snapshot_refused',
+  'refund.local_refused', 'refund.local_skipped', 'feed.redacted', 'outage.authority_answer:INVALID_COMMAND']);
+
+const stillEnglish = (note: Message | string) => isMessage(note)
+  && (STILL_ENGLISH.has(note.key) || STILL_ENGLISH.has(`${note.key}:${String(note.params?.code)}`));
+
+/** Three Latin-script words in a row (`send the expected`): a sentence, not a code or an id. */
+const ENGLISH_RUN = /\b[A-Za-z][a-z']+(?:[ ,;:]+[A-Za-z][a-z']+){2,}\b/;
+
+/** The English run in a rendered note, or null. */
+export function englishIn(text: string): string | null {
+  return ENGLISH_RUN.exec(text)?.[0] ?? null;
+}
+
+/** Notes whose rendering in `catalog` still carries an English sentence, as `key: text`. */
+export function englishNotes(notes: readonly (Message | string)[], catalog: Catalog): string[] {
+  const out = new Set<string>();
+  for (const note of notes) {
+    const text = formatMessage(note, catalog);
+    if (englishIn(text) !== null) out.add(`${isMessage(note) ? note.key : '(text)'}: ${text}`);
+  }
+  return [...out];
+}
+
+async function notesOfLab(lab: Lab): Promise<(Message | string)[]> {
+  const seen = new Map<string, Message | string>();
+  for (const run of runsOf(lab)) {
+    const notes = await runPlanAsync(lab, {
+      ...run,
+      judge: (world) => world.trace.flatMap((entry) => entry.notes),
+      cannotStart: () => [],
+    });
+    for (const n of notes) seen.set(JSON.stringify(n), n);
+  }
+  return [...seen.values()];
+}
+
+describe('the timeline narrates in Japanese without English sentences', () => {
+  const labs = loadLabsFromDir(LABS_DIR).flatMap((l) => (l.ok ? [l.lab] : []));
+
+  it.each(labs.map((lab) => [lab.id, lab] as const))('%s: every note a run writes, rendered in ja', async (_, lab) => {
+    const notes = await notesOfLab(lab);
+    expect(notes.length).toBeGreaterThan(0);
+    expect(englishNotes(notes.filter((n) => !stillEnglish(n)), MESSAGE_CATALOGS.ja)).toEqual([]);
+    // A nested reason reads in English exactly as the core's own `message` did (graders and cards print it).
+    for (const note of notes) {
+      if (!isMessage(note)) continue;
+      expect(formatMessage(note, MESSAGE_CATALOGS.en)).not.toMatch(/\{\{|reasons\.|view\.status\./);
+    }
+  }, 600_000);
+
+  it('the detector finds an English sentence and passes codes, identifiers and rule IDs', () => {
+    expect(englishIn('PARAMETER_CONFLICT：op-1 was issued for 10000¢ by support-bot')).toBe('was issued for');
+    expect(englishIn('CAS_REQUIRED lead/claim-3：claim is compare-and-set: send the expected revision of W1')).not.toBeNull();
+    expect(englishIn('agent-1 はメールを送りません：現在のリースとトークンが必要です（MWP-WRK-020）。')).toBeNull();
+    expect(englishIn('ACCEPTED lead/claim-3：イベント G1-4（seq 4、W1 rev 2）')).toBeNull();
+  });
+});
