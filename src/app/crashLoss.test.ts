@@ -4,6 +4,7 @@ import { useSqlJs } from '../test/sqljs';
 import { useLabs } from '../lab/driver/testing';
 import { getModel, modelIds } from '../sim/models';
 import type { TraceEntry } from '../sim/world';
+import { msg } from '../core/message';
 import { crashLoss, latestCrash } from './crashLoss';
 
 useSqlJs();
@@ -51,6 +52,35 @@ describe('crashLoss on L05 (the worker A and its process memory A_memory)', () =
   });
 });
 
+describe('crashLoss and latestCrash on the refund labs (worker-1 crashes inside a step that restarts it)', () => {
+  it('L04 crash-inside: the refund transaction worker-1 held open in the shop\'s database is lost', async () => {
+    const lab = await openLab('L04').act('approve', 'crash_before_commit').idle();
+    const found = latestCrash(lab.world.trace)!;
+    expect(found.crash.crash).toEqual({ node: 'worker-1', point: 'local.before_commit' });
+    const lost = crashLoss(found.crash, lab.world.nodes);
+    expect(lost.rolledBack.map((t) => `${t.store}.${t.name}`)).toEqual(['shop.refund_local']);
+    expect(lost.rolledBack[0]!.writes.refund_ledger).toEqual({ insert: 1, update: 0, delete: 0 });
+  });
+
+  it('L04 crash-inside, the L01 cards and L06 f1: the restart in the crash step is the restart, its notes the recovery', async () => {
+    const cases: [string, string, string][] = [
+      ['L04', 'crash_before_commit', 'refund.recovers_prepared'],
+      ['L01', 'crash_before_commit', 'refund.recovers_prepared'],
+      ['L01', 'crash_after_commit', 'refund.recovers_unknown'],
+      ['L06', 'crash_before_commit', 'refund.recovers_prepared'],
+    ];
+    for (const [id, action, recovers] of cases) {
+      const lab = await openLab(id).act('approve', action).idle();
+      const found = latestCrash(lab.world.trace)!;
+      expect(found.restart, `${id} ${action}`).toMatchObject({ index: 2, inCrashStep: true, transactions: [], sent: [] });
+      expect(found.restart!.notes.map((n) => (typeof n === 'string' ? n : n.key)), `${id} ${action}`).toEqual(['world.restarted', recovers]);
+      // A later step is no restart: the one found stays the crash step's.
+      await lab.act('retry').idle();
+      expect(latestCrash(lab.world.trace)!.restart?.index, `${id} ${action} then retry`).toBe(2);
+    }
+  });
+});
+
 /** A trace entry with only what crashLoss reads. */
 function entry(index: number, over: Partial<TraceEntry>): TraceEntry {
   return { index, action: null, label: { key: 'steps.x' }, time: 0, transactions: [], sent: [], delivered: [], dropped: [], notes: [], crash: null, invariants: [], ...over };
@@ -69,11 +99,28 @@ describe('crashLoss on a hand-made trace', () => {
     expect(crashLoss(crash, [{ id: 'A' }, { id: 'A_mem' }, { id: 'shop' }]).memory).toEqual([]);
   });
 
+  it('every transaction the crash step rolled back is lost, on the crashed node\'s store or another', () => {
+    const rollback = (store: string) => ({ store, name: 'open', outcome: 'rollback' as const, writes: {}, rowids: {} });
+    const step = entry(1, { crash: { node: 'A', point: 'p' }, transactions: [wipe('shop', 1), rollback('shop')] });
+    expect(crashLoss(step, [{ id: 'A' }, { id: 'shop' }]).rolledBack.map((t) => t.store)).toEqual(['shop']);
+  });
+
+  it('a restart noted after the crash in the crash step is its restart; notes from the restart on are the recovery', () => {
+    const notes = [msg('x.before', {}), msg('world.crashed', { node: 'A', point: 'p' }), msg('world.restarted', { node: 'A' }), msg('x.recovers', {})];
+    const found = latestCrash([entry(0, {}), entry(1, { crash: { node: 'A', point: 'p' }, notes }), entry(2, { action: { type: 'restart', node: 'A' } })])!;
+    expect(found.restart).toMatchObject({ index: 1, inCrashStep: true });
+    expect(found.restart!.notes).toEqual(notes.slice(2));
+    // Another node's restart is not this crash's.
+    const other = [notes[1]!, msg('world.restarted', { node: 'B' })];
+    expect(latestCrash([entry(1, { crash: { node: 'A', point: 'p' }, notes: other })])!.restart).toBeNull();
+  });
+
   it('latestCrash finds the latest crash, its restart and the frames to it that died', () => {
     const frame = { id: 9, from: 'B', to: 'A', kind: 'ping', body: {}, sentAt: 0 };
     const trace = [entry(0, {}), crash, entry(2, { dropped: [frame] }), entry(3, { action: { type: 'restart', node: 'A' } })];
     const found = latestCrash(trace)!;
     expect([found.crash.index, found.restart?.index, found.lostFrames.map((f) => f.id)]).toEqual([1, 3, [9]]);
+    expect(found.restart?.inCrashStep).toBe(false);
     expect(latestCrash(trace.slice(0, 1))).toBeNull();
   });
 });

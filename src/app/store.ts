@@ -89,6 +89,12 @@ export const selectHasView = (s: AppState) => s.view !== null;
 export const selectRun = (s: AppState) => s.run.entries;
 export const selectRuntimeReady = (s: AppState) => s.runtimeReady;
 export const selectPreviewNote = (s: AppState) => s.previewNote;
+/** The picked file the open lab was read from, when it is a checked file rather than a course lab. */
+export const selectPreviewFile = (s: AppState): string | null => {
+  const lab = s.session?.lab;
+  const load = lab ? s.previews.find((l) => l.ok && l.lab === lab) : undefined;
+  return load?.ok ? load.lab.file : null;
+};
 
 const storage = () => window.localStorage;
 
@@ -433,7 +439,18 @@ export async function previewLabFiles(files: File[]): Promise<void> {
   const text = await labFile.text();
   const readme = readmeFile ? await readmeFile.text() : '(no README.md was picked)';
   const load = rt().parseLab(labFile.name, text, readme);
-  useApp.setState((s) => ({ previews: [load, ...s.previews], previewNote: TEXT.checked(labFile.name, load.ok) }));
+  // Only the latest check is shown: earlier results (of the same file, before it was fixed)
+  // next to a new one read as if the new file still had their problems.
+  useApp.setState({ previews: [load], previewNote: TEXT.checked(labFile.name, load.ok) });
+}
+
+/**
+ * Leaves a checked file's preview for the course's lab of the same ID: the picked file is
+ * forgotten (a checked file that shares a course lab's ID stands in for it until then).
+ */
+export function closePreview(labId: string): void {
+  useApp.setState((s) => ({ previews: s.previews.filter((l) => !(l.ok && l.lab.id === labId)), previewNote: null }));
+  navigate({ page: 'lab', labId });
 }
 
 /** The Cards tab: parses and runs card files in the page, against the bundled labs. */
@@ -609,6 +626,14 @@ export async function importSubmissionFile(file: File, confirmOverwrite: () => b
   await ensureRuntime();
   const parsed = rt().parseSubmission(await file.text());
   if (!parsed.ok) return { key: 'progress.importFailed', params: { file: file.name, error: parsed.error } };
+  // Every recorded verdict is re-checked before anything is merged: a verdict edited in the
+  // file would otherwise show as the lab's own (the grader flags the same file as tampered).
+  // The check lives with the grader's re-execution in the runtime chunk, which the await
+  // above has already fetched, so this import costs no further download.
+  await ensureAllLabs();
+  const { verifySubmissionAsync } = await import('../lab/submission');
+  const mismatch = await verifySubmissionAsync(parsed.submission, useApp.getState().loads.flatMap((l) => (l.ok ? [l.lab] : [])));
+  if (mismatch) return { key: 'progress.importTampered', params: { file: file.name, ...mismatch } };
   const progress = useApp.getState().progress;
   if (rt().importWouldOverwrite(progress, parsed.submission) && !confirmOverwrite()) return { key: 'progress.importCancelled', params: {} };
   const imported = rt().importSubmission(progress, parsed.submission);
@@ -620,6 +645,8 @@ export async function importSubmissionFile(file: File, confirmOverwrite: () => b
 export type ImportOutcome =
   | { key: 'progress.importFailed'; params: { file: string; error: string } }
   | { key: 'progress.importCancelled'; params: Record<string, never> }
+  /** A recorded verdict the lab does not give: the file was edited, nothing was imported. */
+  | { key: 'progress.importTampered'; params: { file: string; lab: string; exercise: string; attempt: number } }
   /** `locale`: the language the imported file restored, if it recorded one. */
   | { key: 'progress.imported'; params: { file: string; name: string }; locale?: Progress['locale'] };
 

@@ -2,11 +2,12 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../test/sqljs';
 import { checkExercise } from './exercises/check';
+import { checkExerciseAsync } from './exercises/checkAsync';
 import { loadLabsFromDir } from './nodeFiles';
 import { emptyProgress, withExercise } from './progress';
 import type { Lab } from './schema';
 import { LIMITS } from './exercises/records';
-import { buildSubmission, gradeSubmissionText, importSubmission, importWouldOverwrite, parseSubmission, regrade, regradeAsync, submissionWarnings, type Submission } from './submission';
+import { buildSubmission, gradeSubmissionText, importSubmission, importWouldOverwrite, parseSubmission, regrade, regradeAsync, submissionWarnings, verifySubmissionAsync, type Submission } from './submission';
 
 useSqlJs();
 
@@ -143,5 +144,76 @@ describe('asynchronous labs (L05) are graded by awaiting the engine', () => {
     const l05Submission = buildSubmission(withExercise(emptyProgress(), 'L05', predict.id, { attempts: [claimed] }), '0.1.0', '2026-11-29T11:00:00Z');
     const row = (await regradeAsync(l05Submission, labs, { labs: ['L05'] })).find((r) => r.exercise === predict.id)!;
     expect(row).toMatchObject({ status: 'tampered', tamperedAttempts: [1] });
+  });
+});
+
+describe('an import re-checks every recorded verdict (verifySubmissionAsync)', () => {
+  /** The reviewer's file: the wrong answer to "A wakes late", exported by the page. */
+  function wrongPick(): Submission {
+    const late = l07.exercises.find((e) => e.id === 'late-write')!;
+    const input = { kind: 'predict' as const, pick: true };
+    const progress = withExercise(progressWithAttempts(), 'L07', 'late-write', { attempts: [{ at: '2026-11-29T10:00:00Z', input, verdict: checkExercise(l07, late, input) }] });
+    // Through JSON, as a file the page exported and the student picks again.
+    const parsed = parseSubmission(JSON.stringify(buildSubmission(progress, '0.1.0', '2026-11-29T11:00:00Z')));
+    if (!parsed.ok) throw new Error(parsed.error);
+    return parsed.submission;
+  }
+  const lateWrite = (s: Submission) => s.labs.L07!.exercises['late-write']!.attempts[0]!.verdict;
+
+  it('a file as exported passes, with its wrong answer kept', async () => {
+    const submission = wrongPick();
+    expect(lateWrite(submission).pass).toBe(false);
+    expect(await verifySubmissionAsync(submission, labs)).toBeNull();
+  });
+
+  it('a verdict turned from fail to pass is refused, naming the exercise and attempt', async () => {
+    const submission = wrongPick();
+    lateWrite(submission).pass = true;
+    expect(await verifySubmissionAsync(submission, labs)).toEqual({ lab: 'L07', exercise: 'late-write', attempt: 1 });
+  });
+
+  it('an edited step or feedback message is refused (the panel shows both)', async () => {
+    const step = wrongPick();
+    lateWrite(step).step = lateWrite(step).step! + 1;
+    expect(await verifySubmissionAsync(step, labs)).toMatchObject({ exercise: 'late-write' });
+    const message = wrongPick();
+    lateWrite(message).message = { key: 'feedback.predict_right' };
+    expect(await verifySubmissionAsync(message, labs)).toMatchObject({ exercise: 'late-write' });
+    const param = wrongPick();
+    lateWrite(param).message = { ...lateWrite(param).message!, params: { ...lateWrite(param).message!.params, label: 'yes' } };
+    expect(await verifySubmissionAsync(param, labs)).toMatchObject({ exercise: 'late-write' });
+  });
+
+  it('an answer edited without its verdict is refused (a reproduce attempt\'s steps)', async () => {
+    const submission = wrongPick();
+    const overwrite = submission.labs.L07!.exercises.overwrite!.attempts[0]!;
+    if (overwrite.input.kind !== 'reproduce') throw new Error('fixture');
+    overwrite.input.actions = overwrite.input.actions.slice(0, 2);
+    expect(await verifySubmissionAsync(submission, labs)).toEqual({ lab: 'L07', exercise: 'overwrite', attempt: 1 });
+  });
+
+  it('key order does not matter; labs and exercises this build lacks are left to the grader', async () => {
+    const submission = wrongPick();
+    const verdict = lateWrite(submission);
+    verdict.message = { params: Object.fromEntries(Object.entries(verdict.message!.params!).reverse()), key: verdict.message!.key };
+    submission.labs.L99 = { exercises: { x: { attempts: [{ at: 'x', input: { kind: 'predict', pick: 1 }, verdict: { pass: true, feedback: '', rules: [] } }] } } };
+    submission.labs.L07!.exercises.ghost = { attempts: [{ at: 'x', input: { kind: 'predict', pick: 1 }, verdict: { pass: true, feedback: '', rules: [] } }] };
+    expect(await verifySubmissionAsync(submission, labs)).toBeNull();
+  });
+
+  it('an asynchronous lab (L05) is re-checked by awaiting the engine', async () => {
+    const l05 = labs.find((l) => l.id === 'L05')!;
+    const predict = l05.exercises.find((e) => e.kind === 'predict')!;
+    if (predict.kind !== 'predict') throw new Error('fixture');
+    const wrong = predict.choices.find((c) => JSON.stringify(c.value) !== JSON.stringify(predict.answer))!.value;
+    const claimed = { at: '2026-11-29T10:00:00Z', input: { kind: 'predict' as const, pick: wrong }, verdict: { pass: true, feedback: '', rules: [] } };
+    const submission = buildSubmission(withExercise(emptyProgress(), 'L05', predict.id, { attempts: [claimed] }), '0.1.0', 'x');
+    expect(await verifySubmissionAsync(submission, labs)).toEqual({ lab: 'L05', exercise: predict.id, attempt: 1 });
+    // The same wrong pick with the verdict the engine gives imports: the synchronous checker
+    // (which refuses an asynchronous lab) would call this honest file edited.
+    const input = { kind: 'predict' as const, pick: wrong };
+    const honest = { at: '2026-11-29T10:00:00Z', input, verdict: await checkExerciseAsync(l05, predict, input) };
+    expect(honest.verdict.pass).toBe(false);
+    expect(await verifySubmissionAsync(buildSubmission(withExercise(emptyProgress(), 'L05', predict.id, { attempts: [honest] }), '0.1.0', 'x'), labs)).toBeNull();
   });
 });

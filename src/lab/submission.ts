@@ -78,6 +78,49 @@ export function importWouldOverwrite(progress: Progress, submission: Submission)
     Object.keys(lab.exercises).some((id) => (progress.exercises[labId]?.[id]?.attempts.length ?? 0) > 0));
 }
 
+/** The first recorded verdict an import found that the lab does not give (1-based attempt). */
+export interface VerdictMismatch {
+  lab: string;
+  exercise: string;
+  attempt: number;
+}
+
+/**
+ * Re-checks every attempt of a file the student imports, against the labs this page has, and
+ * returns the first whose recorded verdict differs from the lab's. Stricter than the grader's
+ * pass-only comparison: the exercise panel shows the recorded pass AND words the recorded
+ * message and step, so an edit to any of them would make the page say what the lab never
+ * said ("✓ right" above "Not quite", or the wrong step). A file saved before verdicts carried
+ * a message is compared on pass and step only. Records of labs or exercises this build does
+ * not have cannot be checked and are left to the grader (it reports them as unknown).
+ */
+export async function verifySubmissionAsync(submission: Submission, labs: Lab[]): Promise<VerdictMismatch | null> {
+  for (const [labId, entry] of Object.entries(submission.labs)) {
+    const lab = labs.find((l) => l.id === labId);
+    if (!lab) continue;
+    const async = isAsyncLab(lab);
+    for (const [exerciseId, record] of Object.entries(entry.exercises)) {
+      const exercise = lab.exercises.find((e) => e.id === exerciseId);
+      if (!exercise) continue;
+      for (const [i, attempt] of record.attempts.entries()) {
+        const given = async ? await recheckAsync(lab, exercise, attempt.input) : recheck(lab, exercise, attempt.input);
+        if (!sameVerdict(attempt.verdict, given)) return { lab: labId, exercise: exerciseId, attempt: i + 1 };
+      }
+    }
+  }
+  return null;
+}
+
+function sameVerdict(claimed: Verdict, given: Verdict): boolean {
+  if (claimed.pass !== given.pass || claimed.step !== given.step) return false;
+  return !claimed.message || canonical(claimed.message) === canonical(given.message);
+}
+
+/** JSON with object keys sorted, so a file's key order (any JSON editor may change it) does not matter. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+}
+
 export type GradeStatus = 'pass' | 'fail' | 'needs-human' | 'tampered' | 'unknown-exercise' | 'not-attempted';
 
 export interface GradeRow {

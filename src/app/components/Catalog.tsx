@@ -27,7 +27,8 @@ function useText() {
     next: t('catalog.next'), continue: t('catalog.continue'), start: t('catalog.start'),
     open: t('catalog.open'),
     state: { new: t('catalog.state.new'), attempted: t('catalog.state.attempted'), done: t('catalog.state.done') } as const,
-    exercises: (p: LabProgress) => (p.total === 0 ? '' : ` · ${t('catalog.exercises', { done: p.done, total: p.total })}${p.finished > p.done ? `, ${t('catalog.missed', { count: p.finished - p.done })}` : ''}`),
+    // One sentence per case: how the missed count joins on (comma, 、, ，) belongs to the language.
+    exercises: (p: LabProgress) => (p.total === 0 ? '' : ` · ${p.finished > p.done ? t('catalog.exercisesMissed', { done: p.done, total: p.total, count: p.finished - p.done }) : t('catalog.exercises', { done: p.done, total: p.total })}`),
     check: t('catalog.check'),
     checkHelp: t('catalog.checkHelp'),
     checkInput: t('catalog.checkInput'),
@@ -113,7 +114,7 @@ function Authoring() {
 function PreviewEntry({ load }: { load: LabLoad }) {
   const TEXT = useText();
   const lab = useLocalizedLab(load.ok ? load.lab : null);
-  if (!load.ok || !lab) return <LabErrorCard load={load as Extract<LabLoad, { ok: false }>} />;
+  if (!load.ok || !lab) return <LabErrorCard load={load as Extract<LabLoad, { ok: false }>} picked />;
   return (
     <article className="lab-card" data-testid={`lab-card-${lab.id}`}>
       <h3><span className="lab-id">{lab.id}</span> {lab.title}</h3>

@@ -13,7 +13,8 @@ export function ProblemText({ problem }: { problem: LabProblem }) {
   return <>{problem.code ? render({ key: problem.code, params: problem.params }) : problem.message}</>;
 }
 
-export function LabErrorCard({ load }: { load: Extract<LabLoad, { ok: false }> }) {
+/** `picked`: the file was picked in the catalog's checker, where a reload does not read it again. */
+export function LabErrorCard({ load, picked = false }: { load: Extract<LabLoad, { ok: false }>; picked?: boolean }) {
   const { t } = useTranslation();
   // Field paths and file names are codes; a problem's words follow the page's language.
   return (
@@ -25,7 +26,7 @@ export function LabErrorCard({ load }: { load: Extract<LabLoad, { ok: false }> }
           <li key={i} data-code={p.code}><code>{p.field}</code>: <ProblemText problem={p} />{p.file !== load.file ? <Trans t={t} i18nKey="labError.inFile" values={{ file: p.file }} components={{ c: <code /> }} /> : null}</li>
         ))}
       </ul>
-      <p className="muted">{t('labError.others')}</p>
+      <p className="muted">{t(picked ? 'labError.othersPicked' : 'labError.others')}</p>
     </article>
   );
 }

@@ -6,7 +6,8 @@
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocalizedLab } from '../i18n/labTranslations';
-import { paletteFor, selectHasView, selectMachines, selectRoute, selectSession, useApp } from '../store';
+import { LAB_INDEX } from '../labIndex';
+import { closePreview, paletteFor, selectHasView, selectMachines, selectPreviewFile, selectRoute, selectSession, useApp } from '../store';
 import { useLabKeyboard } from '../useKeyboard';
 import { ActionPalette } from './ActionPalette';
 import { CrashPanel } from './CrashPanel';
@@ -29,6 +30,7 @@ export function LabPage() {
   const presenting = useApp((s) => { const r = selectRoute(s); return r.page === 'lab' && r.present === true; });
   const session = useApp(selectSession);
   const hasView = useApp(selectHasView);
+  const previewFile = useApp(selectPreviewFile);
   const { t } = useTranslation();
   // The lab in the page's language: titles, labels and narrative; IDs and actions unchanged.
   const lab = useLocalizedLab(session?.lab);
@@ -43,6 +45,13 @@ export function LabPage() {
         <h1><span className="lab-id">{lab.id}</span> {lab.title}</h1>
         <p className="muted">{specLine(lab.spec, lab.rules)}</p>
       </header>
+      {previewFile && (
+        // A checked file opens on its ID's route; said plainly, so a student never takes it for the course's lab.
+        <p className="banner warn" role="status" data-testid="lab-preview-banner" data-file={previewFile}>
+          {t('lab.preview', { file: previewFile })}{' '}
+          {LAB_INDEX.some((e) => e.id === lab.id) && <button className="link" data-testid="lab-preview-close" onClick={() => closePreview(lab.id)}>{t('lab.previewBack', { lab: lab.id })}</button>}
+        </p>
+      )}
       <Toolbar />
       <div className="lab-grid-3">
         <div className="col-left">

@@ -47,7 +47,8 @@ export function ProgressPage() {
       ? outcome.locale
         ? t('progress.importedLanguage', { file: outcome.params.file, name: outcome.params.name || t('progress.unnamed'), language: LOCALE_NAMES[outcome.locale] })
         : t('progress.imported', { file: outcome.params.file, name: outcome.params.name || t('progress.unnamed') })
-      : outcome.key === 'progress.importFailed' ? t(outcome.key, outcome.params) : t(outcome.key);
+      : outcome.key === 'progress.importFailed' ? t(outcome.key, outcome.params)
+        : outcome.key === 'progress.importTampered' ? <ImportTampered outcome={outcome} labs={loads.flatMap((l) => (l.ok ? [l.lab] : []))} /> : t(outcome.key);
   const atMost = t('progress.atMost', { max: LIMITS.studentField });
   const labs = loads.flatMap((l) => (l.ok ? [l.lab] : []));
   const asides = setAsideKeys(window.localStorage);
@@ -73,7 +74,7 @@ export function ProgressPage() {
             }} />
           </label>
         </div>
-        {message && <p data-testid="import-message" role="status">{message}</p>}
+        {message && <p data-testid="import-message" data-outcome={outcome?.key} className={outcome?.key === 'progress.imported' || outcome?.key === 'progress.importCancelled' ? undefined : 'error'} role="status">{message}</p>}
       </section>
       <table className="progress-table" data-testid="progress-table">
         <thead><tr><th>{t('progress.lab')}</th><th>{t('progress.done')}</th><th>{t('progress.attempted')}</th><th>{t('progress.exercises')}</th><th /></tr></thead>
@@ -105,6 +106,14 @@ export function ProgressPage() {
       )}
     </main>
   );
+}
+
+/** The refusal of an edited file, naming the exercise by its title in the page's language. */
+function ImportTampered({ outcome, labs }: { outcome: Extract<ImportOutcome, { key: 'progress.importTampered' }>; labs: Lab[] }) {
+  const { t } = useTranslation();
+  const lab = useLocalizedLab(labs.find((l) => l.id === outcome.params.lab));
+  const title = lab?.exercises.find((e) => e.id === outcome.params.exercise)?.title ?? outcome.params.exercise;
+  return <>{t('progress.importTampered', { ...outcome.params, title })}</>;
 }
 
 /** A lab's title in the page's language (its strings file), else English. */

@@ -15,8 +15,8 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '../../core/message';
 import { useRenderMessage } from '../i18n/renderMessage';
-import { jumpTo, selectCursor, selectNodes, selectRun, useApp } from '../store';
-import { fittedLane, GUTTER, HEAD, sequenceLayout, type SeqLayout, type SeqMessage } from './sequenceLayout';
+import { jumpTo, selectCursor, selectNodes, selectRoute, selectRun, useApp } from '../store';
+import { fittedLane, GUTTER, HEAD, MARK_LABEL_GAP, markLabel, NORMAL_TEXT, PRESENTER_TEXT, sequenceLayout, type SeqLayout, type SeqMessage } from './sequenceLayout';
 
 /** The diagram's words in the page's language (src/app/i18n/locales/<locale>/app.ts). */
 function useText() {
@@ -49,7 +49,11 @@ export function SequenceDiagram() {
   // The scroll box's width (0 until measured); the lanes are fitted to it.
   const [boxWidth, setBoxWidth] = useState(0);
   const lane = fittedLane(boxWidth, lanes.length);
-  const layout = useMemo(() => sequenceLayout(run, lanes, lane), [run, lanes, lane]);
+  // Presenter view sets the row texts larger (styles.css): the rows grow with them. Read as
+  // LabPage reads it; it changes only when the route does, so a step keeps the memoised layout.
+  const presenting = useApp((s) => { const r = selectRoute(s); return r.page === 'lab' && r.present === true; });
+  const text = presenting ? PRESENTER_TEXT : NORMAL_TEXT;
+  const layout = useMemo(() => sequenceLayout(run, lanes, lane, text), [run, lanes, lane, text]);
   const row = layout.rows.find((r) => r.index === cursor);
   const scroller = useFollowRow(row, setBoxWidth);
   const TEXT = useText();
@@ -141,14 +145,15 @@ function useFollowRow(row: SeqLayout['rows'][number] | undefined, onWidth: (widt
 }
 
 const SequenceBody = memo(function SequenceBody({ layout, TEXT, say }: { layout: SeqLayout; TEXT: Text; say: (m: Message | string) => string }) {
-  const short = (label: string) => (label.length > 24 ? `${label.slice(0, 23)}…` : label);
+  const { stepY, labelY, labelChars } = layout.text;
+  const short = (label: string) => (label.length > labelChars ? `${label.slice(0, labelChars - 1)}…` : label);
   return (
     <g>
       {layout.rows.map((r) => (
         <g key={r.index} className="seq-row" data-testid={`sequence-row-${r.index}`}>
           <line x1={0} x2={layout.width} y1={r.y} y2={r.y} className="seq-rule" />
-          <text x={6} y={r.y + 16} className="seq-step"><title>{say(r.label)}</title>{TEXT.step(r.index, r.time)}</text>
-          <text x={6} y={r.y + 28} className="seq-label">{short(say(r.label))}</text>
+          <text x={6} y={r.y + stepY} className="seq-step"><title>{say(r.label)}</title>{TEXT.step(r.index, r.time)}</text>
+          <text x={6} y={r.y + labelY} className="seq-label">{short(say(r.label))}</text>
         </g>
       ))}
       {layout.lanes.map((l) => (
@@ -181,7 +186,7 @@ const SequenceBody = memo(function SequenceBody({ layout, TEXT, say }: { layout:
           {k.kind === 'crash'
             ? <path d={`M ${k.x - 7} ${k.y - 7} L ${k.x + 7} ${k.y + 7} M ${k.x - 7} ${k.y + 7} L ${k.x + 7} ${k.y - 7}`} className="seq-crash" />
             : <circle cx={k.x} cy={k.y} r={6} className="seq-restart" />}
-          <text x={k.x + 10} y={k.y + 4} className="seq-mark-label">{k.kind === 'crash' ? k.point : '↻'}</text>
+          <text x={k.labelLeft ? k.x - MARK_LABEL_GAP : k.x + MARK_LABEL_GAP} y={k.y + Math.round(layout.text.markFont * 0.35)} textAnchor={k.labelLeft ? 'end' : 'start'} className="seq-mark-label">{markLabel(k)}</text>
         </g>
       ))}
       {layout.messages.length === 0 && <text x={GUTTER} y={HEAD + 16} className="seq-label">{TEXT.empty}</text>}

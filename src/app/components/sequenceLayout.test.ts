@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { msg } from '../../core/message';
 import type { TraceEntry } from '../../sim/world';
 import type { Frame } from '../../sim/network';
-import { fittedLane, GUTTER, LANE, MIN_LANE, sequenceLayout } from './sequenceLayout';
+import { fittedLane, GUTTER, LANE, MARK_LABEL_GAP, MIN_LANE, NORMAL_TEXT, PRESENTER_TEXT, sequenceLayout } from './sequenceLayout';
 
 const frame = (id: number, from: string, to: string, extra: Partial<Frame> = {}): Frame => ({ id, from, to, kind: `k${id}`, body: {}, sentAt: 0, ...extra });
 const entry = (index: number, part: Partial<TraceEntry>): TraceEntry => ({
@@ -47,6 +47,62 @@ describe('sequenceLayout', () => {
     expect(layout.marks.map((m) => [m.kind, m.node, m.step, m.point])).toEqual([['crash', 'B', 1, 'b.before_commit'], ['restart', 'B', 3, undefined]]);
     expect(layout.down).toHaveLength(1);
     expect(layout.down[0]!.y2).toBeGreaterThan(layout.down[0]!.y1);
+  });
+
+  it('a node that crashes and restarts in one step (the World notes world.restarted after world.crashed) gets both marks in that row', () => {
+    const crashed = msg('world.crashed', { node: 'B', point: 'executor.after_prepare' });
+    const trace = [
+      entry(0, {}),
+      entry(1, { crash: { node: 'B', point: 'executor.after_prepare' }, notes: [crashed, msg('world.restarted', { node: 'B' }), msg('refund.recovers_prepared', {})] }),
+      entry(2, {}),
+    ];
+    const layout = sequenceLayout(trace, nodes);
+    expect(layout.marks.map((m) => [m.kind, m.node, m.step])).toEqual([['crash', 'B', 1], ['restart', 'B', 1]]);
+    const [crash, restart] = layout.marks;
+    const row = layout.rows[1]!;
+    expect(restart!.y).toBeGreaterThan(crash!.y);
+    expect(restart!.y).toBeLessThan(row.y + row.height);
+    // Down between the two marks only, not to the end of the run.
+    expect(layout.down).toEqual([{ node: 'B', x: crash!.x, y1: crash!.y, y2: restart!.y }]);
+    // A restart note of another node, or one with no crash before it, is no restart of this crash.
+    const other = sequenceLayout([entry(0, { crash: { node: 'B', point: 'p' }, notes: [msg('world.restarted', { node: 'A' }), msg('world.crashed', { node: 'B', point: 'p' })] })], nodes);
+    expect(other.marks.map((m) => m.kind)).toEqual(['crash']);
+  });
+
+  it('a mark label that would run past the drawing\'s right edge is put left of the lifeline', () => {
+    const point = 'accept.after_event_append';
+    // L09's authority crash point on the last of three lanes (at the narrowest lane the first one's label still fits).
+    const three = [...nodes, { id: 'C', label: 'C' }];
+    const trace = [entry(0, {}), entry(1, { crash: { node: 'C', point } }), entry(2, { crash: { node: 'A', point } })];
+    for (const lane of [MIN_LANE, 120, LANE]) {
+      const layout = sequenceLayout(trace, three, lane);
+      const onB = layout.marks.find((m) => m.node === 'C')!;
+      const onA = layout.marks.find((m) => m.node === 'A')!;
+      expect(onB.labelLeft, `lane ${lane}`).toBe(true);
+      // 0.6 em per monospace character at 11 px: at the left it starts inside the drawing.
+      expect(onB.x - MARK_LABEL_GAP - point.length * 11 * 0.6, `lane ${lane}`).toBeGreaterThan(0);
+      expect(onA.labelLeft, `lane ${lane}`).toBe(false);
+      expect(onA.x + MARK_LABEL_GAP + point.length * 11 * 0.6, `lane ${lane}`).toBeLessThan(layout.width);
+    }
+    // A short label on the last lane still fits to the right.
+    expect(sequenceLayout([entry(0, { crash: { node: 'B', point: 'p' } })], nodes, MIN_LANE).marks[0]!.labelLeft).toBe(false);
+  });
+
+  it('presenter text: rows hold an 18 px step line above an 18 px label line; the normal rows are as they were', () => {
+    const trace = [entry(0, {}), entry(1, { sent: [frame(1, 'A', 'B')] }), entry(2, { delivered: [frame(1, 'A', 'B')] })];
+    const normal = sequenceLayout(trace, nodes);
+    expect(normal.rows.map((r) => r.height)).toEqual([28, 28, 28]);
+    expect(normal.text).toBe(NORMAL_TEXT);
+    const big = sequenceLayout(trace, nodes, LANE, PRESENTER_TEXT);
+    const px = 18;
+    // A line's box: about 0.8 em above its baseline and 0.25 em below.
+    const { stepY, labelY } = big.text;
+    expect(stepY - 0.8 * px).toBeGreaterThanOrEqual(0);
+    expect(labelY - 0.8 * px).toBeGreaterThanOrEqual(stepY + 0.25 * px);
+    for (const r of big.rows) expect(r.height, `row ${r.index}`).toBeGreaterThanOrEqual(labelY + 0.25 * px);
+    for (let i = 1; i < big.rows.length; i++) expect(big.rows[i]!.y).toBe(big.rows[i - 1]!.y + big.rows[i - 1]!.height);
+    // The frame's two ends are as far apart, scaled: it is sent and delivered in separate rows.
+    expect(big.messages[0]!.y2 - big.messages[0]!.y1).toBeGreaterThan(normal.messages[0]!.y2 - normal.messages[0]!.y1);
   });
 
   it('a reply sent after a delivery in the same step starts below that delivery', () => {

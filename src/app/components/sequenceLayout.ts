@@ -10,14 +10,31 @@
  */
 import type { TraceEntry } from '../../sim/world';
 import { stepLabel, type StepLabel } from '../../lab/sessionLabels';
+import { restartNoteInCrashStep } from '../crashLoss';
 
 export const GUTTER = 170;
 /** The widest lane, and the narrowest: about a message kind such as `acquire_request` (≈ 90 px), so a label between two neighbours overhangs them by a few pixels at most. */
 export const LANE = 150;
 export const MIN_LANE = 84;
 export const HEAD = 34;
+
+/**
+ * The text a row holds, and so its geometry: the step line and the label line under it (their
+ * baselines from the row's top), the smallest row that holds both, the mark labels' size and
+ * the label's length. Presenter view sets these texts at 18 px (styles.css, `.lab.presenting`):
+ * with the normal 28 px rows, "0 · t=0" ran into the label below it, so rows, slots and
+ * baselines grow with the text there. `scale` multiplies the slot and row padding.
+ */
+export interface SeqText { scale: number; stepY: number; labelY: number; minRow: number; markFont: number; labelChars: number }
+export const NORMAL_TEXT: SeqText = { scale: 1, stepY: 16, labelY: 28, minRow: 28, markFont: 11, labelChars: 24 };
+/** 18 px lines (1.5 x the 12 px step line): a baseline 1.3 lines below the one above, 14 characters in the gutter. */
+export const PRESENTER_TEXT: SeqText = { scale: 1.5, stepY: 22, labelY: 46, minRow: 54, markFont: 18, labelChars: 14 };
 const SLOT = 16;
 const ROW_PAD = 10;
+/** A monospace character is about 0.6 em wide (the diagram's font is var(--mono)); a bit more for safety. */
+const CHAR_EM = 0.62;
+/** The gap between a mark's centre and its label. */
+export const MARK_LABEL_GAP = 10;
 
 /** `label`: the step's label as a message (world actions, the starting state) or the model's text. */
 export interface SeqRow { index: number; y: number; height: number; label: StepLabel; time: number }
@@ -27,7 +44,8 @@ export interface SeqMessage {
   outcome: 'delivered' | 'lost' | 'in-flight';
   sentAt: number; endedAt: number | null;
 }
-export interface SeqMark { kind: 'crash' | 'restart'; node: string; step: number; x: number; y: number; point?: string }
+/** `labelLeft`: the label ends left of the mark, since to its right it would run past the drawing's edge. */
+export interface SeqMark { kind: 'crash' | 'restart'; node: string; step: number; x: number; y: number; point?: string; labelLeft: boolean }
 export interface SeqLayout {
   lanes: { id: string; label: string; x: number }[];
   rows: SeqRow[];
@@ -37,6 +55,7 @@ export interface SeqLayout {
   down: { node: string; x: number; y1: number; y2: number }[];
   width: number;
   height: number;
+  text: SeqText;
 }
 
 /**
@@ -49,7 +68,16 @@ export function fittedLane(boxWidth: number, laneCount: number): number {
   return Math.max(MIN_LANE, Math.min(LANE, Math.floor((boxWidth - GUTTER - 10) / laneCount)));
 }
 
-export function sequenceLayout(trace: readonly TraceEntry[], nodes: readonly { id: string; label: string }[], lane = LANE): SeqLayout {
+/** The text beside a mark: the fault point of a crash, a sign for a restart. */
+export const markLabel = (mark: Pick<SeqMark, 'kind' | 'point'>): string => (mark.kind === 'crash' ? mark.point ?? '?' : '↻');
+
+export function sequenceLayout(trace: readonly TraceEntry[], nodes: readonly { id: string; label: string }[], lane = LANE, text = NORMAL_TEXT): SeqLayout {
+  const width = GUTTER + lane * nodes.length + 10;
+  const slotHeight = SLOT * text.scale;
+  const rowPad = ROW_PAD * text.scale;
+  const mark = (m: Omit<SeqMark, 'labelLeft'>): SeqMark => ({
+    ...m, labelLeft: m.x + MARK_LABEL_GAP + markLabel(m).length * text.markFont * CHAR_EM > width,
+  });
   const lanes = nodes.map((n, i) => ({ id: n.id, label: n.label, x: GUTTER + lane * (i + 0.5) }));
   const laneX = new Map(lanes.map((l) => [l.id, l.x]));
   const rows: SeqRow[] = [];
@@ -61,11 +89,11 @@ export function sequenceLayout(trace: readonly TraceEntry[], nodes: readonly { i
   let y = HEAD;
   for (const entry of trace) {
     let slot = 0;
-    const slotY = () => y + ROW_PAD + SLOT * slot++;
+    const slotY = () => y + rowPad + slotHeight * slot++;
     const action = entry.action as { type?: string; node?: unknown } | null;
     if (action?.type === 'restart' && typeof action.node === 'string' && laneX.has(action.node)) {
       const at = slotY();
-      marks.push({ kind: 'restart', node: action.node, step: entry.index, x: laneX.get(action.node)!, y: at });
+      marks.push(mark({ kind: 'restart', node: action.node, step: entry.index, x: laneX.get(action.node)!, y: at }));
       const since = crashedAt.get(action.node);
       if (since !== undefined) down.push({ node: action.node, x: laneX.get(action.node)!, y1: since, y2: at });
       crashedAt.delete(action.node);
@@ -97,10 +125,19 @@ export function sequenceLayout(trace: readonly TraceEntry[], nodes: readonly { i
     placeSendsUpTo(Number.POSITIVE_INFINITY);
     if (entry.crash && laneX.has(entry.crash.node)) {
       const at = slotY();
-      marks.push({ kind: 'crash', node: entry.crash.node, step: entry.index, x: laneX.get(entry.crash.node)!, y: at, point: entry.crash.point });
-      crashedAt.set(entry.crash.node, at);
+      const node = entry.crash.node;
+      marks.push(mark({ kind: 'crash', node, step: entry.index, x: laneX.get(node)!, y: at, point: entry.crash.point }));
+      crashedAt.set(node, at);
+      // A model that crashes a node and restarts it in the same action: the restart is drawn
+      // in this row, below the crash, with the lifeline down in between.
+      if (restartNoteInCrashStep(entry, node) >= 0) {
+        const back = slotY();
+        marks.push(mark({ kind: 'restart', node, step: entry.index, x: laneX.get(node)!, y: back }));
+        down.push({ node, x: laneX.get(node)!, y1: at, y2: back });
+        crashedAt.delete(node);
+      }
     }
-    const height = Math.max(28, ROW_PAD * 2 + SLOT * Math.max(slot - 1, 0) + 8);
+    const height = Math.max(text.minRow, rowPad * 2 + slotHeight * Math.max(slot - 1, 0) + 8 * text.scale);
     rows.push({ index: entry.index, y, height, label: stepLabel(entry.action, entry.label), time: entry.time });
     y += height;
   }
@@ -114,5 +151,5 @@ export function sequenceLayout(trace: readonly TraceEntry[], nodes: readonly { i
   }
   for (const [node, y1] of crashedAt) down.push({ node, x: laneX.get(node)!, y1, y2: y });
   messages.sort((a, b) => a.id - b.id);
-  return { lanes, rows, messages, marks, down, width: GUTTER + lane * lanes.length + 10, height: y + 6 };
+  return { lanes, rows, messages, marks, down, width, height: y + 6, text };
 }
