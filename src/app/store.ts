@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 import type { CardResult } from '../lab/cards';
-import { addAttempt, draftProblem, inputProblem, type ExerciseRecord } from '../lab/exercises/records';
+import { addAttempt, draftProblem, inputProblem, type ExerciseRecord, type RecordProblem } from '../lab/exercises/records';
 import type { Exercise, ExerciseInput, Verdict } from '../lab/exercises/schema';
 import { emptyProgress, loadProgress, saveProgress, withExercise, withKept, withLab, withoutKept, withoutLab, type Progress } from '../lab/progress';
 import type { GradedSubmission, RegradeOptions } from '../lab/submission';
@@ -501,9 +501,9 @@ function record(labId: string, exercise: Exercise): ExerciseRecord {
 }
 
 /** Records an attempt if it fits the one schema (same limits as export and grading). */
-function saveAttempt(labId: string, exercise: Exercise, input: ExerciseInput, verdict: Verdict): string | null {
+function saveAttempt(labId: string, exercise: Exercise, input: ExerciseInput, verdict: Verdict): RecordProblem | null {
   const added = addAttempt(record(labId, exercise), { at: new Date().toISOString(), input, verdict });
-  if (!added.ok) return added.error;
+  if (!added.ok) return added.problem;
   const problem = persist(withExercise(useApp.getState().progress, labId, exercise.id, added.record));
   if (problem) useApp.setState({ flash: problem });
   return null;
@@ -517,23 +517,29 @@ function withOrigin(input: ExerciseInput): ExerciseInput {
 }
 
 /** `submitExercise` for any lab: an asynchronous lab (L05, LangGraph) is checked with awaits first. */
-export async function submitExerciseAsync(exercise: Exercise, given: ExerciseInput): Promise<Verdict | null> {
+export async function submitExerciseAsync(exercise: Exercise, given: ExerciseInput): Promise<Submitted | null> {
   const input = withOrigin(given);
   const session = useApp.getState().session;
   if (!session || !rt().isAsyncLab(session.lab) || inputProblem(input)) return submitExercise(exercise, input);
   return submitExercise(exercise, input, await rt().checkExerciseAsync(session.lab, exercise, input));
 }
 
+/**
+ * What a submitted answer got: its verdict, or `refused` when it could not be saved (over a
+ * limit) — a code the exercise panel words in the page's language; nothing was recorded.
+ */
+export type Submitted = Verdict | { refused: RecordProblem };
+
 /** Checks an answer, records the attempt, and shows the run in the lab view. */
-export function submitExercise(exercise: Exercise, given: ExerciseInput, checked?: Verdict): Verdict | null {
+export function submitExercise(exercise: Exercise, given: ExerciseInput, checked?: Verdict): Submitted | null {
   const input = withOrigin(given);
   const session = useApp.getState().session;
   if (!session) return null;
   const refused = inputProblem(input);
-  if (refused) return { pass: false, feedback: refused, rules: [] };
+  if (refused) return { refused };
   const verdict = checked ?? rt().checkExercise(session.lab, exercise, input);
   const notSaved = saveAttempt(session.lab.id, exercise, input, verdict);
-  if (notSaved) return { pass: false, feedback: notSaved, rules: [] };
+  if (notSaved) return { refused: notSaved };
   if (exercise.kind !== 'reproduce') keepSandbox(session); // the student's own steps get a way back
   if (exercise.kind === 'predict') {
     session.loadScript({ actions: [...exercise.start.actions, exercise.step], ...startOverrides(exercise.start) });

@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { memo, useMemo } from 'react';
 import type { PaletteEntry } from '../../lab/schema';
 import { actionSlug } from '../actionSlug';
+import { armedLabel } from '../armedLabel';
 import { playAction, selectArmed, useApp } from '../store';
-
-
 
 export const ActionPalette = memo(function ActionPalette({ entries }: { entries: PaletteEntry[] }) {
   const armed = useApp(selectArmed);
-  const { t } = useTranslation();
-  const TEXT = { title: t('palette.title'), armed: (points: string[]) => t('palette.armed', { points: points.join(', ') }) };
+  const { t, i18n } = useTranslation();
+  // Armed faults by their buttons' labels (already in the page's language), listed the page's way.
+  const list = new Intl.ListFormat(i18n.language, { type: 'unit' });
+  const TEXT = { title: t('palette.title'), armed: (points: string[]) => t('palette.armed', { points: list.format(points.map((p) => armedLabel(p, entries))) }) };
   const groups = useMemo(() => {
     const names = [...new Set(entries.map((e) => e.group))];
     return names.map((group) => ({ group, entries: entries.filter((e) => e.group === group) }));

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMAND_KINDS, type CommandKind } from '../../core/authority/commands';
+import { jsonErrorPlace } from '../jsonErrorPlace';
 import { playAction, selectCursor, useApp } from '../store';
 
 const ACTORS = ['lead', 'agent-1', 'agent-2'];
@@ -50,7 +51,9 @@ export function CommandComposer() {
     try {
       parsed = JSON.parse(payload);
     } catch (e) {
-      setError(t('composer.badJson', { error: e instanceof Error ? e.message : String(e) }));
+      // The browser's own words are English: keep only where it stopped, said in the page's language.
+      const place = jsonErrorPlace(e instanceof Error ? e.message : String(e), payload);
+      setError(place ? t('composer.badJsonAt', place) : t('composer.badJson'));
       return;
     }
     const expected = revision === 'none' ? null : revision === 'current' ? 'current' : Number(revision);

@@ -16,9 +16,10 @@ import Markdown from 'react-markdown';
 import { feedbackText } from '../../lab/exercises/feedback';
 import { isLocale } from '../../lab/i18n/locales';
 import { localizeSwitch } from '../../lab/i18n/modelStrings';
-import { exerciseStatus, LIMITS, type ExerciseRecord, type ExerciseStatus } from '../../lab/exercises/records';
+import { exerciseStatus, LIMITS, type ExerciseRecord, type ExerciseStatus, type RecordProblem } from '../../lab/exercises/records';
 import type { Exercise, Verdict } from '../../lab/exercises/schema';
 import { useLocalizedLab } from '../i18n/labTranslations';
+import { recordProblemText } from '../recordProblemText';
 import {
   recordedSteps, returnToKept, saveDraft, selectCursor, selectSession, selectSwitches, selectSwitchSpecs, startReproduce, submitExercise,
   submitExerciseAsync, useApp,
@@ -29,7 +30,28 @@ export function neutralLabel(label: string): string {
   return label.replace(/\s*\((?:correct|wrong|right|incorrect|broken|bad|good|safe|unsafe)\)\s*$/i, '').trim();
 }
 
-const MARK: Record<ExerciseStatus, string> = { new: '', attempted: '…', missed: '✗', done: '✓' };
+/**
+ * A status after the title: ✓ / ✗ as images with their word as the accessible name; for
+ * "attempted" the word itself (an ellipsis there read as a title cut short).
+ */
+function StatusMark({ status }: { status: ExerciseStatus }) {
+  const { t } = useTranslation();
+  if (status === 'new') return null;
+  const word = t(`exercises.status.${status}`);
+  if (status === 'attempted') return <span className="muted" data-testid="exercise-status-word">({word})</span>;
+  return <span role="img" aria-label={word} title={word}>{status === 'done' ? '✓' : '✗'}</span>;
+}
+
+/** The lab's switches with their titles and option labels in the page's language, as the toolbar shows them. */
+function useSwitchSpecs() {
+  const models = useApp(selectSwitchSpecs);
+  const { t, i18n } = useTranslation();
+  return useMemo(
+    () => models.map((spec) => localizeSwitch(spec, (key) => i18n.getResource(i18n.language, 'messages', key) as string | undefined)),
+    [models, i18n, t], // t changes with the language and when its resources load
+  );
+}
+
 
 // The panel reads only its lab's parts of progress: every step saves the lab's place in
 // progress (a new progress object), and subscribing to all of it re-rendered the panel on
@@ -69,7 +91,7 @@ export function ExercisesPanel() {
           return (
             <li key={exercise.id} className={`exercise status-${status}`} data-testid={`exercise-${exercise.id}`} data-status={status}>
               <button className="link exercise-title" onClick={() => setOpen(open === exercise.id ? null : exercise.id)} data-testid={`exercise-${exercise.id}-open`} aria-expanded={open === exercise.id}>
-                <span className="badge-kind">{t(`exercises.kind.${exercise.kind}`)}</span> {exercise.title} {MARK[status]}
+                <span className="badge-kind">{t(`exercises.kind.${exercise.kind}`)}</span> {exercise.title} <StatusMark status={status} />
               </button>
               {open === exercise.id && <ExerciseBody exercise={exercise} record={records[exercise.id]} />}
             </li>
@@ -82,9 +104,15 @@ export function ExercisesPanel() {
 
 function ExerciseBody({ exercise, record }: { exercise: Exercise; record: ExerciseRecord | undefined }) {
   const [verdict, setVerdict] = useState<Verdict | null>(record?.attempts.at(-1)?.verdict ?? null);
-  const submit = (input: Parameters<typeof submitExercise>[1]) => { void submitExerciseAsync(exercise, input).then(setVerdict); };
+  const [refused, setRefused] = useState<RecordProblem | null>(null);
+  const submit = (input: Parameters<typeof submitExercise>[1]) => {
+    void submitExerciseAsync(exercise, input).then((got) => {
+      setRefused(got && 'refused' in got ? got.refused : null);
+      setVerdict(got && 'refused' in got ? null : got);
+    });
+  };
   const status = exerciseStatus(record);
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   // Feedback in the page's language (its message descriptor), quoting the translated lab.
   const locale = isLocale(i18n.language) ? i18n.language : 'en';
   return (
@@ -94,6 +122,11 @@ function ExerciseBody({ exercise, record }: { exercise: Exercise; record: Exerci
       {exercise.kind === 'reproduce' && <ReproduceForm exercise={exercise} onSubmit={submit} />}
       {exercise.kind === 'repair' && <RepairForm exercise={exercise} done={status === 'done'} onSubmit={submit} />}
       {exercise.kind === 'explain' && <ExplainForm exercise={exercise} draft={record?.draft ?? ''} onSubmit={submit} />}
+      {refused && (
+        <p className="verdict fail" data-testid={`exercise-${exercise.id}-verdict`} data-pass="false">
+          {recordProblemText(refused, t)}
+        </p>
+      )}
       {verdict && (
         <p className={`verdict ${verdict.pass === true ? 'pass' : verdict.pass === false ? 'fail' : 'pending'}`} data-testid={`exercise-${exercise.id}-verdict`} data-pass={String(verdict.pass)}>
           {feedbackText(verdict, locale, exercise)}{verdict.rules.length > 0 && <span className="muted"> ({verdict.rules.join(', ')})</span>}
@@ -137,8 +170,14 @@ function ReproduceForm({ exercise, onSubmit }: { exercise: Extract<Exercise, { k
   const activeExercise = useApp(selectActive);
   useApp(selectCursor); // re-render as steps are recorded
   const switches = useApp(selectSwitches);
-  const { t } = useTranslation();
+  const specs = useSwitchSpecs();
+  const { t, i18n } = useTranslation();
   const active = activeExercise?.exercise === exercise.id;
+  // A switch and its value as the toolbar names them; the ids only where a lab has no label.
+  const spec = (key: string) => specs.find((s) => s.key === key);
+  const keyLabel = (key: string) => spec(key)?.label ?? key;
+  const valueLabel = (key: string, value: string) => neutralLabel(spec(key)?.options.find((o) => o.value === value)?.label ?? value);
+  const list = (items: string[]) => new Intl.ListFormat(i18n.language, { type: 'unit' }).format(items);
   const steps = active ? recordedSteps() : [];
   const fixed = Object.entries(exercise.start.switches ?? {});
   const changed = fixed.filter(([key, value]) => switches?.[key] !== undefined && switches[key] !== value);
@@ -151,8 +190,8 @@ function ReproduceForm({ exercise, onSubmit }: { exercise: Extract<Exercise, { k
           <p className="muted" data-testid={`exercise-${exercise.id}-recorded`}>{t('exercises.recording', { n: steps.length })}</p>
           {fixed.length > 0 && (
             <p className={changed.length > 0 ? 'verdict fail' : 'muted'} data-testid={`exercise-${exercise.id}-fixed`}>
-              {t('exercises.sets', { settings: fixed.map(([k, v]) => `${k} = ${v}`).join(', ') })} {changed.length > 0
-                ? t('exercises.changed', { changes: changed.map(([k]) => t('exercises.changedOne', { key: k, value: switches?.[k] ?? '' })).join(', ') })
+              {t('exercises.setsList', { settings: list(fixed.map(([k, v]) => t('exercises.setting', { key: keyLabel(k), value: valueLabel(k, v) }))) })} {changed.length > 0
+                ? t('exercises.changed', { changes: list(changed.map(([k]) => t('exercises.changedOne', { key: keyLabel(k), value: valueLabel(k, switches?.[k] ?? '') }))) })
                 : t('exercises.replays')}
             </p>
           )}
@@ -166,14 +205,9 @@ function ReproduceForm({ exercise, onSubmit }: { exercise: Extract<Exercise, { k
 }
 
 function RepairForm({ exercise, done, onSubmit }: { exercise: Extract<Exercise, { kind: 'repair' }>; done: boolean; onSubmit: Submit }) {
-  const models = useApp(selectSwitchSpecs);
+  const specs = useSwitchSpecs();
   const [spoilers, setSpoilers] = useState(false);
-  const { t, i18n } = useTranslation();
-  // The switches' titles and option labels in the page's language, as the toolbar shows them.
-  const specs = useMemo(
-    () => models.map((spec) => localizeSwitch(spec, (key) => i18n.getResource(i18n.language, 'messages', key) as string | undefined)),
-    [models, i18n, t], // t changes with the language and when its resources load
-  );
+  const { t } = useTranslation();
   // Nothing preselected: the first value in lab.json is often the solution.
   const [choices, setChoices] = useState<Record<string, string>>({});
   const reveal = done || spoilers;

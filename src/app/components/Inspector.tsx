@@ -6,9 +6,10 @@
  * step.
  */
 import { memo, useEffect, useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import type { QueryResult } from '../../core/db/store';
+import type { QueryProblem, QueryResult } from '../../core/db/store';
 import { useRenderMessage } from '../i18n/renderMessage';
 import { selectNodes, selectSession, selectTrace, useApp } from '../store';
 
@@ -21,7 +22,21 @@ function useText() {
     title: t('inspector.title'), subtitle: t('inspector.subtitle'),
     node: t('inspector.node'), query: t('inspector.query'),
     placeholder: t('inspector.placeholder'), run: t('inspector.run'), noRows: t('inspector.noRows'), result: t('inspector.result'),
+    problem: (p: QueryProblem) => problemText(p, t),
   }), [t]);
+}
+
+/**
+ * A query's problem in the page's language. The app's own problems are whole sentences;
+ * SQLite's message exists only in English, so it is quoted after a translated lead-in that
+ * says whose words they are.
+ */
+export function problemText(problem: QueryProblem, t: TFunction<'app'>): string {
+  switch (problem.code) {
+    case 'empty': return t('inspector.empty');
+    case 'several': return t('inspector.several');
+    case 'engine': return t('inspector.engine', { engine: problem.engine });
+  }
 }
 
 /** Tables per node schema (DDL text): fixed for the life of a lab's World. */
@@ -59,7 +74,7 @@ export function Inspector() {
       <h2>{TEXT.title} <span className="muted">{TEXT.subtitle}</span></h2>
       <InspectorControls session={session} nodes={nodes} nodeId={nodeId} sql={sql} text={TEXT}
         onNode={(id) => { setNode(id); setResult(null); }} onSql={setSql} onRun={(q) => { setSql(q); run(q); }} />
-      {result && !result.ok && <p className="error" role="alert" data-testid="inspector-error">{result.error}</p>}
+      {result && !result.ok && <p className="error" role="alert" data-testid="inspector-error">{TEXT.problem(result.problem)}</p>}
       {result && result.ok && <ResultTable result={result} text={TEXT} />}
     </section>
   );

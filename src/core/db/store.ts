@@ -44,7 +44,17 @@ export interface TxRecord {
 /** Result of a read-only inspector query: rows, or a clear error; never a throw. */
 export type QueryResult =
   | { ok: true; columns: string[]; rows: SqlValue[][] }
-  | { ok: false; error: string };
+  | { ok: false; problem: QueryProblem };
+
+/**
+ * Why a query gave no rows, as a code the page words in its own language: nothing typed,
+ * more than one statement, or SQLite refused it (`engine`: SQLite's own message, which
+ * only exists in English).
+ */
+export type QueryProblem =
+  | { code: 'empty' }
+  | { code: 'several' }
+  | { code: 'engine'; engine: string };
 
 export interface StoreOptions {
   image?: Uint8Array;
@@ -465,26 +475,27 @@ export class Store {
 
 /**
  * Runs one read-only statement on a copy of `image`. Errors (syntax, a write attempt,
- * several statements) come back as `{ ok: false, error }` with SQLite's message.
+ * several statements) come back as `{ ok: false, problem }`: a code, with SQLite's message
+ * when SQLite refused the statement.
  */
 export function readOnlyQuery(sql: SqlJsStatic, image: Uint8Array, sqlText: string): QueryResult {
   const text = sqlText.trim();
-  if (!text) return { ok: false, error: 'Type a SELECT statement to run.' };
+  if (!text) return { ok: false, problem: { code: 'empty' } };
   const copy = new sql.Database(image);
   try {
     copy.exec('PRAGMA query_only = ON');
     const iterator = copy.iterateStatements(text);
     const first = iterator.next();
-    if (first.done) return { ok: false, error: 'Type a SELECT statement to run.' };
+    if (first.done) return { ok: false, problem: { code: 'empty' } };
     const rest = iterator.getRemainingSQL().replace(/^[\s;]+/, '');
-    if (rest) return { ok: false, error: 'Run one statement at a time.' };
+    if (rest) return { ok: false, problem: { code: 'several' } };
     const stmt = first.value;
     const columns = stmt.getColumnNames();
     const rows: SqlValue[][] = [];
     while (rows.length < 1000 && stmt.step()) rows.push(stmt.get());
     return { ok: true, columns, rows };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    return { ok: false, problem: { code: 'engine', engine: error instanceof Error ? error.message : String(error) } };
   } finally {
     copy.close();
   }

@@ -12,7 +12,7 @@ import { loadLabsFromDir } from '../nodeFiles';
 import type { Lab } from '../schema';
 import { checkExercise, checkPredict, checkRepair, checkReproduce, predictOutcome } from './check';
 import { isAsyncLab } from './checkAsync';
-import { addAttempt, exerciseRecordSchema, exerciseStatus, inputProblem, LIMITS, practiceAttempts } from './records';
+import { addAttempt, draftProblem, exerciseRecordSchema, exerciseStatus, inputProblem, LIMITS, practiceAttempts } from './records';
 
 useSqlJs();
 
@@ -82,16 +82,19 @@ describe('checker feedback', () => {
 });
 
 describe('answers the UI can save are exactly the answers a submission can carry', () => {
-  it('inputProblem refuses over the limits, with the limit in words', () => {
+  it('inputProblem refuses over the limits, as a code with the limit (the page words it)', () => {
     expect(inputProblem({ kind: 'explain', text: 'x'.repeat(LIMITS.explainChars) })).toBeNull();
-    expect(inputProblem({ kind: 'explain', text: 'x'.repeat(LIMITS.explainChars + 1) })).toMatch(/limit is 20,000 characters/);
-    expect(inputProblem({ kind: 'reproduce', actions: new Array(LIMITS.reproduceSteps + 1).fill('tick') })).toMatch(/limit is 2,000/);
+    expect(inputProblem({ kind: 'explain', text: 'x'.repeat(LIMITS.explainChars + 1) })).toEqual({ code: 'answerTooLong', params: { max: 20_000 } });
+    expect(inputProblem({ kind: 'reproduce', actions: new Array(LIMITS.reproduceSteps + 1).fill('tick') })).toEqual({ code: 'tooManySteps', params: { limit: 2_000 } });
+    expect(inputProblem({ kind: 'repair', choices: 'x' })).toEqual({ code: 'unsaveable', params: { field: 'choices' } });
+    expect(draftProblem('x'.repeat(LIMITS.explainChars + 1))).toEqual({ code: 'answerTooLong', params: { max: 20_000 } });
+    expect(draftProblem('x'.repeat(LIMITS.explainChars))).toBeNull();
   });
   it('addAttempt stops at the attempt limit instead of saving progress that would not load', () => {
     const attempt = { at: 'x', input: { kind: 'predict' as const, pick: 1 }, verdict: { pass: false, feedback: '', rules: [] } };
     const full = { attempts: new Array(LIMITS.attempts).fill(attempt) };
     expect(exerciseRecordSchema.safeParse(full).success).toBe(true);
-    expect(addAttempt(full, attempt)).toMatchObject({ ok: false, error: expect.stringMatching(/500 attempts/) });
+    expect(addAttempt(full, attempt)).toEqual({ ok: false, problem: { code: 'tooManyAttempts', params: { limit: 500 } } });
     expect(addAttempt({ attempts: [] }, attempt)).toMatchObject({ ok: true });
   });
   it('predict: the first attempt decides the status, later picks are practice', () => {

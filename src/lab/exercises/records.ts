@@ -66,28 +66,38 @@ export type ExerciseRecord = z.infer<typeof exerciseRecordSchema>;
 export type Attempt = z.infer<typeof attemptSchema>;
 export type AttemptInput = z.infer<typeof exerciseInputSchema>;
 
-/** Why an answer cannot be saved as typed (the limit, in words), or null when it can. */
-export function inputProblem(input: unknown): string | null {
+/**
+ * Why an answer cannot be saved, as a code and its numbers: the page words it in the
+ * reader's language (app catalog `exercises.problem.<code>`), so no English sentence is made
+ * here. `unsaveable` (a malformed input no form produces) names only the field at fault.
+ */
+export type RecordProblem =
+  | { code: 'answerTooLong'; params: { max: number } }
+  | { code: 'tooManySteps'; params: { limit: number } }
+  | { code: 'tooManyAttempts'; params: { limit: number } }
+  | { code: 'unsaveable'; params: { field: string } };
+
+/** Why an answer cannot be saved as typed (the limit reached), or null when it can. */
+export function inputProblem(input: unknown): RecordProblem | null {
   const parsed = exerciseInputSchema.safeParse(input);
   if (parsed.success) return null;
   const kind = (input as { kind?: unknown } | null)?.kind;
-  if (kind === 'explain') return `Your answer is too long: the limit is ${LIMITS.explainChars.toLocaleString('en')} characters.`;
-  if (kind === 'reproduce') return `Too many recorded steps: the limit is ${LIMITS.reproduceSteps.toLocaleString('en')}.`;
-  const issue = parsed.error.issues[0]!;
-  return `This answer cannot be saved (${issue.path.join('.') || 'input'}: ${issue.message}).`;
+  if (kind === 'explain') return { code: 'answerTooLong', params: { max: LIMITS.explainChars } };
+  if (kind === 'reproduce') return { code: 'tooManySteps', params: { limit: LIMITS.reproduceSteps } };
+  return { code: 'unsaveable', params: { field: parsed.error.issues[0]!.path.join('.') || 'input' } };
 }
 
 /** Adds an attempt if the record stays valid; otherwise says why (the limit reached). */
-export function addAttempt(record: ExerciseRecord, attempt: Attempt): { ok: true; record: ExerciseRecord } | { ok: false; error: string } {
+export function addAttempt(record: ExerciseRecord, attempt: Attempt): { ok: true; record: ExerciseRecord } | { ok: false; problem: RecordProblem } {
   const problem = inputProblem(attempt.input);
-  if (problem) return { ok: false, error: problem };
-  if (record.attempts.length >= LIMITS.attempts) return { ok: false, error: `This exercise already has ${LIMITS.attempts} attempts, the most that can be saved.` };
+  if (problem) return { ok: false, problem };
+  if (record.attempts.length >= LIMITS.attempts) return { ok: false, problem: { code: 'tooManyAttempts', params: { limit: LIMITS.attempts } } };
   return { ok: true, record: { ...record, attempts: [...record.attempts, attempt] } };
 }
 
-/** A draft that fits, or the limit. */
-export function draftProblem(text: string): string | null {
-  return text.length > LIMITS.explainChars ? `Your answer is too long: the limit is ${LIMITS.explainChars.toLocaleString('en')} characters.` : null;
+/** A draft that fits (null), or the limit it passes. */
+export function draftProblem(text: string): RecordProblem | null {
+  return text.length > LIMITS.explainChars ? { code: 'answerTooLong', params: { max: LIMITS.explainChars } } : null;
 }
 
 /**
