@@ -85,9 +85,9 @@ test.describe('fair exercises and durable progress', () => {
     const lab = await new LabPage(page).open('L07');
     await openExercise(page, 'overwrite');
     await page.getByTestId('exercise-overwrite-start').click();
-    await expect(page.getByTestId('exercise-overwrite-fixed')).toContainText('This exercise sets resource = external');
+    await expect(page.getByTestId('exercise-overwrite-fixed')).toContainText("This exercise's switches: The resource: an external system that takes writes as they come.");
     await lab.setSwitch('resource', 'fenced');
-    await expect(page.getByTestId('exercise-overwrite-fixed')).toContainText('You changed resource (now fenced)');
+    await expect(page.getByTestId('exercise-overwrite-fixed')).toContainText('You changed The resource (now compares the fence in the same conditional write)');
     await lab.act('A_pause', 'advance-11', 'B_acquire', 'B_write', 'A_wake');
     await expect(lab.invariant('FENCE-1')).toHaveAttribute('data-ok', 'true');
     await page.getByTestId('exercise-overwrite-check').click();
