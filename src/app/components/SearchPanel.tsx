@@ -17,6 +17,17 @@ import { encodeActions } from '../actionsLink';
 import { formatHash } from '../routing';
 import { statementOf } from '../../lab/i18n/modelStrings';
 import { useRenderMessage } from '../i18n/renderMessage';
+import { useLocalizedLab } from '../i18n/labTranslations';
+import { asMessage, boundsMessage } from '../../lab/messages/bounds';
+import type { PaletteEntry } from '../../lab/schema';
+import { describeWorldAction, isWorldAction } from '../../sim/worldActions';
+import type { ModelAction } from '../../sim/model';
+
+/** An action as JSON with its keys sorted: a search step and a palette entry compare equal whatever their key order. */
+function actionKey(action: unknown): string {
+  return JSON.stringify(action, (_, value: unknown) => (value && typeof value === 'object' && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) : value));
+}
 
 /** The address that opens `card` in a fresh page: its lab, its switches, its actions, at its last step. */
 function cardLink(card: Card): string {
@@ -27,6 +38,9 @@ function cardLink(card: Card): string {
 /** The panel's words in the page's language (src/app/i18n/locales/<locale>/app.ts); counts through Intl. */
 function useText() {
   const { t } = useTranslation();
+  const render = useRenderMessage();
+  // The bounds in the page's language (src/lab/messages/<lang>/bounds.ts), not the explorer's English boundsText.
+  const bounds = (r: ExploreResult) => render(asMessage(boundsMessage(r.bounds, r.mode === 'swarm' ? r.runs ?? 0 : undefined)));
   return {
     title: t('search.title'),
     intro: t('search.intro'),
@@ -35,10 +49,11 @@ function useText() {
     swarm: t('search.swarm'), seed: t('search.seed'), runs: t('search.runs'),
     run: t('search.run'), cancel: t('search.cancel'), cancelled: t('search.cancelled'),
     progress: (p: Progress) => t('search.progress', { states: p.states, transitions: p.transitions, depth: p.depth, rate: Math.round(p.transitions / Math.max(p.elapsedMs / 1000, 0.001)) }),
-    // boundsText and stoppedBy are the explorer's own notation (bound names and numbers).
+    // stoppedBy is the explorer's own notation (a bound's name).
     clean: (r: ExploreResult) => r.mode === 'swarm'
-      ? t('search.cleanSwarm', { states: r.states, runs: r.runs ?? 0, seed: r.seed ?? '?', bounds: r.boundsText })
-      : t('search.clean', { states: r.states, depth: r.depthCompleted, bounds: r.boundsText }),
+      ? t('search.cleanSwarm', { states: r.states, runs: r.runs ?? 0, seed: r.seed ?? '?', bounds: bounds(r) })
+      : t('search.clean', { states: r.states, depth: r.depthCompleted, bounds: bounds(r) }),
+    bounds,
     incomplete: (r: ExploreResult) => t('search.incomplete', { stoppedBy: r.stoppedBy ?? '', depth: r.depthCompleted }),
     broken: (id: string, steps: number) => t('search.broken', { id, count: steps }),
     load: t('search.load'), export: t('search.export'), copy: t('search.copy'), copied: t('search.copied'),
@@ -137,6 +152,12 @@ function SearchResult({ lab, finished }: { lab: string; finished: Finished }) {
   const words = (key: string) => i18n.getResource(i18n.language, 'messages', key) as string | undefined;
   const found = result.counterexamples[0];
   const card = cards[0] as Card | undefined;
+  // Each step by its palette button's words (the lab in the page's language); a World step the
+  // palette lacks by its step label; anything else as its token. The JSON stays in the title.
+  const localized = useLocalizedLab(useApp(selectSession)?.lab);
+  const palette = new Map<string, string>((localized?.actions ?? []).map((e: PaletteEntry) => [actionKey(e.action), e.label]));
+  const stepWords = (action: unknown): string => palette.get(actionKey(action))
+    ?? (isWorldAction(action as ModelAction) ? render(describeWorldAction(action as never)) : typeof action === 'string' ? action : JSON.stringify(action));
   if (!found || !card) {
     return (
       <div data-testid="search-result" data-outcome="clean">
@@ -161,10 +182,10 @@ function SearchResult({ lab, finished }: { lab: string; finished: Finished }) {
     <div data-testid="search-result" data-outcome="counterexample">
       <p><strong>{TEXT.broken(found.invariant, found.steps)}</strong> <span className="muted">{statementOf(found.invariant, words, found.statement)}</span></p>
       <ol className="search-steps">
-        {found.actions.map((action, i) => <li key={i}><code>{typeof action === 'string' ? action : JSON.stringify(action)}</code></li>)}
+        {found.actions.map((action, i) => <li key={i} title={typeof action === 'string' ? action : JSON.stringify(action)} data-testid="search-step">{stepWords(action)}</li>)}
       </ol>
       <p className="muted">{found.violations[0] && render(found.violations[0])}</p>
-      <p className="muted">{result.boundsText}</p>
+      <p className="muted" data-testid="search-bounds">{TEXT.bounds(result)}</p>
       <div className="search-actions">
         <button onClick={load} data-testid="search-load">{TEXT.load}</button>
         <button onClick={download}>{TEXT.export}</button>

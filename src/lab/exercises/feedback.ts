@@ -8,7 +8,7 @@
  *
  * Violation lines and refusals arrive as messages (namespaces `violations`, `refusals`) and
  * are rendered in the reader's language like any part. What stays in English inside a
- * translated sentence: codes and IDs (by design), the explorer's bounds, L06's parse-time
+ * translated sentence: codes and IDs (by design), action tokens of a search's steps, L06's parse-time
  * executor-only refusals, and refusal text quoted in feedback saved before refusals were
  * messages (read back by template where it matches one).
  */

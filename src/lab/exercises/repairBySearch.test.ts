@@ -11,6 +11,8 @@ import { loadLabsFromDir } from '../nodeFiles';
 import { unsearchable } from '../search';
 import type { Lab } from '../schema';
 import { checkExerciseAsync } from './checkAsync';
+import { feedbackText } from './feedback';
+import '../i18n/messageCatalogs'; // registers the ja catalog feedbackText reads
 import { searchRepairAsync } from './repairBySearch';
 import type { RepairExercise } from './schema';
 
@@ -46,6 +48,11 @@ describe('repair exercises judged by search', () => {
         if (!declared) {
           const searched = await searchRepairAsync(lab, exercise, choices);
           expect(searched?.counterexample, `${JSON.stringify(choices)} should have a counterexample`).toBeTruthy();
+          // The bounds in the verdict follow the reader's language; English stays as graders print it.
+          expect(verdict.feedback).toMatch(/\(bounds: depth ≤ \d+, ≤ \d+ (crash|crashes), /);
+          const ja = feedbackText(verdict, 'ja');
+          expect(ja).toMatch(/範囲：深さ ≤ \d+、クラッシュ ≤ \d+ 回/);
+          expect(ja).not.toContain('depth ≤');
         }
       }
     }, 600_000);

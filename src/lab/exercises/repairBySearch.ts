@@ -12,6 +12,7 @@ import type { Counterexample, ExploreResult } from '../../sim/explorer/result';
 import { isAsyncSearch, searchLab, searchLabAsync, unsearchable, type LabSearch } from '../search';
 import type { Lab } from '../schema';
 import { fb, verdictOf } from './feedback';
+import { boundsMessage } from '../messages/bounds';
 import type { RepairExercise, Verdict } from './schema';
 
 export interface RepairSearch {
@@ -64,10 +65,11 @@ function verdictOfSearch(exercise: RepairExercise, search: RepairSearch | null):
   if (!search?.counterexample) return null;
   const found = search.counterexample;
   const steps = found.actions.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(', ');
-  const params = { invariant: found.invariant, rule: found.rule, steps: found.steps, actions: steps, bounds: search.result.boundsText };
+  const params = { invariant: found.invariant, rule: found.rule, steps: found.steps, actions: steps };
   const first = found.violations[0];
-  // The violation is a part (a message in the reader's language); none quotes an empty text, as before.
-  const message = first ? fb(found.steps === 1 ? 'feedback.search_breaks_one' : 'feedback.search_breaks_other', params, { violation: first })
-    : fb(found.steps === 1 ? 'feedback.search_breaks_one' : 'feedback.search_breaks_other', { ...params, violation: '' });
+  // The violation and the bounds are parts (messages in the reader's language); no violation quotes an empty text, as before.
+  const bounds = boundsMessage(search.result.bounds, search.result.mode === 'swarm' ? search.result.runs ?? 0 : undefined);
+  const message = first ? fb(found.steps === 1 ? 'feedback.search_breaks_one' : 'feedback.search_breaks_other', params, { violation: first, bounds })
+    : fb(found.steps === 1 ? 'feedback.search_breaks_one' : 'feedback.search_breaks_other', { ...params, violation: '' }, { bounds });
   return verdictOf(false, message, [...exercise.rules, found.rule], found.actions.length);
 }

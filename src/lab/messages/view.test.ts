@@ -14,12 +14,15 @@ import { useSqlJs } from '../../test/sqljs';
 import { configFor } from '../config';
 import { MESSAGE_CATALOGS } from '../i18n/messageCatalogs';
 import { loadLabsFromDir } from '../nodeFiles';
-import { fillTemplate } from './format';
+import { fillTemplate, formatMessage } from './format';
 
 useSqlJs();
 
 /** Models whose diagrams are not converted yet (text shown in English). */
 const ENGLISH_STILL = new Set<string>([]);
+
+/** A lowercase status word shown bare (not as the code beside its translation, `実行中（running）`). */
+const BARE_STATUS = /(?<![（\w-])(queued|running|owned|blocked|done|failed|cancelled|granted|expired|used)(?![）\w-])/;
 
 /** Node names that are identifiers (`worker-1`, `agent-2`): code, the same in every language. */
 const isIdentifier = (text: string) => /^[\w-]+$/.test(text);
@@ -38,6 +41,7 @@ describe('the diagrams speak through the catalogs', () => {
 
   it.each(labs.map((lab) => [lab.id, lab] as const))('%s: every node name, link, machine title and node line at every step', async (_, lab) => {
     const english: string[] = [];
+    const bareStatus = new Set<string>();
     const models = new Set<string>();
     const keys = new Set<string>();
     for (const scenario of lab.scenarios) {
@@ -52,6 +56,9 @@ describe('the diagrams speak through the catalogs', () => {
                 expect(catalog[part.key], `${locale} lacks ${part.key}`).toBeTypeOf('string');
                 expect(fillTemplate(part.key, catalog[part.key], part.params), `${locale} ${part.key} ${JSON.stringify(part.params)}`).not.toMatch(/\{\{/);
               }
+              // Status words nested in a node line (W1 running, approval used) read in the page's language.
+              const ja = formatMessage(part, MESSAGE_CATALOGS.ja);
+              if (BARE_STATUS.test(ja)) bareStatus.add(`${part.key}: ${ja}`);
             } else if (typeof part === 'string' && part !== '' && !isIdentifier(part)) {
               english.push(`${world.model.id}: ${part}`);
             }
@@ -70,6 +77,7 @@ describe('the diagrams speak through the catalogs', () => {
     }
     const unconverted = english.filter((e) => !ENGLISH_STILL.has(e.split(':')[0]!));
     expect([...new Set(unconverted)], 'English text a model still reports in its diagrams').toEqual([]);
+    expect([...bareStatus], 'a status word left in English in a ja node line').toEqual([]);
     expect([...models].length).toBeGreaterThan(0);
     // A converted model's diagrams are read through keys (the walk saw them, it did not skip them).
     if ([...models].some((m) => !ENGLISH_STILL.has(m))) expect(keys.size).toBeGreaterThan(0);

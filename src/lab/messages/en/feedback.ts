@@ -3,7 +3,7 @@
  * (src/lab/exercises/check.ts, repairBySearch.ts, src/lab/submission.ts). The verdict's
  * saved `feedback` text is rendered from these, so they word it exactly as before.
  * `{{label}}`, `{{explanation}}` and `{{hint}}` quote the lab's own text (translated beside
- * the lab); `{{violation}}`, `{{error}}` and `{{bounds}}` are still English from the models.
+ * the lab); `{{violation}}` and `{{bounds}}` arrive as parts (messages); `{{error}}` may still be English.
  */
 export const feedback = {
   'feedback.predict_right': 'Right: at step {{step}} the simulator gives {{observe}} = {{label}}. {{explanation}}',

@@ -25,8 +25,9 @@ import { actions } from './actions';
 import { problems } from './problems';
 import { violations } from './violations';
 import { reasons } from './reasons';
+import { bounds } from './bounds';
 
 /** The namespaces of the World's narration: the one list every locale is checked against. */
-export const EN_NAMESPACES = { refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view, rules, flash, problems, violations, actions, reasons };
+export const EN_NAMESPACES = { refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view, rules, flash, problems, violations, actions, reasons, bounds };
 
 export const en: Catalog = mergeNamespaces(EN_NAMESPACES);

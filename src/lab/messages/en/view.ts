@@ -136,4 +136,7 @@ export const view = {
   'view.status.granted': 'granted',
   'view.status.expired': 'expired',
   'view.status.used': 'used',
+  'view.status.free': 'free',
+  'view.status.held': 'held',
+  'view.status.booked': 'booked',
 } as const;

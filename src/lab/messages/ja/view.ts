@@ -116,7 +116,7 @@ export const view = {
   'view.workflow.billed': '課金された呼び出し：{{count}}（{{cents, cents}}）',
   'view.status.queued': '待機中（queued）',
   'view.status.running': '実行中（running）',
-  'view.status.owned': '保持中（owned）',
+  'view.status.owned': '所有中（owned）',
   'view.status.blocked': 'ブロック中（blocked）',
   'view.status.done': '完了（done）',
   'view.status.failed': '失敗（failed）',
@@ -124,4 +124,7 @@ export const view = {
   'view.status.granted': '有効（granted）',
   'view.status.expired': '期限切れ（expired）',
   'view.status.used': '使用済み（used）',
+  'view.status.free': '空き（free）',
+  'view.status.held': '保持中（held）',
+  'view.status.booked': '予約済み（booked）',
 } as const satisfies Record<keyof typeof en, string>;

@@ -25,5 +25,6 @@ import { actions } from './actions';
 import { problems } from './problems';
 import { violations } from './violations';
 import { reasons } from './reasons';
+import { bounds } from './bounds';
 
-export const catalog = mergeNamespaces({ refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view, rules, flash, problems, violations, actions, reasons });
+export const catalog = mergeNamespaces({ refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view, rules, flash, problems, violations, actions, reasons, bounds });

@@ -116,7 +116,7 @@ export const view = {
   'view.workflow.billed': '已计费调用：{{count}}（{{cents, cents}}）',
   'view.status.queued': '排队中（queued）',
   'view.status.running': '运行中（running）',
-  'view.status.owned': '已持有（owned）',
+  'view.status.owned': '已拥有（owned）',
   'view.status.blocked': '已阻塞（blocked）',
   'view.status.done': '已完成（done）',
   'view.status.failed': '已失败（failed）',
@@ -124,4 +124,7 @@ export const view = {
   'view.status.granted': '有效（granted）',
   'view.status.expired': '已过期（expired）',
   'view.status.used': '已使用（used）',
+  'view.status.free': '空闲（free）',
+  'view.status.held': '已持有（held）',
+  'view.status.booked': '已预订（booked）',
 } as const satisfies Record<keyof typeof en, string>;

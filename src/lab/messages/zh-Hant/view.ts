@@ -116,7 +116,7 @@ export const view = {
   'view.workflow.billed': '已計費呼叫：{{count}}（{{cents, cents}}）',
   'view.status.queued': '排隊中（queued）',
   'view.status.running': '執行中（running）',
-  'view.status.owned': '已持有（owned）',
+  'view.status.owned': '已擁有（owned）',
   'view.status.blocked': '已阻塞（blocked）',
   'view.status.done': '已完成（done）',
   'view.status.failed': '已失敗（failed）',
@@ -124,4 +124,7 @@ export const view = {
   'view.status.granted': '有效（granted）',
   'view.status.expired': '已過期（expired）',
   'view.status.used': '已使用（used）',
+  'view.status.free': '空閒（free）',
+  'view.status.held': '已持有（held）',
+  'view.status.booked': '已預訂（booked）',
 } as const satisfies Record<keyof typeof en, string>;

@@ -16,7 +16,7 @@ import {
   Actor, cancelAuthority, closeByHandAuthority, COMPENSATION_SCHEMA, compensationRecords, recordCompensation, unauthorisedSteps,
 } from '../../../core/compensation/records';
 import { tripMachine } from '../../../core/compensation/tripMachine';
-import { msg } from '../../../core/message';
+import { msg, statusWord } from '../../../core/message';
 import type { Model, ModelAction, ModelContext } from '../../model';
 
 const AGENT = 'agent';
@@ -158,7 +158,7 @@ export const compensationModel: Model<CompensationAction> = {
         ...(last ? [msg('view.compensation.record', { action: last.action, by: last.doneBy, result: last.result })] : []),
       ],
       airline: [
-        ...airline.bookings.map((b) => msg('view.compensation.booking', { id: b.id, status: b.status })),
+        ...airline.bookings.map((b) => msg('view.compensation.booking', { id: b.id, status: statusWord(b.status) })),
         ...airline.cancellations.map((c) => msg('view.compensation.cancellation', { id: c.id, result: c.result, fee: c.fee_cents })),
       ],
       hotel: [ctx.switches.hotel === 'available' ? msg('view.compensation.rooms') : msg('view.compensation.no_rooms')],

@@ -1,7 +1,7 @@
 /**
  * What the fencing lab shows and what its cards can assert, read from the node databases.
  */
-import { msg } from '../../../core/message';
+import { msg, statusWord } from '../../../core/message';
 import { emptyTally, lastVerdict, tallyWrites } from '../../../core/fencing/audit';
 import { readLease } from '../../../core/fencing/leaseAuthority';
 import { readDocument, readFenceState } from '../../../core/fencing/protectedResource';
@@ -58,7 +58,7 @@ export function describeFencingNodes(ctx: ModelContext): Record<string, NodeLine
   const doc = readDocument(ctx.store('resource'));
   const out: Record<string, NodeLine[]> = {
     authority: [
-      lease.holder ? msg('view.fencing.lease_held', { state: lease.state, holder: lease.holder }) : msg('view.fencing.lease', { state: lease.state }),
+      lease.holder ? msg('view.fencing.lease_held', { state: statusWord(lease.state), holder: lease.holder }) : msg('view.fencing.lease', { state: statusWord(lease.state) }),
       msg('view.fencing.fence', { fence: lease.fence, until: lease.leaseUntil }),
     ],
     resource: [
