@@ -3,7 +3,7 @@
  * the cards page are lazy chunks (diagrams, markdown, the lab runtime), so the catalog
  * loads without them.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Catalog } from './components/Catalog';
 import { FlashText } from './components/Flash';
@@ -14,6 +14,14 @@ import { dismissFlash, navigate, selectFlash, selectRoute, selectRuntimeReady, s
 const LabPage = lazy(() => import('./components/LabPage').then((m) => ({ default: m.LabPage })));
 const CardsPage = lazy(() => import('./components/CardsPage').then((m) => ({ default: m.CardsPage })));
 
+/**
+ * The session's answer to a step forward at the end of the log (src/lab/session.ts). Pressing
+ * → once too often is not an error: it gets a short notice over the page, not the red banner
+ * that pushed the lab down by its height.
+ */
+const AT_END = 'Nothing to step forward to.';
+const NOTICE_MS = 4000;
+
 export function App() {
   const route = useApp(selectRoute);
   const flash = useApp(selectFlash);
@@ -21,6 +29,12 @@ export function App() {
   const session = useApp(selectSession);
   const ready = useApp(selectRuntimeReady);
   const { t } = useTranslation();
+  const atEnd = flash === AT_END;
+  useEffect(() => {
+    if (!atEnd) return;
+    const timer = setTimeout(() => { if (useApp.getState().flash === AT_END) dismissFlash(); }, NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [atEnd]);
   const loading = <main className="loading" data-testid="loading">{t('nav.loading')}</main>;
   return (
     <>
@@ -40,7 +54,11 @@ export function App() {
         <LanguageSwitcher />
       </nav>
       {storageProblem && <ProgressNotice problem={storageProblem} />}
-      {flash && (
+      {atEnd ? (
+        <div className="banner notice" role="status" data-testid="flash">
+          {t('toolbar.atEnd')} <button className="link" onClick={dismissFlash} aria-label={t('nav.dismiss')}>✕</button>
+        </div>
+      ) : flash && (
         <div className="banner error" role="alert" data-testid="flash">
           <FlashText value={flash} /> <button className="link" onClick={dismissFlash} aria-label={t('nav.dismiss')}>✕</button>
         </div>

@@ -1,32 +1,30 @@
 /**
- * Keyboard shortcuts in a lab: → or . steps forward, ← or , steps back, Home or r resets,
- * and each palette entry with a `key` in lab.json plays its action. Ignored while typing.
+ * Keyboard shortcuts in a lab: → . or PageDown step forward, ← , or PageUp step back, Home or
+ * r resets, and each palette entry with a `key` in lab.json plays its action. Ignored while
+ * typing. PageDown/PageUp are what presentation clickers send.
  *
- * A closed <select> (the scenario picker, a switch) would otherwise take ← and → and change
- * its value: a presenter who just picked a scenario would switch scenario by accident. So
- * on a select ← → , . still step (↑ ↓ and an open list keep the select's own behaviour;
- * an open native list does not send key events to the page).
+ * A closed <select> (the scenario picker, a switch) would otherwise take these keys: ← → and
+ * PageUp/PageDown change its value, Home picks its first option (Sandbox) and a letter picks
+ * the first option starting with it, so a presenter who just picked a scenario would switch
+ * scenario and lose the step by accident. So on a select every key listed above still does
+ * its lab action; the select keeps ↑ ↓, Space, Enter and the letters that are no shortcut,
+ * which is how it is opened and driven from the keyboard. An open native list does not send
+ * key events to the page (its popup has the focus), so it keeps all of its own keys.
  */
 import { useEffect } from 'react';
 import type { PaletteEntry } from '../lab/schema';
 import { playAction, resetLab, stepBack, stepForward } from './store';
-
-const STEP_KEYS = new Set(['ArrowRight', 'ArrowLeft', '.', ',']);
 
 export function useLabKeyboard(palette: PaletteEntry[]): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       const target = event.target as HTMLElement | null;
-      if (target?.tagName === 'SELECT') {
-        if (!STEP_KEYS.has(event.key)) return;
-      } else if (target && (['INPUT', 'TEXTAREA'].includes(target.tagName) || target.isContentEditable)) {
-        return;
-      }
+      if (target && (['INPUT', 'TEXTAREA'].includes(target.tagName) || target.isContentEditable)) return;
       const handled = handle(event.key, palette);
       if (handled) event.preventDefault();
     };
-    // Capture phase: runs before the focused select applies its default arrow handling.
+    // Capture phase: runs before the focused select applies its default key handling.
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
   }, [palette]);
@@ -36,10 +34,12 @@ function handle(key: string, palette: PaletteEntry[]): boolean {
   switch (key) {
     case 'ArrowRight':
     case '.':
+    case 'PageDown':
       stepForward();
       return true;
     case 'ArrowLeft':
     case ',':
+    case 'PageUp':
       stepBack();
       return true;
     case 'Home':

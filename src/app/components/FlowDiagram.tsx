@@ -179,6 +179,11 @@ export const FlowDiagram = memo(function FlowDiagram<N extends Node, E extends E
   return (
     <ReactFlow nodes={nodes} edges={edges} onNodesChange={onNodesChange} nodeTypes={nodeTypes} edgeTypes={edgeTypes} minZoom={minZoom} nodesConnectable={false}
       nodesDraggable={false} elementsSelectable={false} zoomOnScroll={false} zoomOnPinch={interactive} panOnDrag={interactive}
+      // Nothing here acts on focus (no selection, dragging or connecting) and React Flow draws no
+      // focus ring on unselectable items, so as Tab stops nodes and edges were invisible detours
+      // (14 of 50 in L01's presenter view), and a node focused outside the view would pan it. Their text is
+      // still in the page for screen readers.
+      nodesFocusable={false} edgesFocusable={false}
       preventScrolling={false}>
       <FitOnChange structure={structure} minZoom={minZoom} bounds={bounds} />
     </ReactFlow>

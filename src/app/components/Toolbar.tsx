@@ -3,7 +3,7 @@
  * the lab declares (the model's other switches sit behind "more"). The step group is its
  * own block so a phone can pin it to the bottom of the screen, under the thumb.
  */
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageText } from '../i18n/pageText';
 import type { SwitchSpec } from '../../sim/model';
@@ -55,8 +55,9 @@ const StepControls = memo(function StepControls() {
   const total = useApp(selectTotal);
   const time = useApp(selectTime);
   const TEXT = useText();
+  const bar = useBarHeight();
   return (
-    <div className="toolbar-steps" data-testid="step-controls">
+    <div className="toolbar-steps" data-testid="step-controls" ref={bar}>
       <button onClick={resetLab} disabled={cursor === 0} data-testid="reset" title={TEXT.resetTitle}>{TEXT.reset}</button>
       <button onClick={stepBack} disabled={cursor === 0} data-testid="step-back" title={TEXT.backTitle}>{TEXT.back}</button>
       <button onClick={stepForward} disabled={cursor >= total} data-testid="step-forward" className="primary" title={TEXT.stepTitle}>{TEXT.step}</button>
@@ -67,6 +68,32 @@ const StepControls = memo(function StepControls() {
     </div>
   );
 });
+
+/**
+ * On a phone the step bar is pinned over the bottom of the page, and the lab leaves room for it
+ * under its last panel (styles.css). The bar is one row or two (the slider wraps, and so do
+ * longer labels), so its height is handed to the lab as --step-bar. A ResizeObserver reports
+ * it after layout (no forced read), and the property is only written when the height changes.
+ */
+function useBarHeight() {
+  const ref = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const el = ref.current;
+    const lab = el?.closest<HTMLElement>('.lab');
+    if (!el || !lab) return;
+    let written = -1;
+    const observer = new ResizeObserver((entries) => {
+      const size = entries[entries.length - 1]?.borderBoxSize?.[0];
+      const height = Math.ceil(size ? size.blockSize : el.offsetHeight);
+      if (height === written) return;
+      written = height;
+      lab.style.setProperty('--step-bar', `${height}px`);
+    });
+    observer.observe(el);
+    return () => { observer.disconnect(); lab.style.removeProperty('--step-bar'); };
+  }, []);
+  return ref;
+}
 
 const Choices = memo(function Choices() {
   const session = useApp(selectSession);
