@@ -10,7 +10,7 @@
  * lists) whenever such an element is inserted or removed, so swapping an "upcoming" <li> for
  * a new "entry" <li> on each step re-laid out and repainted the narrative panel.
  */
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import type { TraceEntry } from '../../sim/world';
 import { stepLabel, type StepLabel } from '../../lab/sessionLabels';
 import { usePageText } from '../i18n/pageText';
@@ -44,10 +44,11 @@ export function Timeline() {
   const upcoming = useApp(selectUpcoming);
   const cursor = useApp(selectCursor);
   const TEXT = useText();
+  const list = useFollowCurrent(cursor, trace.length > 0);
   return (
     <section className="panel timeline" aria-label={TEXT.title}>
       <h2>{TEXT.title}</h2>
-      <ol tabIndex={0} aria-label={TEXT.region}>
+      <ol tabIndex={0} aria-label={TEXT.region} ref={list}>
         {/* One array keyed by step number, not position: after a step each row keeps its key
             and props (stableView shifts the labels with the cursor), so only the row that
             became the current entry changes, and it keeps its <li>. */}
@@ -97,3 +98,40 @@ const TimelineRow = memo(function TimelineRow({ index, entry, label, current }: 
     </li>
   );
 });
+
+/**
+ * Keeps the current row in view after a step (scrolling as little as it can, like
+ * scrollIntoView's block 'nearest'), without reading layout right after React's commit: that
+ * read would force a layout of the whole list on every step, and rows out of view are
+ * skipped (`content-visibility: auto`) so their size is only known once laid out anyway.
+ * An IntersectionObserver on the current row is told, once the browser has laid the page out
+ * for its next frame, where the row and the list's visible box are; only when the row is not
+ * wholly inside is the list scrolled, by the difference (a write, no read). A row scrolled
+ * into view may then be drawn taller than its placeholder, which the observer reports too,
+ * so a few follow-up reports per step are honoured; after that a learner who scrolls the list
+ * away from the current row is left alone until the next step.
+ */
+function useFollowCurrent(cursor: number, hasEntries: boolean) {
+  const list = useRef<HTMLOListElement | null>(null);
+  useEffect(() => {
+    const root = list.current;
+    const row = hasEntries ? root?.querySelector<HTMLElement>(':scope > li[aria-current="step"]') : null;
+    if (!root || !row) return;
+    let reports = 3; // the first report and up to two corrections once the row is drawn
+    const observer = new IntersectionObserver((entries) => {
+      const entry = entries[entries.length - 1];
+      const box = entry?.rootBounds;
+      if (!entry || !box || reports <= 0) return;
+      reports -= 1;
+      const r = entry.boundingClientRect;
+      let delta = 0;
+      if (r.top < box.top || r.height > box.height) delta = r.top - box.top; // above, or taller than the box: its top at the top
+      else if (r.bottom > box.bottom) delta = r.bottom - box.bottom; // below: its bottom at the bottom
+      if (Math.abs(delta) >= 1) root.scrollBy({ top: delta, behavior: 'instant' });
+      else reports = 0; // in view: done for this step
+    }, { root, threshold: [0, 1] });
+    observer.observe(row);
+    return () => observer.disconnect();
+  }, [cursor, hasEntries]);
+  return list;
+}
