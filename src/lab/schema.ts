@@ -12,6 +12,12 @@ import type { Locale } from './i18n/locales';
 const jsonObject = z.record(z.string(), z.unknown());
 const switches = z.record(z.string(), z.string());
 
+/**
+ * One-character keys the lab view keeps for itself (src/app/useKeyboard.ts: `.` steps, `,`
+ * steps back, `r` resets). An action given one of them never ran: L05's "retry" had `r`.
+ */
+export const STEP_KEYS: readonly string[] = ['.', ',', 'r'];
+
 export const paletteEntrySchema = z.object({
   /** A token (`"A_acquire"`) or an object (`{"advance": 11}`) of the lab's vocabulary. */
   action: z.unknown().refine((v) => v !== undefined, 'an action is required'),
@@ -19,7 +25,9 @@ export const paletteEntrySchema = z.object({
   group: z.string().min(1).default('Actions'),
   help: z.string().optional(),
   /** Optional keyboard key that plays this action in the lab view. */
-  key: z.string().length(1).optional(),
+  key: z.string().length(1)
+    .refine((k) => !STEP_KEYS.includes(k), { message: `${STEP_KEYS.map((k) => `"${k}"`).join(', ')} are the lab's own keys (step, back, reset)` })
+    .optional(),
 });
 
 export const scenarioSchema = z.object({
