@@ -22,6 +22,8 @@ import { asMessage, boundsMessage } from '../../lab/messages/bounds';
 import type { PaletteEntry } from '../../lab/schema';
 import { describeWorldAction, isWorldAction } from '../../sim/worldActions';
 import type { ModelAction } from '../../sim/model';
+import { getModel, hasModel } from '../../sim/models';
+import { parseActionFor } from '../../sim/parseAction';
 
 /** An action as JSON with its keys sorted: a search step and a palette entry compare equal whatever their key order. */
 function actionKey(action: unknown): string {
@@ -154,10 +156,23 @@ function SearchResult({ lab, finished }: { lab: string; finished: Finished }) {
   const card = cards[0] as Card | undefined;
   // Each step by its palette button's words (the lab in the page's language); a World step the
   // palette lacks by its step label; anything else as its token. The JSON stays in the title.
+  // The search reports parsed model actions ({"type":"pause",…}); palette entries are lab tokens
+  // (A_pause), compared after the model parses them.
   const localized = useLocalizedLab(useApp(selectSession)?.lab);
-  const palette = new Map<string, string>((localized?.actions ?? []).map((e: PaletteEntry) => [actionKey(e.action), e.label]));
-  const stepWords = (action: unknown): string => palette.get(actionKey(action))
-    ?? (isWorldAction(action as ModelAction) ? render(describeWorldAction(action as never)) : typeof action === 'string' ? action : JSON.stringify(action));
+  const model = hasModel(result.model) ? getModel(result.model) : null;
+  const palette = new Map<string, string>();
+  for (const entry of (localized?.actions ?? []) as PaletteEntry[]) {
+    const parsed = model ? parseActionFor(model, entry.action) : entry.action;
+    if (typeof parsed !== 'string' || !model) palette.set(actionKey(parsed), entry.label);
+    palette.set(actionKey(entry.action), entry.label);
+  }
+  const stepWords = (action: unknown): string => {
+    const label = palette.get(actionKey(action));
+    if (label !== undefined) return label;
+    if (isWorldAction(action as ModelAction)) return render(describeWorldAction(action as never));
+    if (model && typeof action === 'object' && action !== null) return render(model.describeAction(action as ModelAction));
+    return typeof action === 'string' ? action : JSON.stringify(action);
+  };
   if (!found || !card) {
     return (
       <div data-testid="search-result" data-outcome="clean">
