@@ -30,7 +30,7 @@ export const AcceptFaultPoint = {
 export function accept(store: Store, clock: Clock, faults: FaultPoints, command: SignedCommand): AcceptResult {
   const digest = digestOf(command);
   const reads = readForAccept(store, command);
-  if (reads.publicKey === null) return { ...reject('UNKNOWN_ACTOR', `no public key for ${command.actor}`), digest };
+  if (reads.publicKey === null) return { ...reject('UNKNOWN_ACTOR', `no public key for ${command.actor}`, msg('reasons.authority.no_key', { actor: command.actor })), digest };
   if (!verifyDigest(reads.publicKey, digest, command.signature)) {
     return { ...reject('BAD_SIGNATURE', `signature does not verify with ${command.actor}'s key`, msg('reasons.authority.bad_signature', { actor: command.actor })), digest };
   }
@@ -52,7 +52,7 @@ export function accept(store: Store, clock: Clock, faults: FaultPoints, command:
 
 function decideAndWrite(store: Store, clock: Clock, faults: FaultPoints, command: SignedCommand, digest: string, reads: AcceptReads):
   Rejection | Extract<AcceptResult, { code: 'ACCEPTED' }> {
-  if (!isCommandKind(command.kind)) return reject('INVALID_COMMAND', `unknown command kind ${String(command.kind)}`);
+  if (!isCommandKind(command.kind)) return reject('INVALID_COMMAND', `unknown command kind ${String(command.kind)}`, msg('reasons.authority.unknown_kind', { kind: String(command.kind) }));
   const parsed = PAYLOADS[command.kind].safeParse(command.payload);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -61,8 +61,9 @@ function decideAndWrite(store: Store, clock: Clock, faults: FaultPoints, command
   const payload = parsed.data as Record<string, unknown>;
   // The sender's role was read with the rest: the membership check here and the handler's role check.
   if (command.kind !== 'create_group') {
-    if (reads.sequence === null) return reject('NOT_FOUND', `no group ${command.group}`);
-    if (reads.known.actorRole === null) return reject('NOT_A_MEMBER', `${command.actor} is not a member of ${command.group}`);
+    if (reads.sequence === null) return reject('NOT_FOUND', `no group ${command.group}`, msg('reasons.authority.no_group', { group: command.group }));
+    if (reads.known.actorRole === null) return reject('NOT_A_MEMBER', `${command.actor} is not a member of ${command.group}`,
+      msg('reasons.authority.not_member_of', { actor: command.actor, group: command.group }));
   }
   // Rows read for one command's checks, shared by them (see PlanContext.known).
   const ctx: PlanContext = { store, command, now: clock.now, known: reads.known };

@@ -63,8 +63,8 @@ export const EXECUTION_HANDLERS: Record<ExecutionKind, Handler> = {
       const w = workItem(ctx, p.work_item as string)!;
       const notNow = illegal(w.status, 'RESUME', p.work_item as string);
       if (notNow) return notNow;
-      if (w.owner !== ctx.command.actor) return reject('NOT_OWNER', `${p.work_item} is owned by ${w.owner}`);
-      if (w.resume_by !== null && ctx.now >= Number(w.resume_by)) return reject('LEASE_EXPIRED', `the start deadline passed at t=${w.resume_by}`);
+      if (w.owner !== ctx.command.actor) return reject('NOT_OWNER', `${p.work_item} is owned by ${w.owner}`, msg('reasons.authority.owned_by', { id: String(p.work_item), owner: String(w.owner) }));
+      if (w.resume_by !== null && ctx.now >= Number(w.resume_by)) return reject('LEASE_EXPIRED', `the start deadline passed at t=${w.resume_by}`, msg('reasons.authority.start_deadline', { at: Number(w.resume_by) }));
       if (w.retry_at !== null && ctx.now < Number(w.retry_at)) return reject('INVALID_STATE', `${p.work_item} is backing off until t=${w.retry_at}`,
         msg('reasons.authority.backing_off', { id: String(p.work_item), at: Number(w.retry_at) }));
       const leaseId = `lease-${p.work_item}-${w.ownership_epoch}.${w.revision}`;
@@ -154,7 +154,8 @@ export const EXECUTION_HANDLERS: Record<ExecutionKind, Handler> = {
       const charge = reports.reduce((sum, r) => sum + r.cost_cents, 0);
       const spent = Number(mission.spent_cents) + charge;
       if (spent > Number(mission.limit_cents)) {
-        return reject('BUDGET_EXCEEDED', `reconciling ${reports.length} report(s) would charge ${charge} and bring ${w.mission_id} to ${spent} of ${mission.limit_cents} cents`);
+        return reject('BUDGET_EXCEEDED', `reconciling ${reports.length} report(s) would charge ${charge} and bring ${w.mission_id} to ${spent} of ${mission.limit_cents} cents`,
+          msg('reasons.authority.budget_reconcile', { count: reports.length, charge, mission: String(w.mission_id), spent, limit: Number(mission.limit_cents) }));
       }
       return {
         eventKind: 'work_reconciled',

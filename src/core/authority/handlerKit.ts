@@ -67,7 +67,8 @@ export const roleOf = (store: Store, group: string, agent: string) =>
 export function requireRole(ctx: PlanContext, roles: string[]): Rejection | null {
   const known = ctx.known?.actorRole;
   const role = known !== undefined ? known ?? undefined : roleOf(ctx.store, ctx.command.group, ctx.command.actor);
-  return role && roles.includes(role) ? null : reject('FORBIDDEN', `${ctx.command.actor} needs role ${roles.join(' or ')}`);
+  return role && roles.includes(role) ? null : reject('FORBIDDEN', `${ctx.command.actor} needs role ${roles.join(' or ')}`,
+    msg('reasons.authority.needs_role', { actor: ctx.command.actor, roles: roles.join(' or ') }));
 }
 
 /**

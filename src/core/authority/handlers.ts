@@ -28,7 +28,7 @@ const CORE_HANDLERS: Record<Exclude<CommandKind, keyof typeof EXECUTION_HANDLERS
   add_member: {
     target: (_p, c) => ({ type: 'group', id: c.group, creates: false }),
     plan: (ctx, p) => requireRole(ctx, ['admin']) ?? (roleOf(ctx.store, ctx.command.group, p.agent as string)
-      ? reject('ALREADY_EXISTS', `${p.agent} is already a member`)
+      ? reject('ALREADY_EXISTS', `${p.agent} is already a member`, msg('reasons.authority.already_member', { agent: String(p.agent) }))
       : {
         eventKind: 'member_added', eventPayload: { agent: p.agent, role: p.role },
         apply(revision) {
@@ -40,7 +40,7 @@ const CORE_HANDLERS: Record<Exclude<CommandKind, keyof typeof EXECUTION_HANDLERS
   remove_member: {
     target: (_p, c) => ({ type: 'group', id: c.group, creates: false }),
     plan: (ctx, p) => requireRole(ctx, ['admin']) ?? (!roleOf(ctx.store, ctx.command.group, p.agent as string)
-      ? reject('NOT_FOUND', `${p.agent} is not a member`)
+      ? reject('NOT_FOUND', `${p.agent} is not a member`, msg('reasons.authority.not_member', { agent: String(p.agent) }))
       : {
         eventKind: 'member_removed', eventPayload: { agent: p.agent },
         apply(revision) {
@@ -60,7 +60,7 @@ const CORE_HANDLERS: Record<Exclude<CommandKind, keyof typeof EXECUTION_HANDLERS
   create_work_item: {
     target: (p) => ({ type: 'work_item', id: p.work_item as string, creates: true }),
     plan: (ctx, p) => requireRole(ctx, ['admin']) ?? (!ctx.store.get('SELECT 1 FROM missions WHERE mission_id = ? AND group_id = ?', [p.mission as string, ctx.command.group])
-      ? reject('NOT_FOUND', `no mission ${p.mission}`)
+      ? reject('NOT_FOUND', `no mission ${p.mission}`, msg('reasons.authority.no_mission', { mission: String(p.mission) }))
       : {
         eventKind: 'work_item_created',
         eventPayload: {
@@ -111,7 +111,8 @@ const CORE_HANDLERS: Record<Exclude<CommandKind, keyof typeof EXECUTION_HANDLERS
       const mission = missionBudget(ctx, item.mission_id as string)!;
       const spent = Number(mission.spent_cents) + (p.cost_cents as number);
       if (spent > Number(mission.limit_cents)) {
-        return reject('BUDGET_EXCEEDED', `charge of ${p.cost_cents} would bring ${item.mission_id} to ${spent} of ${mission.limit_cents} cents`);
+        return reject('BUDGET_EXCEEDED', `charge of ${p.cost_cents} would bring ${item.mission_id} to ${spent} of ${mission.limit_cents} cents`,
+          msg('reasons.authority.budget', { charge: Number(p.cost_cents), mission: String(item.mission_id), spent, limit: Number(mission.limit_cents) }));
       }
       return {
         eventKind: 'progress_reported',
@@ -135,7 +136,7 @@ const CORE_HANDLERS: Record<Exclude<CommandKind, keyof typeof EXECUTION_HANDLERS
   },
   request_approval: {
     target: (p) => ({ type: 'approval', id: p.approval as string, creates: true }),
-    plan: (ctx, p) => !workItem(ctx, p.work_item as string) ? reject('NOT_FOUND', `no work item ${p.work_item}`) : {
+    plan: (ctx, p) => !workItem(ctx, p.work_item as string) ? reject('NOT_FOUND', `no work item ${p.work_item}`, msg('reasons.authority.no_work_item', { id: String(p.work_item) })) : {
       eventKind: 'approval_requested', eventPayload: { approval: p.approval, work_item: p.work_item },
       apply(revision) { ctx.store.write("INSERT INTO approvals (approval_id, group_id, work_item_id, status, revision) VALUES (?, ?, ?, 'pending', ?)",
         [p.approval as string, ctx.command.group, p.work_item as string, revision]); },
@@ -147,7 +148,8 @@ const CORE_HANDLERS: Record<Exclude<CommandKind, keyof typeof EXECUTION_HANDLERS
       const forbidden = requireRole(ctx, ['approver', 'admin']);
       if (forbidden) return forbidden;
       const approval = ctx.store.get('SELECT status FROM approvals WHERE approval_id = ?', [p.approval as string])!;
-      if (approval.status !== 'pending') return reject('INVALID_STATE', `${p.approval} is already ${approval.status}`);
+      if (approval.status !== 'pending') return reject('INVALID_STATE', `${p.approval} is already ${approval.status}`,
+        msg('reasons.authority.approval_already', { approval: String(p.approval), status: String(approval.status) }));
       return {
         eventKind: 'approval_decided', eventPayload: { approval: p.approval, decision: p.decision, by: ctx.command.actor },
         apply(revision) { ctx.store.write('UPDATE approvals SET status = ?, decided_by = ?, revision = ? WHERE approval_id = ?',

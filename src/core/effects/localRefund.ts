@@ -9,6 +9,7 @@
  * after it (a crash between refunds twice).
  */
 import type { Store } from '../db/store';
+import { msg, type Message } from '../message';
 import type { FaultPoints } from '../faults';
 import type { Clock } from '../time';
 import { paramDigest } from './keys';
@@ -22,21 +23,24 @@ export const LocalFaultPoint = {
 
 export type LocalResult =
   | { status: 'OK'; entryId: string; replayed: boolean }
-  | { status: 'SKIPPED'; reason: string }
-  | { status: 'PARAMETER_CONFLICT' | 'INSUFFICIENT_BALANCE' | 'NOT_FOUND' | 'INVALID_STATE'; message: string };
+  // `said`: the same words as a descriptor (namespace `reasons`), for the timeline in the reader's language.
+  | { status: 'SKIPPED'; reason: string; said: Message }
+  | { status: 'PARAMETER_CONFLICT' | 'INSUFFICIENT_BALANCE' | 'NOT_FOUND' | 'INVALID_STATE'; message: string; said: Message };
 
 /** The correct single-database refund. */
 export function refundInOneTransaction(shop: Store, clock: Clock, faults: FaultPoints, operationId: string, amountCents: number): LocalResult {
   const result = shop.tx('refund_local', (): LocalResult => {
     const op = readOperation(shop, operationId);
-    if (!op) return { status: 'NOT_FOUND', message: `no operation ${operationId}` };
+    if (!op) return { status: 'NOT_FOUND', message: `no operation ${operationId}`, said: msg('reasons.local.no_operation', { operation: operationId }) };
     const digest = paramDigest({ tenant: op.tenant, caller: op.caller, opType: 'refund', orderId: op.orderId, amountCents });
-    if (digest !== op.paramDigest) return { status: 'PARAMETER_CONFLICT', message: `${operationId} was issued for ${op.amountCents}¢` };
+    if (digest !== op.paramDigest) return { status: 'PARAMETER_CONFLICT', message: `${operationId} was issued for ${op.amountCents}¢`,
+      said: msg('reasons.local.issued_for', { operation: operationId, amount: op.amountCents }) };
     const existing = shop.get('SELECT entry_id FROM refund_ledger WHERE dedupe_key = ?', [operationId]);
     if (existing) return { status: 'OK', entryId: `entry-${existing.entry_id}`, replayed: true };
-    if (op.status !== 'PREPARED') return { status: 'INVALID_STATE', message: `${operationId} is ${op.status}` };
+    if (op.status !== 'PREPARED') return { status: 'INVALID_STATE', message: `${operationId} is ${op.status}`, said: msg('reasons.local.operation_is', { operation: operationId, status: op.status }) };
     const decremented = shop.run('UPDATE orders SET balance_cents = balance_cents - ? WHERE order_id = ? AND balance_cents >= ?', [amountCents, op.orderId, amountCents]);
-    if (decremented === 0) return { status: 'INSUFFICIENT_BALANCE', message: `order ${op.orderId} has less than ${amountCents}¢ left` };
+    if (decremented === 0) return { status: 'INSUFFICIENT_BALANCE', message: `order ${op.orderId} has less than ${amountCents}¢ left`,
+      said: msg('reasons.local.insufficient_balance', { order: op.orderId, amount: amountCents }) };
     shop.run('INSERT INTO refund_ledger (dedupe_key, operation_id, order_id, amount_cents, at) VALUES (?, ?, ?, ?, ?)', [operationId, operationId, op.orderId, amountCents, clock.now]);
     const entryId = `entry-${Number(shop.get('SELECT last_insert_rowid() AS id')!.id)}`;
     applyTransition(shop, clock, operationId, 'COMMIT_LOCAL', op.ownerEpoch, 'refund, ledger row and result in one transaction', { externalRef: entryId });
@@ -51,7 +55,7 @@ export function refundInOneTransaction(shop: Store, clock: Clock, faults: FaultP
 export function refundFlagFirst(shop: Store, kv: Store, clock: Clock, faults: FaultPoints, operationId: string): LocalResult {
   if (kv.get('SELECT 1 FROM kv WHERE key = ?', [`processed:${operationId}`])) {
     naiveConfirm(shop, clock, operationId, null, 'the flag says processed, so the naive code reports success');
-    return { status: 'SKIPPED', reason: 'the key-value store already says processed' };
+    return { status: 'SKIPPED', reason: 'the key-value store already says processed', said: msg('reasons.local.kv_processed') };
   }
   kv.tx('kv_set_processed', () => kv.run('INSERT OR REPLACE INTO kv (key, value) VALUES (?, ?)', [`processed:${operationId}`, 'yes']));
   faults.reach(LocalFaultPoint.betweenSystems);
@@ -60,7 +64,7 @@ export function refundFlagFirst(shop: Store, kv: Store, clock: Clock, faults: Fa
 
 /** WRONG: refund in the database first, then mark "processed" in the key-value store. */
 export function refundFlagAfter(shop: Store, kv: Store, clock: Clock, faults: FaultPoints, operationId: string): LocalResult {
-  if (kv.get('SELECT 1 FROM kv WHERE key = ?', [`processed:${operationId}`])) return { status: 'SKIPPED', reason: 'the key-value store already says processed' };
+  if (kv.get('SELECT 1 FROM kv WHERE key = ?', [`processed:${operationId}`])) return { status: 'SKIPPED', reason: 'the key-value store already says processed', said: msg('reasons.local.kv_processed') };
   const result = naiveRefund(shop, clock, operationId);
   faults.reach(LocalFaultPoint.betweenSystems);
   kv.tx('kv_set_processed', () => kv.run('INSERT OR REPLACE INTO kv (key, value) VALUES (?, ?)', [`processed:${operationId}`, 'yes']));

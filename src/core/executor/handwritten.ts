@@ -121,8 +121,8 @@ function runLocal(env: ExecutorEnv, out: Effects, op: Operation): void {
     default: result = refundInOneTransaction(env.shop, env.clock, env.faults, op.operationId, op.amountCents);
   }
   if (result.status === 'OK') note(out, result.replayed ? 'local_replayed' : 'local_written', { entry: result.entryId });
-  else if (result.status === 'SKIPPED') note(out, 'local_skipped', { reason: result.reason });
-  else note(out, 'local_refused', { code: result.status, message: result.message });
+  else if (result.status === 'SKIPPED') note(out, 'local_skipped', { reason: result.said });
+  else note(out, 'local_refused', { code: result.status, message: result.said });
 }
 
 function retry(env: ExecutorEnv, out: Effects): void {

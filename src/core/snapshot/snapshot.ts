@@ -9,6 +9,7 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { z } from 'zod';
 import { canonicalJson, sha256Hex } from '../authority/canonical';
 import type { AuthorityState } from '../authority/fold';
+import { msg, type Message } from '../message';
 
 export const SNAPSHOT_SCHEMA = 'durable-lab/projection-snapshot@1';
 
@@ -54,7 +55,8 @@ export interface Expected {
   authorityPublicKeyHex: string;
 }
 
-export type Verified = { ok: true; snapshot: Snapshot; state: AuthorityState } | { ok: false; check: SnapshotCheck; message: string };
+// `reason` says `message` as a descriptor (namespace `reasons`): the worker's note shows it in the reader's language.
+export type Verified = { ok: true; snapshot: Snapshot; state: AuthorityState } | { ok: false; check: SnapshotCheck; message: string; reason: Message };
 
 /** The six checks, in order; the first that fails names the refusal. */
 export function verifySnapshot(text: string, expected: Expected): Verified {
@@ -62,22 +64,30 @@ export function verifySnapshot(text: string, expected: Expected): Verified {
   try {
     json = JSON.parse(text);
   } catch {
-    return { ok: false, check: 'SCHEMA', message: 'not a snapshot: the bytes do not parse' };
+    return { ok: false, check: 'SCHEMA', message: 'not a snapshot: the bytes do not parse', reason: msg('reasons.snapshot.unparsable') };
   }
   const parsed = snapshotSchema.safeParse(json);
-  if (!parsed.success) return { ok: false, check: 'SCHEMA', message: `not a ${SNAPSHOT_SCHEMA}: ${parsed.error.issues[0]!.path.join('.') || '(root)'} ${parsed.error.issues[0]!.message}` };
+  if (!parsed.success) return {
+    ok: false, check: 'SCHEMA', message: `not a ${SNAPSHOT_SCHEMA}: ${parsed.error.issues[0]!.path.join('.') || '(root)'} ${parsed.error.issues[0]!.message}`,
+    reason: msg('reasons.snapshot.not_schema', { schema: SNAPSHOT_SCHEMA, field: parsed.error.issues[0]!.path.join('.') || '(root)', problem: parsed.error.issues[0]!.message }),
+  };
   const s = parsed.data;
-  if (canonicalJson(s) !== text) return { ok: false, check: 'SCHEMA', message: 'not in canonical form' };
-  if (sha256Hex(s.state) !== s.hash) return { ok: false, check: 'HASH', message: 'the state does not match its hash' };
-  if (!signatureHolds(s, expected.authorityPublicKeyHex)) return { ok: false, check: 'SIGNATURE', message: "the signature is not the authority's" };
-  if (s.org !== expected.org) return { ok: false, check: 'ORGANIZATION', message: `made for organization ${s.org}, not ${expected.org}` };
-  if (s.group !== expected.group) return { ok: false, check: 'GROUP', message: `made for group ${s.group}, not ${expected.group}` };
-  if (s.seq !== expected.seq || s.seq < expected.cursor) return { ok: false, check: 'SEQUENCE', message: `at sequence ${s.seq}; expected ${expected.seq}, not behind cursor ${expected.cursor}` };
+  if (canonicalJson(s) !== text) return { ok: false, check: 'SCHEMA', message: 'not in canonical form', reason: msg('reasons.snapshot.not_canonical') };
+  if (sha256Hex(s.state) !== s.hash) return { ok: false, check: 'HASH', message: 'the state does not match its hash', reason: msg('reasons.snapshot.hash') };
+  if (!signatureHolds(s, expected.authorityPublicKeyHex)) return { ok: false, check: 'SIGNATURE', message: "the signature is not the authority's", reason: msg('reasons.snapshot.signature') };
+  if (s.org !== expected.org) return {
+    ok: false, check: 'ORGANIZATION', message: `made for organization ${s.org}, not ${expected.org}`, reason: msg('reasons.snapshot.organization', { made: s.org, expected: expected.org }),
+  };
+  if (s.group !== expected.group) return { ok: false, check: 'GROUP', message: `made for group ${s.group}, not ${expected.group}`, reason: msg('reasons.snapshot.group', { made: s.group, expected: expected.group }) };
+  if (s.seq !== expected.seq || s.seq < expected.cursor) return {
+      ok: false, check: 'SEQUENCE', message: `at sequence ${s.seq}; expected ${expected.seq}, not behind cursor ${expected.cursor}`,
+      reason: msg('reasons.snapshot.sequence', { seq: s.seq, expected: expected.seq, cursor: expected.cursor }),
+    };
   let state: AuthorityState;
   try {
     state = JSON.parse(s.state) as AuthorityState;
   } catch {
-    return { ok: false, check: 'SCHEMA', message: 'the state does not parse' };
+    return { ok: false, check: 'SCHEMA', message: 'the state does not parse', reason: msg('reasons.snapshot.state_unparsable') };
   }
   return { ok: true, snapshot: s, state };
 }

@@ -90,7 +90,7 @@ function restore(store: Store, frame: Extract<TransportFrame, { type: 'cursor_to
   if (!verified.ok) {
     store.tx('refuse_snapshot', () => store.run('INSERT INTO snapshot_log (group_id, seq, result) VALUES (?, ?, ?)', [group, frame.snapshot.seq, `REFUSED ${verified.check}`]));
     setMode(store, group, 'REFUSED');
-    return { frames: [], notes: [msg('worker.snapshot_refused', { group, check: verified.check, reason: verified.message })] };
+    return { frames: [], notes: [msg('worker.snapshot_refused', { group, check: verified.check, reason: verified.reason })] };
   }
   restoreFromSnapshot(store, group, verified.snapshot.seq, verified.state);
   store.tx('log_snapshot', () => store.run("INSERT INTO snapshot_log (group_id, seq, result) VALUES (?, ?, 'RESTORED')", [group, verified.snapshot.seq]));

@@ -52,11 +52,12 @@ function runsOf(lab: Lab): Run[] {
  * see the report of the change that added this test). `workflow.model_answered` quotes the
  * model vendor's own reply, which is the vendor's text, not narration.
  */
-const STILL_ENGLISH = new Set(['workflow.model_answered', 'workflow.run_failed', 'workflow.takeover_resumes', 'worker.snapshot_refused',
-  'refund.local_refused', 'refund.local_skipped', 'feed.redacted', 'outage.authority_answer:INVALID_COMMAND']);
+const STILL_ENGLISH = new Set(['workflow.model_answered', 'workflow.run_failed', 'workflow.takeover_resumes', 'feed.redacted',
+  // zod's own words after a translated lead-in (a payload or snapshot field that does not parse)
+  'outage.authority_answer:INVALID_COMMAND', 'worker.snapshot_refused:SCHEMA']);
 
 const stillEnglish = (note: Message | string) => isMessage(note)
-  && (STILL_ENGLISH.has(note.key) || STILL_ENGLISH.has(`${note.key}:${String(note.params?.code)}`));
+  && (STILL_ENGLISH.has(note.key) || (STILL_ENGLISH.has(`${note.key}:${String(note.params?.code)}`) || STILL_ENGLISH.has(`${note.key}:${String(note.params?.check)}`)));
 
 /** Three Latin-script words in a row (`send the expected`): a sentence, not a code or an id. */
 const ENGLISH_RUN = /\b[A-Za-z][a-z']+(?:[ ,;:]+[A-Za-z][a-z']+){2,}\b/;
