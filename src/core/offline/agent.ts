@@ -193,7 +193,11 @@ export function pendingCount(store: Store): number {
 
 /** Offline steps and irreversible actions that broke MWP-WRK-020 (OUT-1, OUT-2). */
 export function offlineIrreversible(store: Store): Message[] {
-  return store.all('SELECT what, at FROM irreversible WHERE offline = 1').map((r) => msg('violations.outage.irreversible_offline', { agent: 'agent-1', what: String(r.what), at: String(r.at) }));
+  // The lab's one irreversible action has its own line, so it reads in the reader's language (a
+  // violation's params stay scalars: verdicts save it); any other `what` is quoted as recorded.
+  return store.all('SELECT what, at FROM irreversible WHERE offline = 1').map((r) => (String(r.what) === 'email the customer'
+    ? msg('violations.outage.emailed_offline', { agent: 'agent-1', at: String(r.at) })
+    : msg('violations.outage.irreversible_offline', { agent: 'agent-1', what: String(r.what), at: String(r.at) })));
 }
 
 /** Each offline step judged against its own outage's grace period, so a breach stays on the record after reconnecting. */

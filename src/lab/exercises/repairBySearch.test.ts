@@ -53,6 +53,9 @@ describe('repair exercises judged by search', () => {
           const ja = feedbackText(verdict, 'ja');
           expect(ja).toMatch(/範囲：深さ ≤ \d+、クラッシュ ≤ \d+ 回/);
           expect(ja).not.toContain('depth ≤');
+          // Nor an English phrase from a violation line (L13's email once came through as "email the customer").
+          // The steps' JSON is the lab's action vocabulary (data, never translated): left out of this check.
+          expect(ja.replace(/\{[^{}]*\}/g, '')).not.toMatch(/\b[A-Za-z][a-z']+(?: [A-Za-z][a-z']+){2,}\b/);
         }
       }
     }, 600_000);

@@ -106,6 +106,7 @@ describe('violation lines', () => {
       [msg('violations.projection.differs_from_rebuild', { group: 'G1', cursor: 4 }), 'G1: the projection at cursor 4 differs from a rebuild of events 1–4'],
       [msg('violations.projection.tombstoned_archived', { group: 'G1', event: 'G1-3', field: 'note' }), 'the archive of G1 still carries G1-3.note'],
       [msg('violations.outage.irreversible_offline', { agent: 'agent-1', what: 'email_customer', at: '4' }), 'agent-1 did "email_customer" offline at t=4'],
+      [msg('violations.outage.emailed_offline', { agent: 'agent-1', at: '4' }), 'agent-1 did "email the customer" offline at t=4'],
       [msg('violations.engine.threw', { error: 'boom' }), 'boom'],
     ];
     for (const [violation, english] of cases) expect(formatMessage(violation)).toBe(english);

@@ -41,6 +41,7 @@ export const violations = {
   'violations.compensation.not_allowed': 'compensation step {{step}} ({{action}}) was taken by {{by}}, who may not ({{may}} may)',
   'violations.compensation.no_result': 'compensation step {{step}} ({{action}}) records no result',
   'violations.outage.irreversible_offline': '{{agent}} did "{{what}}" offline at t={{at}}',
+  'violations.outage.emailed_offline': '{{agent}} did "email the customer" offline at t={{at}}',
   'violations.outage.past_grace': 'step {{step}} ran offline at t={{at}}, after the grace period',
   'violations.outage.partial_reconciliation': 'the reconciliation of {{session}} landed in part: {{results}}',
   'violations.workflow.refunded_times': '{{operation}} was refunded {{count}} times',

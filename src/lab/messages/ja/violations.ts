@@ -36,6 +36,7 @@ export const violations = {
   'violations.compensation.not_allowed': '補償ステップ {{step}}（{{action}}）を {{by}} が実行したが、その権限はない（権限があるのは {{may}}）',
   'violations.compensation.no_result': '補償ステップ {{step}}（{{action}}）に結果が記録されていない',
   'violations.outage.irreversible_offline': '{{agent}} がオフライン中の t={{at}} に「{{what}}」を実行した',
+  'violations.outage.emailed_offline': '{{agent}} がオフライン中の t={{at}} に顧客へメールを送った',
   'violations.outage.past_grace': 'ステップ {{step}} がオフライン中の t={{at}} に、猶予期間を過ぎて実行された',
   'violations.outage.partial_reconciliation': '{{session}} の照合が一部だけ反映された：{{results}}',
   'violations.workflow.refunded_times': '{{operation}} が {{count}} 回返金された',

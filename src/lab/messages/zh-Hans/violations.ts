@@ -36,6 +36,7 @@ export const violations = {
   'violations.compensation.not_allowed': '补偿步骤 {{step}}（{{action}}）由 {{by}} 执行，而它无权执行（有权的是 {{may}}）',
   'violations.compensation.no_result': '补偿步骤 {{step}}（{{action}}）没有记录结果',
   'violations.outage.irreversible_offline': '{{agent}} 在离线时于 t={{at}} 执行了“{{what}}”',
+  'violations.outage.emailed_offline': '{{agent}} 在离线时于 t={{at}} 给客户发了邮件',
   'violations.outage.past_grace': '步骤 {{step}} 在离线时于 t={{at}} 运行，已超出宽限期',
   'violations.outage.partial_reconciliation': '{{session}} 的核对只生效了一部分：{{results}}',
   'violations.workflow.refunded_times': '{{operation}} 被退款了 {{count}} 次',

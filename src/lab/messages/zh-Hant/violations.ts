@@ -36,6 +36,7 @@ export const violations = {
   'violations.compensation.not_allowed': '補償步驟 {{step}}（{{action}}）由 {{by}} 執行，而它無權執行（有權的是 {{may}}）',
   'violations.compensation.no_result': '補償步驟 {{step}}（{{action}}）沒有記錄結果',
   'violations.outage.irreversible_offline': '{{agent}} 在離線時於 t={{at}} 執行了「{{what}}」',
+  'violations.outage.emailed_offline': '{{agent}} 在離線時於 t={{at}} 寄了電子郵件給客戶',
   'violations.outage.past_grace': '步驟 {{step}} 在離線時於 t={{at}} 執行，已超出寬限期',
   'violations.outage.partial_reconciliation': '{{session}} 的對帳只生效了一部分：{{results}}',
   'violations.workflow.refunded_times': '{{operation}} 被退款了 {{count}} 次',
