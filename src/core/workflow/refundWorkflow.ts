@@ -28,7 +28,7 @@ import type { BaseCheckpointSaver } from '@langchain/langgraph-checkpoint';
 import type { Store } from '../db/store';
 import type { FaultPoints } from '../faults';
 import type { Clock } from '../time';
-import type { MessageParams } from '../message';
+import { msg, type MessageParams } from '../message';
 import {
   CALLER, createIntent, latestOperation, ORDER_ID, queueForReconciliation, readOperation, transition, type Operation,
 } from '../effects/shop';
@@ -136,7 +136,8 @@ export function compileWorkflow(env: WorkflowEnv) {
     started('check_order');
     if (env.consume('shop_unavailable')) {
       env.note('workflow.node_failed', { node: 'check_order' });
-      throw new Error('the shop database did not answer');
+      // Named so the run's note says it in the reader's language (src/sim/models/workflow, reasons.workflow.*).
+      throw Object.assign(new Error('the shop database did not answer'), { name: 'ShopUnavailableError' });
     }
     return { balanceCents: orderBalance(env.shop, ORDER_ID) };
   };
@@ -304,7 +305,7 @@ export async function takeOverRun(env: WorkflowEnv): Promise<void> {
   const state = await graph.getState(configOf(env));
   // `next` is empty when the latest checkpoint's tasks already saved their writes (the stalled run had not saved the
   // checkpoint after them yet): the resume applies those writes and goes on after them.
-  const next = state.next.length > 0 ? state.next.join(', ') : `after ${state.tasks.map((t) => t.name).join(', ')} (their saved writes)`;
+  const next = state.next.length > 0 ? state.next.join(', ') : msg('reasons.workflow.after_saved_writes', { nodes: state.tasks.map((t) => t.name).join(', ') });
   env.note('workflow.takeover_resumes', { worker: env.worker, next });
   await graph.invoke(null, configOf(env));
   await afterRun(env, graph);

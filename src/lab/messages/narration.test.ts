@@ -52,7 +52,7 @@ function runsOf(lab: Lab): Run[] {
  * see the report of the change that added this test). `workflow.model_answered` quotes the
  * model vendor's own reply, which is the vendor's text, not narration.
  */
-const STILL_ENGLISH = new Set(['workflow.model_answered', 'workflow.run_failed', 'workflow.takeover_resumes', 'feed.redacted',
+const STILL_ENGLISH = new Set(['workflow.model_answered', 'feed.redacted',
   // zod's own words after a translated lead-in (a payload or snapshot field that does not parse)
   'outage.authority_answer:INVALID_COMMAND', 'worker.snapshot_refused:SCHEMA']);
 

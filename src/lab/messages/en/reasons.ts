@@ -54,4 +54,7 @@ export const reasons = {
   'reasons.snapshot.group': 'made for group {{made}}, not {{expected}}',
   'reasons.snapshot.sequence': 'at sequence {{seq}}; expected {{expected}}, not behind cursor {{cursor}}',
   'reasons.snapshot.state_unparsable': 'the state does not parse',
+  'reasons.workflow.abandoned': 'the graph run was abandoned by a crash; its incarnation is gone',
+  'reasons.workflow.shop_unavailable': 'the shop database did not answer',
+  'reasons.workflow.after_saved_writes': 'after {{nodes}} (their saved writes)',
 } as const;

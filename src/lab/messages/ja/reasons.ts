@@ -51,4 +51,7 @@ export const reasons = {
   'reasons.snapshot.group': 'グループ {{made}} 向けに作られたもので、{{expected}} 向けではありません',
   'reasons.snapshot.sequence': 'シーケンス {{seq}} のものです。期待は {{expected}} で、カーソル {{cursor}} より後ろであってはなりません',
   'reasons.snapshot.state_unparsable': '状態を解析できません',
+  'reasons.workflow.abandoned': 'グラフの実行はクラッシュで放棄されました。その実行の主体はもう存在しません',
+  'reasons.workflow.shop_unavailable': 'ショップのデータベースが応答しませんでした',
+  'reasons.workflow.after_saved_writes': '{{nodes}} の後（保存済みの書き込み）',
 } as const satisfies Record<keyof typeof en, string>;

@@ -51,4 +51,7 @@ export const reasons = {
   'reasons.snapshot.group': '为组 {{made}} 制作，而不是 {{expected}}',
   'reasons.snapshot.sequence': '位于序列号 {{seq}}；期望 {{expected}}，且不能落后于游标 {{cursor}}',
   'reasons.snapshot.state_unparsable': '状态无法解析',
+  'reasons.workflow.abandoned': '图的这次运行因崩溃而被放弃；运行它的实例已不复存在',
+  'reasons.workflow.shop_unavailable': '商店数据库没有应答',
+  'reasons.workflow.after_saved_writes': '{{nodes}} 之后（其已保存的写入）',
 } as const satisfies Record<keyof typeof en, string>;

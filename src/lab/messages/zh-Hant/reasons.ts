@@ -51,4 +51,7 @@ export const reasons = {
   'reasons.snapshot.group': '為群組 {{made}} 製作，而不是 {{expected}}',
   'reasons.snapshot.sequence': '位於序列 {{seq}}；期望 {{expected}}，且不能落後於游標 {{cursor}}',
   'reasons.snapshot.state_unparsable': '狀態無法解析',
+  'reasons.workflow.abandoned': '圖的這次執行因崩潰而被放棄；執行它的實例已不復存在',
+  'reasons.workflow.shop_unavailable': '商店資料庫沒有回應',
+  'reasons.workflow.after_saved_writes': '{{nodes}} 之後（其已儲存的寫入）',
 } as const satisfies Record<keyof typeof en, string>;

@@ -14,7 +14,7 @@ import { ProviderFaultPoint, providerLookup, providerRefund, type LookupAnswer, 
 import { PROVIDER_SCHEMA, SHOP_SCHEMA } from '../../../core/effects/schema';
 import { CALLER, editOrder, expireApprovalNow, grantApproval, latestOperation, ORDER_ID, resubmitIntent, setupShop, takeOver } from '../../../core/effects/shop';
 import { CrashSignal, noFaults, type FaultPoints } from '../../../core/faults';
-import { msg } from '../../../core/message';
+import { msg, type Message } from '../../../core/message';
 import { modelCalls, VENDOR_SCHEMA } from '../../../core/workflow/modelBill';
 import { newIdTable, sequenceNaming } from '../../../core/workflow/checkpointIds';
 import { latestApproval, latestRefusal, nextApprovalId } from '../../../core/effects/reads';
@@ -178,7 +178,7 @@ async function runJob(ctx: ModelContext, job: Job): Promise<void> {
       }
       if (error instanceof CrashSignal) throw error;
       // A node failure (not a crash): LangGraph saved the error and the siblings' writes; the run waits for a retry.
-      ctx.note(msg('workflow.run_failed', { why: error instanceof Error ? error.message : String(error) }));
+      ctx.note(msg('workflow.run_failed', { why: failureReason(error) }));
     }
   })();
   if ((await Promise.race([finished.then(() => 'done' as const), parked])) === 'parked') {
@@ -470,3 +470,11 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
     return r.parked === null && r.jobs.length === 0 && r.refundAnswers.size === 0 && r.lookupAnswers.size === 0;
   },
 };
+
+/** Why a run failed, in words of the catalog where the engine's error is one the lab raises; else its own text. */
+function failureReason(error: unknown): Message | string {
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'AbandonedRunError') return msg('reasons.workflow.abandoned');
+  if (name === 'ShopUnavailableError') return msg('reasons.workflow.shop_unavailable');
+  return error instanceof Error ? error.message : String(error);
+}
