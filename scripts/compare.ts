@@ -17,11 +17,15 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { initSqlJsOnce } from '../src/core/db/sqljs';
 import { configFor } from '../src/lab/config';
+import { isMessage } from '../src/core/message';
 import { formatMessage } from '../src/lab/messages/format';
 import { loadLabsFromDir } from '../src/lab/nodeFiles';
 import type { Lab } from '../src/lab/schema';
 import { stepAsync } from '../src/sim/asyncStep';
 import { World, type TraceEntry } from '../src/sim/world';
+
+/** A note's parameter in English: a parameter may itself be a message (the narration's nested words). */
+const paramText = (value: unknown): string => (isMessage(value) ? formatMessage(value) : String(value ?? ''));
 
 export interface Fault {
   n: number;
@@ -157,8 +161,8 @@ async function langgraphRow(lab: Lab, fault: Fault): Promise<Row> {
     const existing = notes.filter((n) => n.key === 'workflow.intent' && n.params.code === 'EXISTING').length;
     return {
       fault: fault.n, title: fault.title, executor: 'LangGraph',
-      recoveryPoint: resumed ? `the latest checkpoint: resumes before ${String(resumed.params.next || 'the next super-step')} (pending writes applied)`
-        : takenOver ? `the latest saved checkpoint, by worker ${String(takenOver.params.worker)} (next: ${String(takenOver.params.next)}); the engine does not stop the stalled run`
+      recoveryPoint: resumed ? `the latest checkpoint: resumes before ${paramText(resumed.params.next) || 'the next super-step'} (pending writes applied)`
+        : takenOver ? `the latest saved checkpoint, by worker ${paramText(takenOver.params.worker)} (next: ${paramText(takenOver.params.next)}); the engine does not stop the stalled run`
         : crashStep(trace) >= 0 ? 'the latest checkpoint' : '— (no crash; the approval breakpoint is the durable pause)',
       reruns: [...rerunNodes, Number(o.model_calls) > 1 ? `${String(o.model_calls)} model calls` : '', lookups > 0 ? `reconcile: ${lookups} lookup(s)` : '']
         .filter(Boolean).join('; ') || 'nothing',
