@@ -11,14 +11,15 @@
 // Each timed click lands on a settled page, SETTLE_MS after the previous one's second frame:
 // the pace of a student clicking as fast as a hand can (about eight clicks a second), and the
 // latency they feel. The same clicks sent back to back (a round trip of a millisecond or two
-// after the previous second frame) are printed on the `burst` lines, and mostly measure
-// Chromium's frame pacing, not the page: a Chromium trace of 12 such clicks in L07 (Nov 30)
-// shows the click's task ending 1.5-3.3 ms after the click, then every thread idle for
-// 8.4-13.2 ms until the next BeginMainFrame, which starts 16.7-18 ms after the previous one
-// (one 60 Hz interval: with the frame-rate limit off, frames run back to back only while
-// they keep coming; a new one right after a frame waits for the next tick). Settled clicks
-// showed no idle gap at all (0.0-0.1 ms). So a burst click costs the page's work plus most
-// of an interval, whatever the page does (p50 ≈ 19.5 ms where the settled p50 is ≈ 8).
+// after the previous second frame) are printed on the `burst` lines, and they depend on
+// Chromium's frame pacing as much as on the page: in Chromium traces of 12 such clicks in L07
+// (Nov 30), a click's task ended 1.3-3.8 ms in and then, for some clicks, every thread sat
+// idle for 8-14 ms until the next BeginMainFrame, which came one 60 Hz interval (16.7-18 ms)
+// after the previous one (with the frame-rate limit off, frames run back to back only while
+// they keep coming); the other clicks had no gap. One trace had the gap on 8 clicks of 12,
+// a later one on 4. Settled clicks showed no gap at all
+// (0.0-0.1 ms). So burst medians swing between ≈ 7 and ≈ 19 ms from run to run with the
+// scheduler's state, while the settled lines measure the page's work.
 // A benchmark, not a test: it never fails on a number.
 import { spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
