@@ -34,6 +34,10 @@ test('L04 crash-inside: the rolled-back refund in the shop\'s database is lost, 
   expect(consoleErrors).toEqual([]);
 });
 
+// What recovery ran, told apart from what ran before the crash by the World's restart mark:
+// after a commit it settles the attempt and marks the operation UNKNOWN; before, nothing.
+const RAN = { 'card-crash-after-commit': ['worker-1.settle_attempt', 'shop.operation_timeout'], 'card-crash-before-commit': [] } as const;
+
 for (const [scenario, recovers] of [['card-crash-after-commit', 'is UNKNOWN'], ['card-crash-before-commit', 'is PREPARED']] as const) {
   test(`L01 ${scenario}: the restart in the crash step is the recovery, before and after the next step`, async ({ page }) => {
     const lab = await new LabPage(page).open('L01', `?scenario=${scenario}&step=2`);
@@ -45,6 +49,8 @@ for (const [scenario, recovers] of [['card-crash-after-commit', 'is UNKNOWN'], [
       await expect(recovery, `step ${step}`).not.toContainText('Not restarted yet');
       await expect(recovery, `step ${step}`).toContainText(`worker-1 recovers: op-1 ${recovers}`);
       await expect(recovery, `step ${step}`).toHaveAttribute('data-restart', '2');
+      for (const tx of RAN[scenario]) await expect(recovery, `step ${step}`).toContainText(tx);
+      if (RAN[scenario].length === 0) await expect(recovery, `step ${step}`).toContainText('Recovery ran no transaction.');
       await expect(page.getByTestId('sequence-restart-2'), `step ${step}`).toBeVisible();
     }
   });

@@ -63,16 +63,19 @@ describe('crashLoss and latestCrash on the refund labs (worker-1 crashes inside 
   });
 
   it('L04 crash-inside, the L01 cards and L06 f1: the restart in the crash step is the restart, its notes the recovery', async () => {
-    const cases: [string, string, string][] = [
-      ['L04', 'crash_before_commit', 'refund.recovers_prepared'],
-      ['L01', 'crash_before_commit', 'refund.recovers_prepared'],
-      ['L01', 'crash_after_commit', 'refund.recovers_unknown'],
-      ['L06', 'crash_before_commit', 'refund.recovers_prepared'],
+    // What recovery ran after the restart, told from what ran before the crash by the World's
+    // restart mark: after a commit the attempt is settled and the operation marked UNKNOWN.
+    const cases: [string, string, string, string[]][] = [
+      ['L04', 'crash_before_commit', 'refund.recovers_prepared', []],
+      ['L01', 'crash_before_commit', 'refund.recovers_prepared', []],
+      ['L01', 'crash_after_commit', 'refund.recovers_unknown', ['worker-1.settle_attempt', 'shop.operation_timeout']],
+      ['L06', 'crash_before_commit', 'refund.recovers_prepared', []],
     ];
-    for (const [id, action, recovers] of cases) {
+    for (const [id, action, recovers, recovery] of cases) {
       const lab = await openLab(id).act('approve', action).idle();
       const found = latestCrash(lab.world.trace)!;
-      expect(found.restart, `${id} ${action}`).toMatchObject({ index: 2, inCrashStep: true, transactions: [], sent: [] });
+      expect(found.restart, `${id} ${action}`).toMatchObject({ index: 2, inCrashStep: true });
+      expect(found.restart!.transactions.map((t) => `${t.store}.${t.name}`), `${id} ${action}`).toEqual(recovery);
       expect(found.restart!.notes.map((n) => (typeof n === 'string' ? n : n.key)), `${id} ${action}`).toEqual(['world.restarted', recovers]);
       // A later step is no restart: the one found stays the crash step's.
       await lab.act('retry').idle();

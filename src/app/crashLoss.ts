@@ -31,9 +31,8 @@ export interface Recovery {
   /** True when the node restarted inside the crash step. */
   inCrashStep: boolean;
   /**
-   * The recovery's transactions and frames. In the crash step these are not told apart from
-   * the ones before the crash (the trace keeps no order between notes and transactions),
-   * so they are left empty there and only the notes are shown.
+   * The recovery's transactions and frames: in the crash step, those after the World's
+   * restart mark (`TraceEntry.restarts`), the rest being what ran before the crash.
    */
   transactions: TxRecord[];
   sent: TraceEntry['sent'];
@@ -73,7 +72,11 @@ export function latestCrash(trace: readonly TraceEntry[]): CrashAt | null {
     const lostFrames: TraceEntry['dropped'] = [];
     const inStep = restartNoteInCrashStep(crash, node);
     if (inStep >= 0) {
-      restart = { index: crash.index, inCrashStep: true, transactions: [], sent: [], notes: crash.notes.slice(inStep) };
+      const mark = crash.restarts?.find((r) => r.node === node);
+      restart = {
+        index: crash.index, inCrashStep: true, notes: crash.notes.slice(inStep),
+        transactions: mark ? crash.transactions.slice(mark.transactions) : [], sent: mark ? crash.sent.slice(mark.sent) : [],
+      };
       for (const frame of crash.dropped) if (frame.to === node) lostFrames.push(frame);
       return { crash, restart, lostFrames };
     }

@@ -61,6 +61,13 @@ export interface TraceEntry {
   notes: (Message | string)[];
   crash: { node: string; point: string } | null;
   invariants: InvariantResult[];
+  /**
+   * Where a node restarted inside this step: how many of the step's transactions, frames
+   * sent and notes came before it. Set only in a step that restarted a node. The lists above
+   * keep no order between one another, and a model may crash a node and restart it in one
+   * action: this tells what recovery did from what the crash cut short (the crash panel).
+   */
+  restarts?: { node: string; transactions: number; sent: number; notes: number }[];
 }
 
 export type StepOutcome = { ok: true; entry: TraceEntry } | { ok: false; error: RefusalReason };
@@ -859,7 +866,9 @@ export class World {
   private restartNode(node: string): void {
     if (this.status(node) !== 'crashed') return;
     this.statuses.set(node, 'up');
-    this.recording?.notes.push(msg('world.restarted', { node }));
+    const entry = this.recording;
+    if (entry) (entry.restarts ??= []).push({ node, transactions: entry.transactions.length, sent: entry.sent.length, notes: entry.notes.length });
+    entry?.notes.push(msg('world.restarted', { node }));
     this.model.afterRestart?.(this.ctx, node);
   }
 

@@ -7,8 +7,8 @@
  * - kept: what its own database holds — the rows a restart will read (read through the
  *   read-only inspector path, at the step of the crash);
  * and once it has restarted, what recovery did: the restart step's transactions, frames and
- * narration — or, when the node restarted inside the crash step, that step's narration from
- * the restart on. Everything comes from the trace and the node's database.
+ * narration — or, when the node restarted inside the crash step, what that step did from
+ * the World's restart mark on. Everything comes from the trace and the node's database.
  */
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -110,8 +110,7 @@ const CrashDetail = memo(function CrashDetail({ crash, restart, lostFrames, lost
           <>
             <h3>{TEXT.recovery(restart.index)}</h3>
             {restart.transactions.length > 0 ? <ul>{restart.transactions.map((t, i) => <li key={i}><code>{TEXT.recoveryTx(t.store, t.name, t.outcome)}</code></li>)}</ul>
-              // Restarted inside the crash step: that step's transactions are not split at the restart (crashLoss.ts).
-              : !restart.inCrashStep && <p className="muted">{TEXT.noRecovery}</p>}
+              : <p className="muted">{TEXT.noRecovery}</p>}
             <ul>
               {restart.sent.map((f) => <li key={f.id}>{TEXT.sent(f.id, f.kind, f.to)}</li>)}
               {restart.notes.map((n, i) => <li key={`n${i}`}>{renderMessage(n)}</li>)}
