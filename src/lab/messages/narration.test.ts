@@ -5,47 +5,20 @@
  * page renders it; a run of three English words is a sentence the core still returns as text
  * (codes, identifiers and rule IDs are single tokens and pass).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isMessage, type Message } from '../../core/message';
 import { useSqlJs } from '../../test/sqljs';
-import { parseCard } from '../cards';
 import { MESSAGE_CATALOGS } from '../i18n/messageCatalogs';
+import { labRuns } from '../labRuns';
 import { loadLabsFromDir } from '../nodeFiles';
 import { runPlanAsync } from '../play';
 import type { Lab } from '../schema';
-import type { WorldOverrides } from '../config';
 import { formatMessage, type Catalog } from './format';
 
 useSqlJs();
 
 const LABS_DIR = resolve('labs');
-
-type Run = { start: WorldOverrides; actions: readonly unknown[] };
-
-function runsOf(lab: Lab): Run[] {
-  const runs: Run[] = [];
-  for (const sc of lab.scenarios) {
-    const start = { initial: sc.initial, switches: sc.switches };
-    runs.push({ start, actions: sc.actions });
-    // A student clicks the palette after a scenario: those notes are shown too (L03's changed amount).
-    for (const entry of lab.actions) runs.push({ start, actions: [...sc.actions, entry.action] });
-  }
-  const cardsDir = join(LABS_DIR, lab.id, 'cards');
-  const files = existsSync(cardsDir) ? readdirSync(cardsDir).filter((f) => f.endsWith('.json')) : [];
-  for (const file of files) {
-    const parsed = parseCard(file, readFileSync(join(cardsDir, file), 'utf8'));
-    if (parsed.ok && parsed.card.lab === lab.id) runs.push({ start: { initial: parsed.card.initial, switches: parsed.card.switches }, actions: parsed.card.actions });
-  }
-  for (const exercise of lab.exercises) {
-    if (exercise.kind !== 'repair') continue;
-    let choices: Record<string, string>[] = [{}];
-    for (const option of exercise.options) choices = choices.flatMap((c) => option.values.map((v) => ({ ...c, [option.switch]: v })));
-    for (const choice of choices) runs.push({ start: { initial: exercise.start.initial, switches: { ...exercise.start.switches, ...choice } }, actions: exercise.actions });
-  }
-  return runs;
-}
 
 /**
  * Notes whose parameter still carries English the core or an engine wrote (not converted yet;
@@ -79,7 +52,7 @@ export function englishNotes(notes: readonly (Message | string)[], catalog: Cata
 
 async function notesOfLab(lab: Lab): Promise<(Message | string)[]> {
   const seen = new Map<string, Message | string>();
-  for (const run of runsOf(lab)) {
+  for (const run of labRuns(lab, LABS_DIR, { thenEachAction: true })) {
     const notes = await runPlanAsync(lab, {
       ...run,
       judge: (world) => world.trace.flatMap((entry) => entry.notes),

@@ -6,18 +6,15 @@
  * The English rendering must read exactly as the line did when models built it as a string
  * (graders, cards and the CLI print it).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { msg } from '../../core/message';
 import type { Violation } from '../../sim/model';
 import { useSqlJs } from '../../test/sqljs';
-import { parseCard } from '../cards';
 import { MESSAGE_CATALOGS } from '../i18n/messageCatalogs';
+import { labRuns } from '../labRuns';
 import { loadLabsFromDir } from '../nodeFiles';
 import { runPlanAsync } from '../play';
-import type { Lab } from '../schema';
-import type { WorldOverrides } from '../config';
 import { violations as EN_VIOLATIONS } from './en/violations';
 import { formatMessage, type Catalog } from './format';
 
@@ -25,32 +22,12 @@ useSqlJs();
 
 const LABS_DIR = resolve('labs');
 
-/** Every run worth judging in a lab: its scenarios, its cards, its repair exercises under every choice. */
-function runsOf(lab: Lab): { start: WorldOverrides; actions: readonly unknown[] }[] {
-  const runs: { start: WorldOverrides; actions: readonly unknown[] }[] = lab.scenarios.map((sc) => ({ start: { initial: sc.initial, switches: sc.switches }, actions: sc.actions }));
-  const cardsDir = join(LABS_DIR, lab.id, 'cards');
-  const files = existsSync(cardsDir) ? readdirSync(cardsDir).filter((f) => f.endsWith('.json')) : [];
-  for (const file of files) {
-    const parsed = parseCard(file, readFileSync(join(cardsDir, file), 'utf8'));
-    if (parsed.ok && parsed.card.lab === lab.id) runs.push({ start: { initial: parsed.card.initial, switches: parsed.card.switches }, actions: parsed.card.actions });
-  }
-  for (const exercise of lab.exercises) {
-    if (exercise.kind !== 'repair') continue;
-    let choices: Record<string, string>[] = [{}];
-    for (const option of exercise.options) choices = choices.flatMap((c) => option.values.map((v) => ({ ...c, [option.switch]: v })));
-    for (const choice of choices) {
-      runs.push({ start: { initial: exercise.start.initial, switches: { ...exercise.start.switches, ...choice } }, actions: exercise.actions });
-    }
-  }
-  return runs;
-}
-
 /** The distinct violations (by key and params) the labs' runs produce. */
 async function violationsOfLabs(): Promise<Violation[]> {
   const seen = new Map<string, Violation>();
   for (const load of loadLabsFromDir(LABS_DIR)) {
     if (!load.ok) throw new Error(`lab ${load.id} does not load`);
-    for (const run of runsOf(load.lab)) {
+    for (const run of labRuns(load.lab, LABS_DIR)) {
       const found = await runPlanAsync(load.lab, {
         ...run,
         judge: (world) => world.trace.flatMap((entry) => entry.invariants.flatMap((i) => i.violations)),
