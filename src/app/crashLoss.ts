@@ -72,7 +72,9 @@ export function latestCrash(trace: readonly TraceEntry[]): CrashAt | null {
     const lostFrames: TraceEntry['dropped'] = [];
     const inStep = restartNoteInCrashStep(crash, node);
     if (inStep >= 0) {
-      const mark = crash.restarts?.find((r) => r.node === node);
+      // The World's mark for this restart (the one whose note this is): it splits the step's
+      // transactions and frames at the restart. A hand-made trace may carry notes only.
+      const mark = crash.restarts?.find((r) => r.node === node && r.notes === inStep);
       restart = {
         index: crash.index, inCrashStep: true, notes: crash.notes.slice(inStep),
         transactions: mark ? crash.transactions.slice(mark.transactions) : [], sent: mark ? crash.sent.slice(mark.sent) : [],
