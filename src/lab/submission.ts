@@ -4,6 +4,7 @@
  * `regrade` re-executes every attempt and flags any claimed verdict that differs.
  */
 import { z } from 'zod';
+import { canonicalJson } from '../core/authority/canonical';
 import { checkExercise } from './exercises/check';
 import { checkExerciseAsync, isAsyncLab } from './exercises/checkAsync';
 import { fb, feedbackText, renderFeedback, type FeedbackMessage } from './exercises/feedback';
@@ -113,12 +114,9 @@ export async function verifySubmissionAsync(submission: Submission, labs: Lab[])
 
 function sameVerdict(claimed: Verdict, given: Verdict): boolean {
   if (claimed.pass !== given.pass || claimed.step !== given.step) return false;
-  return !claimed.message || canonical(claimed.message) === canonical(given.message);
-}
-
-/** JSON with object keys sorted, so a file's key order (any JSON editor may change it) does not matter. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+  // Canonical JSON (sorted keys): a file's key order, which any JSON editor may change, does not matter.
+  if (!claimed.message) return true;
+  return given.message !== undefined && canonicalJson(claimed.message) === canonicalJson(given.message);
 }
 
 export type GradeStatus = 'pass' | 'fail' | 'needs-human' | 'tampered' | 'unknown-exercise' | 'not-attempted';
