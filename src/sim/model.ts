@@ -70,11 +70,24 @@ export interface SwitchSpec {
   default: string;
 }
 
+/**
+ * A rule the project checks: an MWP rule ID of the domain specification (`MWP-WRK-020`), or
+ * a numbered section of the refund course module (`M07-1` … `M07-9`). docs/rules.md lists
+ * every one with the properties that state it (scripts/rules.ts builds that table).
+ */
+export type RuleId = string;
+
 /** An invariant over the World: an ID, a one-line statement and the rule it comes from. */
 export interface Invariant {
   id: string;
   statement: string;
+  /** The citation shown with the statement (free text, e.g. 'SPEC 9.9, 9.3'). */
   rule: string;
+  /**
+   * The rules this property states, as IDs (docs/rules.md): the table of rules is built
+   * from these, and each needs a broken variant that search catches (a lab's `variants`).
+   */
+  rules?: readonly RuleId[];
   /**
    * Violations found in the current World (empty when it holds), from the whole history.
    * The full-history oracle: used in tests to check `checkStep`, and when a model has no
@@ -287,8 +300,43 @@ export interface ModelSearch<A extends ModelAction = ModelAction> {
   frameFingerprint?(ctx: ModelContext, frame: Frame): string;
 }
 
+/**
+ * One end condition: part of what "settled" means for a lab (liveness). A settled World
+ * has nothing left half-done: every approved intent has a terminal outcome that its ledger
+ * matches, nothing waits for an answer that nothing will bring, cursors have caught up, no
+ * lease is held by a node that is gone. Read-only, like an invariant.
+ */
+export interface EndCondition {
+  id: string;
+  statement: string;
+  rules: readonly RuleId[];
+  /** What keeps this condition from holding now (empty when it holds), as `violations.<model>.…` messages. */
+  check(ctx: ModelContext): Violation[];
+}
+
+/**
+ * Recoverability hooks (src/sim/explorer/recover.ts). From any reachable state, with no new
+ * fault, the system's own moves must reach a state where every end condition holds within
+ * `recoveryBound` steps. Optional: a model without end conditions is not checked.
+ */
+export interface ModelRecovery<A extends ModelAction = ModelAction> {
+  endConditions?: EndCondition[];
+  /**
+   * The moves the system makes by itself from here, most urgent first: the executor's
+   * retry / lookup / reconcile, sweeps, takeovers, an operator's documented reconciliation,
+   * and clock advances to the next deadline (`{ type: 'advance', by }`). The explorer puts
+   * the environment's own recovery before these (restart crashed nodes, heal cut links,
+   * deliver frames in flight) and takes the first move the World accepts. This is the
+   * design under its switches — a wrong design recovers as badly as it is written — never
+   * a script that knows the answer. Must not mutate.
+   */
+  recoveryMoves?(ctx: ModelContext): A[];
+  /** Recovery steps within which every reachable state must settle (default 12). */
+  recoveryBound?: number;
+}
+
 export interface Model<A extends ModelAction = ModelAction>
-  extends ModelSpec, ModelProtocol<A>, ModelOracle, ModelPresenter<A>, ModelSearch<A> {}
+  extends ModelSpec, ModelProtocol<A>, ModelOracle, ModelPresenter<A>, ModelSearch<A>, ModelRecovery<A> {}
 
 /** The five parts of a model, for a model written part by part. */
 export interface ModelParts<A extends ModelAction = ModelAction> {
@@ -297,6 +345,7 @@ export interface ModelParts<A extends ModelAction = ModelAction> {
   oracle: ModelOracle;
   presenter: ModelPresenter<A>;
   search?: ModelSearch<A>;
+  recovery?: ModelRecovery<A>;
 }
 
 /**
@@ -305,7 +354,7 @@ export interface ModelParts<A extends ModelAction = ModelAction> {
  */
 export function defineModel<A extends ModelAction>(parts: ModelParts<A>): Model<A> {
   const out: Record<string, unknown> = {};
-  for (const part of [parts.spec, parts.protocol, parts.oracle, parts.presenter, parts.search ?? {}]) {
+  for (const part of [parts.spec, parts.protocol, parts.oracle, parts.presenter, parts.search ?? {}, parts.recovery ?? {}]) {
     for (const key of Object.keys(part) as (keyof typeof part)[]) {
       const value = part[key] as unknown;
       out[key as string] = typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(part) : value;

@@ -391,6 +391,22 @@ export class World {
     return this.model.invariants.map((inv) => result(inv, inv.check(this.ctx)));
   }
 
+  /**
+   * The model's end conditions judged now (liveness: is the World settled?), or an empty
+   * list for a model that declares none. Read-only, like the invariants.
+   */
+  endConditions(): InvariantResult[] {
+    return (this.model.endConditions ?? []).map((c) => {
+      const violations = c.check(this.ctx);
+      return { id: c.id, statement: c.statement, rule: c.rules.join(', '), ok: violations.length === 0, violations };
+    });
+  }
+
+  /** The model's own recovery moves from here (its `recoveryMoves` hook), or an empty list. */
+  modelRecoveryMoves(): ModelAction[] {
+    return this.model.recoveryMoves ? this.model.recoveryMoves(this.ctx) : [];
+  }
+
   machines(): LiveMachine[] {
     return this.model.machines(this.ctx);
   }
