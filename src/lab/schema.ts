@@ -41,6 +41,24 @@ export const scenarioSchema = z.object({
   expect: jsonObject,
 });
 
+/**
+ * A broken variant: a design (switches over the lab's defaults) in which search, from the
+ * lab's starting state within the lab's bounds, must find `property` broken — an invariant
+ * or, for an end condition, a state the recovery cannot settle (`recover`). Each rule the
+ * lab lists needs one (docs/rules.md is built from these; scripts/rules.test.ts searches).
+ */
+export const variantSchema = z.object({
+  rule: z.string().regex(/^(MWP-[A-Z]{3}-\d{3}|M07-\d)$/, 'a rule ID looks like MWP-WRK-020 or M07-3'),
+  property: z.string().min(1),
+  switches: switches.default({}),
+  /** The property is an end condition: search with recoverability on. */
+  recover: z.boolean().default(false),
+  /** Bounds beyond the lab's defaults, when the variant needs them (say why in `why`). */
+  bounds: z.record(z.string(), z.union([z.number(), z.array(z.number())])).optional(),
+  /** What is wrong with this design, in a sentence (English; shown in docs/rules.md). */
+  why: z.string().min(1),
+}).strict();
+
 export const labFileSchema = z.object({
   schemaVersion: z.literal(1),
   id: z.string().regex(/^L\d{2}$/, 'a lab ID looks like L07'),
@@ -58,11 +76,13 @@ export const labFileSchema = z.object({
   observables: z.array(z.object({ key: z.string().min(1), meaning: z.string().min(1) })).min(1),
   scenarios: z.array(scenarioSchema).min(1),
   exercises: z.array(exerciseSchema).default([]),
+  variants: z.array(variantSchema).default([]),
 }).strict();
 
 export type LabFile = z.infer<typeof labFileSchema>;
 export type Scenario = z.infer<typeof scenarioSchema>;
 export type PaletteEntry = z.infer<typeof paletteEntrySchema>;
+export type Variant = z.infer<typeof variantSchema>;
 
 /** A lab that loaded: its file contents plus its narrative. */
 export interface Lab extends LabFile {
