@@ -1,12 +1,16 @@
 /**
  * npm run explore -- <lab> [--switch key=value]... [--depth N] [--max-states N] [--max-ms N]
  *   [--crashes N] [--drops N] [--duplicates N] [--partitions N] [--advances 1,11]
- *   [--from step-log.json] [--swarm --seed S --runs N] [--json]
+ *   [--from step-log.json] [--recover] [--swarm --seed S --runs N] [--json]
  *
- * Searches a lab's design for a schedule that breaks an invariant. Prints the bounds, then
- * the card JSON of each counterexample (shortest first), and as its last line either
- * `no violation: <states> states, <transitions> transitions, depth <d>` (exit 0) or
- * `counterexample: <invariant id> in <k> steps` (exit 1). Exit 2 on a usage error.
+ * Searches a lab's design for a schedule that breaks an invariant and, with --recover, for a
+ * reached state from which the system's own recovery does not settle (liveness). Prints the
+ * bounds, then the card JSON of each counterexample (shortest first), and as its last line:
+ *   `counterexample: <invariant id> in <k> steps`                    exit 1
+ *   `not recoverable: <end condition> after <k> + <r> steps`         exit 1
+ *   `incomplete: stopped by <limit> … (depth <d> complete)`         exit 3 — never a pass
+ *   `no violation: <states> states, <transitions> transitions, depth <d>`   exit 0
+ * Exit 2 on a usage error.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -17,7 +21,7 @@ import { loadLabsFromDir } from '../src/lab/nodeFiles';
 
 function usage(message: string): never {
   console.error(`explore: ${message}`);
-  console.error('usage: npm run explore -- <lab> [--switch key=value]... [--depth N] [--max-states N] [--swarm --seed S --runs N] [--json]');
+  console.error('usage: npm run explore -- <lab> [--switch key=value]... [--depth N] [--max-states N] [--max-ms N] [--recover] [--swarm --seed S --runs N] [--json]');
   process.exit(2);
 }
 
@@ -26,10 +30,10 @@ const INT_FLAGS: Record<string, keyof Bounds> = {
   '--drops': 'drops', '--duplicates': 'duplicates', '--partitions': 'partitions',
 };
 
-interface Args { lab: string; switches: Record<string, string>; bounds: Partial<Bounds>; json: boolean; swarm: boolean; seed?: number; runs: number; from?: string }
+interface Args { lab: string; switches: Record<string, string>; bounds: Partial<Bounds>; json: boolean; swarm: boolean; recover: boolean; seed?: number; runs: number; from?: string }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { lab: '', switches: {}, bounds: {}, json: false, swarm: false, runs: 100 };
+  const args: Args = { lab: '', switches: {}, bounds: {}, json: false, swarm: false, recover: false, runs: 100 };
   const int = (flag: string, value: string | undefined) => {
     const n = Number(value);
     if (value === undefined || !Number.isInteger(n) || n < 0) usage(`${flag} needs a whole number, got ${JSON.stringify(value)}`);
@@ -39,6 +43,7 @@ function parseArgs(argv: string[]): Args {
     const arg = argv[i]!;
     if (arg === '--json') args.json = true;
     else if (arg === '--swarm') args.swarm = true;
+    else if (arg === '--recover') args.recover = true;
     else if (arg === '--switch') {
       const [key, value] = (argv[++i] ?? '').split('=');
       if (!key || !value) usage('--switch needs key=value, e.g. --switch resource=external');
@@ -53,6 +58,7 @@ function parseArgs(argv: string[]): Args {
     else args.lab = arg.toUpperCase();
   }
   if (!args.lab) usage('name a lab, e.g. npm run explore -- L07');
+  if (args.recover && args.swarm) usage('--recover runs with the exhaustive search, not with --swarm');
   return args;
 }
 
@@ -78,6 +84,7 @@ async function main(): Promise<void> {
   const result = await searchLabAsync(lab, {
     switches: args.switches, bounds: args.bounds, prefix,
     swarm: args.swarm ? { seed, runs: args.runs } : undefined,
+    recover: args.recover,
     now: () => performance.now(),
     onProgress: (p) => {
       if (p.elapsedMs - lastProgress < 2000) return;
@@ -85,7 +92,7 @@ async function main(): Promise<void> {
       process.stderr.write(`… ${p.states} states, ${p.transitions} transitions, depth ${p.depth}, ${Math.round(p.transitions / (p.elapsedMs / 1000))} transitions/s\n`);
     },
   });
-  const cards = result.counterexamples.map((c) => labCard(lab, result, c));
+  const cards = [...result.counterexamples, ...(result.unrecoverable ?? [])].map((c) => labCard(lab, result, c));
   if (args.json) {
     console.log(JSON.stringify({ ...result, cards }, null, 2));
   } else {
@@ -93,7 +100,8 @@ async function main(): Promise<void> {
     console.log(`bounds: ${result.boundsText}`);
     if (result.stoppedBy) console.log(`stopped early by ${result.stoppedBy}: the search is NOT complete to depth ${result.bounds.depth}`);
     const replays = result.replays !== undefined ? `, ${result.replays} fresh replays` : '';
-    console.log(`${result.states} states, ${result.transitions} transitions, ${Math.round(result.elapsedMs)} ms (${result.space}${replays})`);
+    const recovered = result.recovered !== undefined ? `, recovery run from ${result.recovered} states` : '';
+    console.log(`${result.states} states, ${result.transitions} transitions, ${Math.round(result.elapsedMs)} ms (${result.space}${replays}${recovered})`);
     for (const card of cards) console.log(JSON.stringify(card, null, 2));
   }
   const first = result.counterexamples[0];
@@ -101,7 +109,18 @@ async function main(): Promise<void> {
     console.log(`counterexample: ${first.invariant} in ${first.steps} steps`);
     process.exit(1);
   }
-  console.log(`no violation: ${result.states} states, ${result.transitions} transitions, depth ${result.mode === 'swarm' ? result.bounds.depth : result.depthCompleted}`);
+  const stuck = result.unrecoverable?.[0];
+  if (stuck) {
+    console.log(`not recoverable: ${stuck.invariant} after ${stuck.steps - stuck.recovery} + ${stuck.recovery} steps`);
+    process.exit(1);
+  }
+  const depth = result.mode === 'swarm' ? result.bounds.depth : result.depthCompleted;
+  // A judge never passes what it did not finish: a search cut short by a limit is not "no violation".
+  if (result.stoppedBy === 'maxStates' || result.stoppedBy === 'maxMs') {
+    console.log(`incomplete: stopped by ${result.stoppedBy === 'maxMs' ? `--max-ms ${result.bounds.maxMs}` : `--max-states ${result.bounds.maxStates}`} after ${result.states} states, ${result.transitions} transitions (depth ${result.depthCompleted} complete)`);
+    process.exit(3);
+  }
+  console.log(`no violation: ${result.states} states, ${result.transitions} transitions, depth ${depth}`);
   process.exit(0);
 }
 

@@ -31,6 +31,8 @@ export interface LabSearch {
   /** Random walks instead of exhaustive search. */
   swarm?: { seed: number; runs: number; from?: number };
   stopAtFirst?: boolean;
+  /** Exhaustive search only: also check that every reached state recovers (src/sim/explorer/recover.ts). */
+  recover?: boolean;
   now?: () => number;
   onProgress?: (progress: Progress) => void;
   /** Exhaustive search: progress every this many transitions (default 500; an asynchronous step costs ≈10 ms). */
@@ -73,7 +75,7 @@ export function searchLab(lab: Lab, options: LabSearch = {}): ExploreResult {
   }
   return options.swarm
     ? swarm({ ...common, ...options.swarm })
-    : explore({ ...common, stopAtFirst: options.stopAtFirst });
+    : explore({ ...common, stopAtFirst: options.stopAtFirst, recover: options.recover });
 }
 
 /** Search over any lab: an asynchronous model's engine is awaited inside each step; a synchronous one runs as in `searchLab`. */
@@ -82,7 +84,7 @@ export async function searchLabAsync(lab: Lab, options: LabSearch = {}): Promise
   if (!isAsyncModel(getModel(config.model))) return searchLab(lab, options);
   return options.swarm
     ? swarmAsync({ ...common, ...options.swarm })
-    : exploreAsync({ ...common, stopAtFirst: options.stopAtFirst });
+    : exploreAsync({ ...common, stopAtFirst: options.stopAtFirst, recover: options.recover });
 }
 
 /** A counterexample as a card for this lab (replays to the broken state). */

@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Bounds } from '../../sim/explorer/bounds';
-import type { ExploreResult, Progress } from '../../sim/explorer/result';
+import type { ExploreResult, Progress, Unrecoverable } from '../../sim/explorer/result';
 import { startSearch, type SearchJob } from '../explorer/searchClient';
 import { selectSession, selectSwitches, useApp, watchCard } from '../store';
 import type { Card } from '../../lab/cards';
@@ -57,6 +57,9 @@ function useText() {
       : t('search.clean', { states: r.states, depth: r.depthCompleted, bounds: bounds(r) }),
     bounds,
     incomplete: (r: ExploreResult) => t('search.incomplete', { stoppedBy: r.stoppedBy ?? '', depth: r.depthCompleted }),
+    recover: t('search.recover'),
+    recovered: (r: ExploreResult) => t('search.recovered', { count: r.recovered ?? 0 }),
+    unrecoverable: (id: string, k: number, r: number) => t('search.unrecoverable', { id, k, r }),
     broken: (id: string, steps: number) => t('search.broken', { id, count: steps }),
     load: t('search.load'), export: t('search.export'), copy: t('search.copy'), copied: t('search.copied'),
     loaded: t('search.loaded'), copyLink: t('search.copyLink'), linkCopied: t('search.linkCopied'), link: t('search.link'),
@@ -70,6 +73,7 @@ export function SearchPanel() {
   const switches = useApp(selectSwitches);
   const [bounds, setBounds] = useState<Partial<Bounds>>({});
   const [swarm, setSwarm] = useState(false);
+  const [recover, setRecover] = useState(false);
   const [seed, setSeed] = useState(1);
   const [runs, setRuns] = useState(200);
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -88,7 +92,7 @@ export function SearchPanel() {
     setMessage(null);
     setProgress({ states: 0, transitions: 0, depth: 0, elapsedMs: 0 });
     setRunning(true);
-    const current = startSearch({ lab, switches: { ...switches }, bounds, ...(swarm ? { swarm: { seed, runs } } : {}) }, setProgress);
+    const current = startSearch({ lab, switches: { ...switches }, bounds, ...(swarm ? { swarm: { seed, runs } } : { recover }) }, setProgress);
     job.current = current;
     current.done.then((done) => {
       if (job.current !== current) return;
@@ -124,6 +128,7 @@ export function SearchPanel() {
             setBounds({ ...bounds, advances: values.length ? values : undefined });
           }} /></label>
         <label><input type="checkbox" checked={swarm} onChange={(e) => setSwarm(e.target.checked)} data-testid="search-swarm" /> {TEXT.swarm}</label>
+        {!swarm && <label><input type="checkbox" checked={recover} onChange={(e) => setRecover(e.target.checked)} data-testid="search-recover" /> {TEXT.recover}</label>}
         {swarm && <label>{TEXT.seed} <input type="number" value={seed} onChange={(e) => setSeed(Number(e.target.value))} data-testid="search-seed" /></label>}
         {swarm && <label>{TEXT.runs} <input type="number" min={1} value={runs} onChange={(e) => setRuns(Number(e.target.value))} /></label>}
       </div>
@@ -152,7 +157,7 @@ function SearchResult({ lab, finished }: { lab: string; finished: Finished }) {
   const { i18n } = useTranslation();
   // The broken invariant's statement by its ID from the page's catalogs (the explorer reports the model's English).
   const words = (key: string) => i18n.getResource(i18n.language, 'messages', key) as string | undefined;
-  const found = result.counterexamples[0];
+  const found = result.counterexamples[0] ?? result.unrecoverable?.[0];
   const card = cards[0] as Card | undefined;
   // Each step by its palette button's words (the lab in the page's language); a World step the
   // palette lacks by its step label; anything else as its token. The JSON stays in the title.
@@ -174,13 +179,16 @@ function SearchResult({ lab, finished }: { lab: string; finished: Finished }) {
     return typeof action === 'string' ? action : JSON.stringify(action);
   };
   if (!found || !card) {
+    // A search cut short by a limit is never a pass: it says how far it got, not "no violation".
+    const incomplete = result.stoppedBy === 'maxStates' || result.stoppedBy === 'maxMs';
     return (
-      <div data-testid="search-result" data-outcome="clean">
-        <p>{TEXT.clean(result)}</p>
-        {result.stoppedBy && <p className="muted">{TEXT.incomplete(result)}</p>}
+      <div data-testid="search-result" data-outcome={incomplete ? 'incomplete' : 'clean'}>
+        {incomplete ? <p><strong>{TEXT.incomplete(result)}</strong></p> : <p>{TEXT.clean(result)}</p>}
+        {result.recovered !== undefined && !incomplete && <p>{TEXT.recovered(result)}</p>}
       </div>
     );
   }
+  const recovery = 'recovery' in found ? (found as Unrecoverable).recovery : null;
   const load = () => {
     watchCard({ file: 'search', result: { card, file: 'search', pass: true, error: null, mismatches: [], observed: null }, problems: [], line: '' });
     setNote(TEXT.loaded);
@@ -194,8 +202,8 @@ function SearchResult({ lab, finished }: { lab: string; finished: Finished }) {
     URL.revokeObjectURL(url);
   };
   return (
-    <div data-testid="search-result" data-outcome="counterexample">
-      <p><strong>{TEXT.broken(found.invariant, found.steps)}</strong> <span className="muted">{statementOf(found.invariant, words, found.statement)}</span></p>
+    <div data-testid="search-result" data-outcome={recovery === null ? 'counterexample' : 'unrecoverable'}>
+      <p><strong>{recovery === null ? TEXT.broken(found.invariant, found.steps) : TEXT.unrecoverable(found.invariant, found.steps - recovery, recovery)}</strong> <span className="muted">{statementOf(found.invariant, words, found.statement)}</span></p>
       <ol className="search-steps">
         {found.actions.map((action, i) => <li key={i} title={typeof action === 'string' ? action : JSON.stringify(action)} data-testid="search-step">{stepWords(action)}</li>)}
       </ol>

@@ -11,6 +11,8 @@ export interface SearchRequest {
   prefix?: unknown[];
   bounds: Partial<Bounds>;
   swarm?: { seed: number; runs: number; from: number };
+  /** Also check that every reached state recovers (exhaustive search only). */
+  recover?: boolean;
 }
 
 export type SearchReply =

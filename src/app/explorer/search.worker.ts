@@ -19,7 +19,7 @@ self.onmessage = async (event: MessageEvent<SearchRequest>) => {
     // Any lab: an asynchronous model's engine is awaited inside each step (LangGraph loads in this worker then).
     const result = await searchLabAsync(request.lab, {
       switches: request.switches, initial: request.initial, prefix: request.prefix, bounds: request.bounds,
-      swarm: request.swarm, now: () => performance.now(),
+      swarm: request.swarm, recover: request.recover, now: () => performance.now(),
       // An asynchronous transition costs ≈10 ms: ask often, post at most every 400 ms (below).
       progressEvery: 20,
       onProgress: (progress) => {
@@ -28,7 +28,8 @@ self.onmessage = async (event: MessageEvent<SearchRequest>) => {
         post({ type: 'progress', progress });
       },
     });
-    const cards = result.counterexamples.map((found) => labCard(request.lab, result, found, request.initial));
+    // Safety counterexamples first, then states the recovery cannot settle (the panel shows the first).
+    const cards = [...result.counterexamples, ...(result.unrecoverable ?? [])].map((found) => labCard(request.lab, result, found, request.initial));
     post({ type: 'result', result, cards });
   } catch (error) {
     post({ type: 'error', message: error instanceof Error ? error.message : String(error) });

@@ -22,6 +22,7 @@ export interface SearchParams {
   prefix?: unknown[];
   bounds: Partial<Bounds>;
   swarm?: { seed: number; runs: number };
+  recover?: boolean;
 }
 
 export function poolSize(runs: number): number {
@@ -55,6 +56,7 @@ export function startSearch(params: SearchParams, onProgress: (progress: Progres
     };
     const request: SearchRequest = {
       type: 'run', lab: params.lab, switches: params.switches, initial: params.initial, prefix: params.prefix, bounds: params.bounds,
+      ...(params.recover && !params.swarm ? { recover: true } : {}),
       ...(params.swarm ? { swarm: { seed: params.swarm.seed, ...share(params.swarm.runs, size, i) } } : {}),
     };
     worker.postMessage(request);

@@ -9,14 +9,16 @@
  * Runs in Node (CLI, tests) and in a Web Worker. The only impurity, a wall clock for the
  * time bound, is lent by the caller (`now`).
  */
-import type { ModelAction } from '../model';
-import type { StepOutcome, World, WorldConfig } from '../world';
+import type { Model, ModelAction } from '../model';
+import { World, type StepOutcome, type WorldConfig } from '../world';
+import { replayAsync, stepAsync } from '../asyncStep';
 import { asyncSearchSpace } from './asyncSpace';
 import { boundsWith, describeBounds, type Bounds } from './bounds';
 import { budgetKey, budgetOf, spend, type Budget } from './budget';
 import { worldEnabled } from './enabled';
 import { hash53, worldFingerprint } from './fingerprint';
-import { counterexampleFrom, errorCounterexample, plainAction, type Counterexample, type ExploreResult, type Progress } from './result';
+import { counterexampleFrom, errorCounterexample, plainAction, type Counterexample, type ExploreResult, type Progress, type Unrecoverable } from './result';
+import { recoverFrom, unrecoverableCounterexample } from './recover';
 import { searchSpace } from './space';
 import { driveAsync, driveSync, open, probe, type Search } from './drive';
 
@@ -32,6 +34,13 @@ export interface ExploreOptions {
   onProgress?: (progress: Progress) => void;
   /** Call onProgress every this many transitions (default 500). */
   progressEvery?: number;
+  /**
+   * Also check recoverability: from every reached state that breaks no invariant, the
+   * system's own recovery (recover.ts) must settle the World within the model's bound.
+   */
+  recover?: boolean;
+  /** The model object to run instead of the registry's entry for `config.model` (engine tests). */
+  model?: Model;
 }
 
 interface Node {
@@ -44,12 +53,15 @@ export function explore(options: ExploreOptions): ExploreResult {
   const bounds = boundsWith(options.bounds);
   // A checkpoint after every step of the current path: an undo is then a restore, not a
   // replay from the last sparse checkpoint (measured ≈1.5× more transitions per CPU second).
-  const space = searchSpace(options.config, options.prefix ?? [], { history: { recent: bounds.depth + 1, every: 16 } });
+  const space = searchSpace(options.config, options.prefix ?? [], { history: { recent: bounds.depth + 1, every: 16 }, model: options.model });
   try {
     return driveSync(breadthFirst(options, bounds, { space: space.mode }), (request) => {
       if (request.kind === 'open') return space.open(request.path);
       if (request.kind === 'probe') return space.probe(request.world, request.action, request.visit);
-      throw new Error(`explore: no ${request.kind} here`);
+      // Recovery runs on a World of its own, moving forward only (recover.ts).
+      if (request.kind === 'replay') return World.replay(request.config, request.actions, { history: false, model: options.model });
+      if (request.kind === 'step') return request.world.step(request.action);
+      throw new Error('explore: an unknown request');
     });
   } finally {
     space.dispose();
@@ -68,7 +80,9 @@ export async function exploreAsync(options: ExploreOptions): Promise<ExploreResu
     const result = await driveAsync(breadthFirst(options, bounds, { space: space.mode }), (request) => {
       if (request.kind === 'open') return space.open(request.path);
       if (request.kind === 'probe') return space.probe(request.world, request.action, request.visit);
-      throw new Error(`exploreAsync: no ${request.kind} here`);
+      if (request.kind === 'replay') return replayAsync(request.config, request.actions, { history: false, model: options.model });
+      if (request.kind === 'step') return stepAsync(request.world, request.action);
+      throw new Error('exploreAsync: an unknown request');
     });
     return { ...result, replays: space.replays() };
   } finally {
@@ -98,13 +112,32 @@ function* breadthFirst(options: ExploreOptions, bounds: Bounds, how: { space: Ex
   for (const failed of root.invariants.filter((i) => !i.ok)) found.set(failed.id, counterexampleFrom(root, prefixLength, failed));
 
   let frontier: Node[] = found.size ? [] : [{ path: [], budget: rootBudget }];
-  const stopAtFirst = () => options.stopAtFirst === true && found.size > 0;
+  const unrecoverable = new Map<string, Unrecoverable>();
+  let recovered = 0;
+  const stopAtFirst = () => options.stopAtFirst === true && (found.size > 0 || unrecoverable.size > 0);
+  // Recoverability: the system's own recovery from this reached state must settle it.
+  function* checkRecovery(node: Node): Search<void> {
+    const actions = [...prefix, ...node.path.map(plainAction)];
+    try {
+      const run = yield* recoverFrom(options.config, actions);
+      recovered++;
+      if (run.settled) return;
+      const found = unrecoverableCounterexample(run, node.path.length);
+      if (!unrecoverable.has(found.invariant)) unrecoverable.set(found.invariant, found);
+    } catch (error) {
+      if (!found.has('ERROR')) found.set('ERROR', errorCounterexample(actions, node.path.length, error));
+    }
+  }
 
   search: for (let depth = 0; depth < bounds.depth && frontier.length > 0; depth++) {
     const next: Node[] = [];
     for (const node of frontier) {
       if (visited.size >= bounds.maxStates) { stoppedBy = 'maxStates'; break search; }
       if (options.now && elapsed() >= bounds.maxMs) { stoppedBy = 'maxMs'; break search; }
+      if (options.recover) {
+        yield* checkRecovery(node);
+        if (stopAtFirst()) { stoppedBy = 'firstCounterexample'; break search; }
+      }
       const world = yield* open(node.path);
       const actions = worldEnabled(world, bounds, node.budget);
       for (const action of actions) {
@@ -135,6 +168,14 @@ function* breadthFirst(options: ExploreOptions, bounds: Bounds, how: { space: Ex
     depthCompleted = depth + 1;
     frontier = next;
   }
+  // The states at the depth bound were reached but not expanded: recover from them too.
+  if (options.recover && stoppedBy === null) {
+    for (const node of frontier) {
+      if (options.now && elapsed() >= bounds.maxMs) { stoppedBy = 'maxMs'; break; }
+      yield* checkRecovery(node);
+      if (stopAtFirst()) { stoppedBy = 'firstCounterexample'; break; }
+    }
+  }
   progress(depthCompleted);
   return {
     mode: 'exhaustive',
@@ -149,5 +190,6 @@ function* breadthFirst(options: ExploreOptions, bounds: Bounds, how: { space: Ex
     stoppedBy,
     space: how.space,
     counterexamples: [...found.values()].sort((a, b) => a.steps - b.steps || a.invariant.localeCompare(b.invariant)),
+    ...(options.recover ? { recovered, unrecoverable: [...unrecoverable.values()].sort((a, b) => a.steps - b.steps || a.invariant.localeCompare(b.invariant)) } : {}),
   };
 }

@@ -19,6 +19,14 @@ export interface Counterexample {
   observed: Record<string, unknown> | null;
 }
 
+/** A state from which the system's own recovery does not settle (src/sim/explorer/recover.ts). */
+export interface Unrecoverable extends Counterexample {
+  /** How many of `steps` were recovery moves (the rest, the search's faulty prefix). */
+  recovery: number;
+  /** `stuck`: no recovery move applied; `bound`: unsettled after the bound; `broken`: an invariant broke. */
+  why: 'stuck' | 'bound' | 'broken';
+}
+
 export interface Progress {
   states: number;
   transitions: number;
@@ -44,6 +52,13 @@ export interface ExploreResult {
   space: 'undo' | 'replay';
   /** One per broken invariant: the shortest found (exhaustive mode finds a shortest). */
   counterexamples: Counterexample[];
+  /**
+   * With `recover`: one per unmet end condition, from the first reached state (fewest search
+   * steps) whose recovery does not settle. `steps` = search steps + `recovery` moves.
+   */
+  unrecoverable?: Unrecoverable[];
+  /** With `recover`: how many reached states were recovered from (every one, when complete). */
+  recovered?: number;
   /**
    * Asynchronous models only: how many times the search rebuilt its World by a fresh replay
    * because an undo could not restore the model's runtime (a run parked mid-node).
@@ -76,7 +91,7 @@ export function plainAction(action: ModelAction): unknown {
   return JSON.parse(JSON.stringify(action)) as unknown;
 }
 
-function safeObserve(world: World): Record<string, unknown> | null {
+export function safeObserve(world: World): Record<string, unknown> | null {
   try {
     return JSON.parse(JSON.stringify(world.observe())) as Record<string, unknown>;
   } catch {
@@ -92,7 +107,9 @@ function safeObserve(world: World): Record<string, unknown> | null {
 export function counterexampleCard(lab: string, config: WorldConfig, found: Counterexample, boundsText: string, violationText: (violation: Violation) => string): Record<string, unknown> {
   return {
     lab,
-    name: `${found.invariant} broken in ${found.steps} step${found.steps === 1 ? '' : 's'} (found by search)`,
+    name: 'recovery' in found
+      ? `${found.invariant} not recoverable after ${found.steps - (found as Unrecoverable).recovery} + ${(found as Unrecoverable).recovery} steps (found by search)`
+      : `${found.invariant} broken in ${found.steps} step${found.steps === 1 ? '' : 's'} (found by search)`,
     description: `${found.statement} ${found.violations[0] ? violationText(found.violations[0]) : ''} Bounds: ${boundsText}.`.trim(),
     switches: config.switches,
     actions: found.actions,

@@ -47,4 +47,7 @@ export const violations = {
   'violations.workflow.refunded_times': '{{operation}} was refunded {{count}} times',
   'violations.workflow.asked_again': 'the customer was asked again {{count}} time(s) for an approval already given',
   'violations.engine.threw': '{{error}}',
+  'violations.recovery.stuck': "the system's own recovery made {{moves}} move(s) and then had nothing left to do",
+  'violations.recovery.bound': 'after {{moves}} recovery move(s) the World is still not settled',
+  'violations.recovery.broken': 'recovery broke an invariant after {{moves}} move(s)',
 } as const;

@@ -42,4 +42,7 @@ export const violations = {
   'violations.workflow.refunded_times': '{{operation}} が {{count}} 回返金された',
   'violations.workflow.asked_again': 'すでに与えられた承認を、顧客がさらに {{count}} 回求められた',
   'violations.engine.threw': '{{error}}',
+  'violations.recovery.stuck': 'システム自身の回復は {{moves}} 手進んだあと、打てる手がなくなった',
+  'violations.recovery.bound': '回復を {{moves}} 手進めても、まだ落ち着いた状態にならない',
+  'violations.recovery.broken': '回復の {{moves}} 手目までに不変条件が破れた',
 } as const satisfies Record<keyof typeof en, string>;

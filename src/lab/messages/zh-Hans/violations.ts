@@ -42,4 +42,7 @@ export const violations = {
   'violations.workflow.refunded_times': '{{operation}} 被退款了 {{count}} 次',
   'violations.workflow.asked_again': '客户被再次请求了 {{count}} 次已经给出的审批',
   'violations.engine.threw': '{{error}}',
+  'violations.recovery.stuck': '系统自身的恢复走了 {{moves}} 步后无事可做',
+  'violations.recovery.bound': '恢复走了 {{moves}} 步后，系统仍未收敛',
+  'violations.recovery.broken': '恢复走到第 {{moves}} 步时破坏了不变式',
 } as const satisfies Record<keyof typeof en, string>;

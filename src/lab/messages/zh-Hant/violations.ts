@@ -42,4 +42,7 @@ export const violations = {
   'violations.workflow.refunded_times': '{{operation}} 被退款了 {{count}} 次',
   'violations.workflow.asked_again': '客戶被再次請求了 {{count}} 次已經給出的批准',
   'violations.engine.threw': '{{error}}',
+  'violations.recovery.stuck': '系統自身的復原走了 {{moves}} 步後無事可做',
+  'violations.recovery.bound': '復原走了 {{moves}} 步後，系統仍未收斂',
+  'violations.recovery.broken': '復原走到第 {{moves}} 步時破壞了不變式',
 } as const satisfies Record<keyof typeof en, string>;
