@@ -7,7 +7,6 @@
 import { describe, expect, it } from 'vitest';
 import { msg } from '../../core/message';
 import type { EndCondition, Model } from '../model';
-import { getModel } from '../models';
 import { useSqlJs } from '../../test/sqljs';
 import { World, type WorldConfig } from '../world';
 import { driveSync, type SearchRequest } from './drive';
@@ -34,7 +33,9 @@ const allUp: EndCondition = {
 
 /** The fencing model with end conditions and recovery moves of the test's choosing. */
 function variant(endConditions: EndCondition[], moves: (now: number) => { type: string; [k: string]: unknown }[], bound?: number): Model {
-  const base = getModel('fencing');
+  const probe = World.create(L07);
+  const base = probe.model;
+  probe.dispose();
   return { ...base, endConditions, recoveryMoves: (ctx) => moves(ctx.clock.now) as never, recoveryBound: bound };
 }
 
