@@ -10,6 +10,8 @@
  *   search must have completed its bounds (every depth, not cut off by a limit) — and so
  *   does every other right configuration a lab offers through a model switch (L06 with the
  *   LangGraph executor).
+ * - … and from every state that search reaches in a right configuration, the system's own
+ *   recovery settles the World within the model's recovery bound (recoverability).
  * Asynchronous models (the LangGraph workflow: L05, L06's LangGraph executor) are searched
  * like the others, awaiting the engine inside each step (`searchLabAsync`).
  * Run time is reported in the report of the session that wrote it; no timed assertion.
@@ -128,10 +130,14 @@ for (const modelId of models) {
       const starts: (unknown[] | undefined)[] = [undefined, ...(Object.keys(switches).length > 0 ? [] : RIGHT_FROM[lab.id] ?? [])];
       for (const prefix of starts) {
         const from = prefix ? ` from ${JSON.stringify(prefix)}` : '';
-        it(`${lab.id}'s configuration ${JSON.stringify({ ...lab.world.switches, ...switches })} is right${from}: search finds nothing`, async () => {
+        it(`${lab.id}'s configuration ${JSON.stringify({ ...lab.world.switches, ...switches })} is right${from}: search finds nothing, and every crash recovers`, async () => {
           const bounds = labBounds(lab, {}, switches);
-          const result = await searchLabAsync(lab, { switches, prefix });
+          // Safety and liveness: no invariant broken, and from every reached state the system's
+          // own recovery settles the World (the model's end conditions, src/sim/explorer/recover.ts).
+          const result = await searchLabAsync(lab, { switches, prefix, recover: true });
           expect(result.counterexamples.map((c) => `${c.invariant}: ${JSON.stringify(c.actions)}`)).toEqual([]);
+          expect((result.unrecoverable ?? []).map((c) => `${c.invariant} (${c.why}) after ${c.steps - c.recovery} + ${c.recovery}: ${JSON.stringify(c.actions)}`)).toEqual([]);
+          expect(result.recovered, 'recovery ran from every reached state').toBe(result.states);
           expect(result.stoppedBy, result.boundsText).toBeNull();
           // "Nothing found" means something only if the search went somewhere.
           expect(result.depthCompleted, result.boundsText).toBe(bounds.depth);
