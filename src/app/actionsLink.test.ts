@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardSchema } from '../lab/cards';
-import { decodeActions, encodeActions } from './actionsLink';
+import { decodeActions, encodeActions, MAX_LINK_ACTIONS } from './actionsLink';
 import { formatHash, parseHash } from './routing';
 
 describe('actions link', () => {
@@ -28,5 +28,14 @@ describe('actions link', () => {
       const decoded = decodeActions(encodeActions(value as unknown[]));
       expect(decoded.ok, JSON.stringify(value)).toBe(cardSchema.shape.actions.safeParse(value).success);
     }
+  });
+
+  it('refuses a link longer than the step limit, or nested past the depth limit, with a reason (a 100,000-tick link froze the tab)', () => {
+    expect(decodeActions(encodeActions(Array(MAX_LINK_ACTIONS).fill('tick'))).ok).toBe(true);
+    const long = decodeActions(encodeActions(Array(MAX_LINK_ACTIONS + 1).fill('tick')));
+    expect(long).toEqual({ ok: false, error: `${MAX_LINK_ACTIONS + 1} steps: a link carries at most ${MAX_LINK_ACTIONS}` });
+    expect(decodeActions(encodeActions(Array(100_000).fill('tick'))).ok).toBe(false);
+    const deep = JSON.parse(`${'['.repeat(500)}${']'.repeat(500)}`) as unknown[];
+    expect(decodeActions(encodeActions(deep))).toMatchObject({ ok: false, error: expect.stringContaining('nested more than') });
   });
 });

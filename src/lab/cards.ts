@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { isMessage, type Message } from '../core/message';
 import { deepMatch, type Mismatch } from './deepMatch';
 import { formatMessage } from './messages/format';
-import { labProblem, zodProblems } from './loaderProblems';
+import { jsonProblem, zodProblems } from './loaderProblems';
+import { readJson } from './jsonInput';
 import { runPlan, runPlanAsync, type Plan } from './play';
 import type { Lab, LabProblem } from './schema';
 
@@ -46,12 +47,9 @@ export type CardFailure =
   | { kind: 'cannot_start'; reason: string };
 
 export function parseCard(file: string, text: string): CardParse {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, problems: [labProblem(file, '(whole file)', 'problems.not_json', { detail: error instanceof Error ? error.message : String(error) })] };
-  }
+  const read = readJson(text);
+  if (!read.ok) return { ok: false, problems: [jsonProblem(file, read)] };
+  const json = read.value;
   const parsed = cardSchema.safeParse(json);
   return parsed.success ? { ok: true, card: parsed.data } : { ok: false, problems: zodProblems(file, parsed.error, json) };
 }

@@ -11,7 +11,8 @@ import type { Model } from '../sim/model';
 import { switchesOf } from '../sim/switches';
 import { checkLabTranslation, type LabTranslation, type LabTranslationFiles } from './i18n/labStrings';
 import { LOCALES, type Locale } from './i18n/locales';
-import { labProblem, saidProblem, zodProblems } from './loaderProblems';
+import { jsonProblem, labProblem, saidProblem, zodProblems } from './loaderProblems';
+import { readJson } from './jsonInput';
 import { labFileSchema, type Lab, type LabFile, type LabLoad, type LabProblem } from './schema';
 
 // Problems carry a code and parameters besides their English (loaderProblems.ts); cards.ts
@@ -26,13 +27,9 @@ export { fieldPath, zodProblems } from './loaderProblems';
  */
 export function parseLab(file: string, text: string, readme: string | null,
   translations: Partial<Record<Locale, LabTranslationFiles>> = {}): LabLoad {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, file, id: null, problems: [labProblem(file, '(whole file)', 'problems.not_json', { detail: message })] };
-  }
+  const read = readJson(text);
+  if (!read.ok) return { ok: false, file, id: null, problems: [jsonProblem(file, read)] };
+  const json = read.value;
   const id = typeof (json as { id?: unknown })?.id === 'string' ? (json as { id: string }).id : null;
   const parsed = labFileSchema.safeParse(json);
   if (!parsed.success) return { ok: false, file, id, problems: zodProblems(file, parsed.error, json) };

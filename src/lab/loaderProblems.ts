@@ -10,6 +10,7 @@
  * here, another zod version — keeps zod's text under `problems.as_said` rather than being
  * reworded. No engine import: the translation check (src/lab/i18n/labStrings.ts) uses it too.
  */
+import type { JsonRead } from './jsonInput';
 import type { z } from 'zod';
 import type { MessageParams } from '../core/message';
 import { fillTemplate } from './messages/format';
@@ -21,6 +22,15 @@ export type ProblemCode = keyof typeof EN_PROBLEMS;
 /** A problem at `file`/`field`: its code, its parameters and its English words. */
 export function labProblem(file: string, field: string, code: ProblemCode, params: MessageParams = {}): LabProblem {
   return { file, field, code, params, message: fillTemplate(code, EN_PROBLEMS[code], params) };
+}
+
+/** Why a file's text was refused before its schema was checked (src/lab/jsonInput.ts). */
+export function jsonProblem(file: string, read: Exclude<JsonRead, { ok: true }>): LabProblem {
+  switch (read.code) {
+    case 'not_json': return labProblem(file, '(whole file)', 'problems.not_json', { detail: read.detail });
+    case 'too_deep': return labProblem(file, '(whole file)', 'problems.too_deep', { depth: read.depth });
+    case 'forbidden_key': return labProblem(file, read.path, 'problems.forbidden_key', { key: read.key, path: read.path });
+  }
 }
 
 /** A text another part wrote (a model's check, a schema message): shown as it comes. */

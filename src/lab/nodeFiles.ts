@@ -3,7 +3,7 @@
  * The browser bundles labs with Vite instead (src/app/labsBundle.ts).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { readLabTranslations } from './i18n/nodeTranslations';
 import { parseLab } from './loader';
 import type { LabLoad } from './schema';
@@ -31,7 +31,9 @@ const LAB_STRINGS = /(^|[\\/])strings\.[A-Za-z-]+\.json$/;
  */
 export function findCardFiles(paths: string[]): string[] {
   const out: string[] = [];
-  const walk = (path: string) => {
+  // A file named on the command line is a card, whatever its name; a folder's own lab.json
+  // and strings files are lab content (a name merely ending in "lab.json" is not).
+  const walk = (path: string, named = false) => {
     const stat = statSync(path);
     if (stat.isDirectory()) {
       if (existsSync(join(path, 'lab.json'))) {
@@ -42,10 +44,10 @@ export function findCardFiles(paths: string[]): string[] {
         if (name === 'node_modules' || name.startsWith('.')) continue;
         walk(join(path, name));
       }
-    } else if (path.endsWith('.json') && !path.endsWith('lab.json') && !LAB_STRINGS.test(path)) {
+    } else if (named || (path.endsWith('.json') && basename(path) !== 'lab.json' && !LAB_STRINGS.test(path))) {
       out.push(path);
     }
   };
-  for (const path of paths) walk(path);
+  for (const path of paths) walk(path, true);
   return out;
 }

@@ -5,6 +5,7 @@
  * fail validation are set aside — ONCE, under one key, however often the page reloads — and
  * the salvaged progress is written back, so the student loses as little as possible.
  */
+import { jsonReadText, readJson } from './jsonInput';
 import { z } from 'zod';
 import { attemptSchema, exerciseRecordSchema, LIMITS, studentSchema, type Attempt, type ExerciseRecord } from './exercises/records';
 import { LOCALES } from './i18n/locales';
@@ -78,14 +79,13 @@ export function loadProgress(storage: KeyValueStorage): LoadedProgress {
     return { progress: emptyProgress(), problem: `Browser storage cannot be read (${describe(error)}); progress will not be saved.` };
   }
   if (raw === null) return { progress: emptyProgress(), problem: null };
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch (error) {
+  const read = readJson(raw);
+  if (!read.ok) {
     const aside = setAsideOnce(storage, raw);
     saveProgress(storage, emptyProgress());
-    return { progress: emptyProgress(), aside, problem: `Saved progress could not be read (not valid JSON: ${describe(error)}). It was kept under "${aside}" and the lab started fresh.` };
+    return { progress: emptyProgress(), aside, problem: `Saved progress could not be read (${jsonReadText(read)}). It was kept under "${aside}" and the lab started fresh.` };
   }
+  const json = read.value;
   const parsed = progressSchema.safeParse(json);
   if (parsed.success) return { progress: parsed.data, problem: null };
   const { progress, dropped } = salvageProgress(json);

@@ -19,6 +19,7 @@ import { catalogFor } from './i18n/catalogRegistry';
 import type { Progress } from './progress';
 import type { Exercise, ExerciseInput, Verdict } from './exercises/schema';
 import type { Lab } from './schema';
+import { jsonReadText, readJson } from './jsonInput';
 
 export const SUBMISSION_FORMAT = 'durable-execution-lab/submission';
 
@@ -54,12 +55,9 @@ export type ParsedSubmission = { ok: true; submission: Submission } | { ok: fals
 
 /** Reads a submission file's text: invalid JSON or a wrong shape is a clear error, never a throw. */
 export function parseSubmission(text: string): ParsedSubmission {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, error: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
-  }
+  const read = readJson(text);
+  if (!read.ok) return { ok: false, error: jsonReadText(read) };
+  const json = read.value;
   const parsed = submissionSchema.safeParse(json);
   if (parsed.success) return { ok: true, submission: parsed.data };
   const issue = parsed.error.issues[0]!;

@@ -18,6 +18,9 @@ export type WorldAction =
 
 const WORLD_TYPES = new Set(['advance', 'deliver', 'drop', 'duplicate', 'crash_at', 'restart', 'partition', 'heal']);
 
+/** The largest clock move one action may make: far past any lab's deadlines, far below where time stops being exact. */
+export const MAX_ADVANCE = 1_000_000;
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
@@ -56,7 +59,8 @@ function fieldOf(type: string): string {
 function fromShorthand(type: string, value: unknown, normalised: boolean): WorldAction | string {
   switch (type) {
     case 'advance':
-      return isCount(value) && value > 0 ? { type, by: value } : `advance needs a positive whole number of ticks, got ${JSON.stringify(value)}`;
+      return isCount(value) && value > 0 && value <= MAX_ADVANCE ? { type, by: value }
+        : `advance needs a whole number of ticks from 1 to ${MAX_ADVANCE}, got ${JSON.stringify(value)}`;
     case 'crash_at':
       return typeof value === 'string' && value ? { type, point: value } : 'crash_at needs a fault point name';
     case 'restart':

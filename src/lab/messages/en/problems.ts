@@ -12,6 +12,8 @@
  */
 export const problems = {
   'problems.not_json': 'not valid JSON: {{detail}}',
+  'problems.too_deep': 'nested more than {{depth}} levels deep',
+  'problems.forbidden_key': 'the key "{{key}}" is not allowed (at {{path}})',
   'problems.no_readme': 'the lab has no README.md narrative',
   'problems.unknown_model': "unknown model '{{model}}' (known: {{known}})",
   'problems.unknown_switch': "unknown switch '{{key}}' (known: {{known}})",

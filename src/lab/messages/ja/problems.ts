@@ -3,6 +3,8 @@ import type { problems as en } from '../en/problems';
 
 export const problems = {
   'problems.not_json': '有効な JSON ではありません：{{detail}}',
+  'problems.too_deep': '入れ子が {{depth}} 段を超えています',
+  'problems.forbidden_key': 'キー「{{key}}」は使えません（位置：{{path}}）',
   'problems.no_readme': 'ラボに README.md の説明文がありません',
   'problems.unknown_model': "不明なモデル '{{model}}'（既知のモデル：{{known}}）",
   'problems.unknown_switch': "不明なスイッチ '{{key}}'（既知のスイッチ：{{known}}）",

@@ -3,6 +3,8 @@ import type { problems as en } from '../en/problems';
 
 export const problems = {
   'problems.not_json': '不是有效的 JSON：{{detail}}',
+  'problems.too_deep': '嵌套超过 {{depth}} 层',
+  'problems.forbidden_key': '不允许使用键“{{key}}”（位置：{{path}}）',
   'problems.no_readme': '实验缺少 README.md 说明文',
   'problems.unknown_model': "未知的模型 '{{model}}'（已知：{{known}}）",
   'problems.unknown_switch': "未知的开关 '{{key}}'（已知：{{known}}）",

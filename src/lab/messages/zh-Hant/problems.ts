@@ -3,6 +3,8 @@ import type { problems as en } from '../en/problems';
 
 export const problems = {
   'problems.not_json': '不是有效的 JSON：{{detail}}',
+  'problems.too_deep': '巢狀超過 {{depth}} 層',
+  'problems.forbidden_key': '不允許使用鍵「{{key}}」（位置：{{path}}）',
   'problems.no_readme': '實驗缺少 README.md 說明文',
   'problems.unknown_model': "未知的模型 '{{model}}'（已知：{{known}}）",
   'problems.unknown_switch': "未知的開關 '{{key}}'（已知：{{known}}）",
