@@ -4,11 +4,32 @@ import { VitePWA } from 'vite-plugin-pwa';
 // `virtual:lab-index` (the catalog's English index) and `virtual:lab-index/<locale>` (titles per language, loaded with that language).
 import { labIndexPlugin } from './scripts/labIndexPlugin.js';
 
+/**
+ * The built app's Content-Security-Policy: everything from its own origin (sql.js's wasm
+ * needs 'wasm-unsafe-eval'; diagrams set inline styles); images also as data URLs; nothing
+ * fetched from another site, whatever a lab file's markdown says. Build only: the dev
+ * server injects inline scripts of its own.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:", "font-src 'self' data:", "connect-src 'self'", "worker-src 'self' blob:",
+  "object-src 'none'", "base-uri 'self'", "form-action 'none'",
+].join('; ');
+
+function contentSecurityPolicy() {
+  return {
+    name: 'content-security-policy',
+    apply: 'build' as const,
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' as const }],
+  };
+}
+
 // One config for the app (vite), the unit tests (vitest) and the e2e server (vite preview).
 export default defineConfig({
   plugins: [
     react(),
     labIndexPlugin(),
+    contentSecurityPolicy(),
     // Offline classroom: after the first visit the service worker serves the app, every
     // lab chunk, every language's chunk (src/app/i18n/bundles) and sql.js's wasm from its
     // cache (precached at install, not on first use).

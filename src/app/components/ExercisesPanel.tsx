@@ -13,6 +13,7 @@
 import { useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import Markdown from 'react-markdown';
+import { labUrlTransform } from '../markdownUrls';
 import { feedbackText } from '../../lab/exercises/feedback';
 import { isLocale } from '../../lab/i18n/locales';
 import { localizeSwitch } from '../../lab/i18n/modelStrings';
@@ -117,7 +118,7 @@ function ExerciseBody({ exercise, record }: { exercise: Exercise; record: Exerci
   const locale = isLocale(i18n.language) ? i18n.language : 'en';
   return (
     <div className="exercise-body">
-      <div className="markdown"><Markdown>{exercise.prompt}</Markdown></div>
+      <div className="markdown"><Markdown urlTransform={labUrlTransform}>{exercise.prompt}</Markdown></div>
       {exercise.kind === 'predict' && <PredictForm exercise={exercise} record={record} onSubmit={submit} />}
       {exercise.kind === 'reproduce' && <ReproduceForm exercise={exercise} onSubmit={submit} />}
       {exercise.kind === 'repair' && <RepairForm exercise={exercise} done={status === 'done'} onSubmit={submit} />}

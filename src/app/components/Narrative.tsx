@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { memo } from 'react';
 import Markdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { labUrlTransform } from '../markdownUrls';
 
 
 const PLUGINS = [remarkGfm];
@@ -24,7 +25,7 @@ export const Narrative = memo(function Narrative({ markdown }: { markdown: strin
       <summary>{TEXT.summary}</summary>
       {/* Focusable so keyboard users can scroll it (axe: scrollable-region-focusable). */}
       <div className="markdown" data-testid="narrative" tabIndex={0} role="region" aria-label={TEXT.region}>
-        <Markdown remarkPlugins={PLUGINS}>{withoutComments(markdown)}</Markdown>
+        <Markdown remarkPlugins={PLUGINS} urlTransform={labUrlTransform}>{withoutComments(markdown)}</Markdown>
       </div>
     </details>
   );
