@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { CardResult } from '../lab/cards';
 import { addAttempt, draftProblem, inputProblem, type ExerciseRecord, type RecordProblem } from '../lab/exercises/records';
 import type { Exercise, ExerciseInput, Verdict } from '../lab/exercises/schema';
-import { emptyProgress, loadProgress, saveProgress, withExercise, withKept, withLab, withoutKept, withoutLab, type Progress } from '../lab/progress';
+import { emptyProgress, PROGRESS_KEY, withExercise, withKept, withLab, withoutKept, withoutLab, type Progress } from '../lab/progress';
 import type { GradedSubmission, RegradeOptions } from '../lab/submission';
 import type { Lab, LabLoad, LabProblem } from '../lab/schema';
 import type { LabSession, WorldView } from '../lab/session';
@@ -18,6 +18,7 @@ import { PlaceViews } from './placeViews';
 import { FLASH_TEXT, type FlashValue } from './components/flashText';
 import { knownRun, stabilizeView } from './stableView';
 import { WriteLater } from './writeLater';
+import { ProgressSync } from '../lab/progressSync';
 import { loadLocaleResources } from './i18n/resources';
 import type { TraceEntry } from '../sim/world';
 import type { Message } from '../core/message';
@@ -97,6 +98,8 @@ export const selectPreviewFile = (s: AppState): string | null => {
 };
 
 const storage = () => window.localStorage;
+/** This tab's link to the progress every tab shares (writes merge, never replace: progressSync.ts). */
+let progressSync: ProgressSync | null = null;
 
 // ---- the lab runtime (a lazy chunk: sql.js, models, core, loader) ------------------------
 
@@ -165,8 +168,14 @@ export function labById(id: string): Lab | null {
 
 /** Start-up: load the catalog and saved progress, then follow the URL (or the saved lab). */
 export function initApp(): void {
-  const loaded = loadProgress(storage());
+  const { sync, loaded } = ProgressSync.load(storage());
+  progressSync = sync;
   useApp.setState({ progress: loaded.progress, storageProblem: loaded.problem });
+  // Another tab saved: take in its work (answers, other labs' places) without losing ours.
+  window.addEventListener('storage', (event) => {
+    if (event.key !== PROGRESS_KEY || !progressSync) return;
+    useApp.setState({ progress: progressSync.refresh(useApp.getState().progress) });
+  });
   const hash = startingHash();
   const route = parseHash(hash);
   if (route.page === 'catalog' && !hash && loaded.progress.currentLab) {
@@ -378,13 +387,21 @@ function commit(flash: FlashValue | null = null, present?: boolean): void {
 function persist(progress: Progress): string | null {
   useApp.setState({ progress });
   writes.drop('progress'); // this write carries any step saved for later
-  return saveProgress(storage(), progress);
+  return save(progress);
+}
+
+/** Writes progress merged with what other tabs saved; the page then shows the merged copy. */
+function save(progress: Progress): string | null {
+  if (!progressSync) progressSync = new ProgressSync(storage(), emptyProgress());
+  const saved = progressSync.save(progress);
+  if (saved.progress !== progress && useApp.getState().progress === progress) useApp.setState({ progress: saved.progress });
+  return saved.problem;
 }
 
 /** Saves the progress a step changed once the step is painted (see `later`); a failure is flashed then. */
 function saveSoon(): void {
   later('progress', () => {
-    const problem = saveProgress(storage(), useApp.getState().progress);
+    const problem = save(useApp.getState().progress);
     if (problem) useApp.setState({ flash: problem });
   }, SAVE_MAX_WAIT_MS);
 }
