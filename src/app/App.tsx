@@ -9,7 +9,7 @@ import { Catalog } from './components/Catalog';
 import { FlashText } from './components/Flash';
 import { ProgressNotice, ProgressPage } from './components/ProgressPage';
 import { LanguageSwitcher } from './i18n/LanguageSwitcher';
-import { dismissFlash, navigate, selectFlash, selectRoute, selectRuntimeReady, selectSession, selectStorageProblem, setPresenting, useApp } from './store';
+import { dismissFlash, navigate, selectFlash, selectRoute, selectRuntimeReady, selectSession, selectStorageProblem, selectStorageUnsaved, setPresenting, useApp } from './store';
 
 const LabPage = lazy(() => import('./components/LabPage').then((m) => ({ default: m.LabPage })));
 const CardsPage = lazy(() => import('./components/CardsPage').then((m) => ({ default: m.CardsPage })));
@@ -26,6 +26,7 @@ export function App() {
   const route = useApp(selectRoute);
   const flash = useApp(selectFlash);
   const storageProblem = useApp(selectStorageProblem);
+  const storageUnsaved = useApp(selectStorageUnsaved);
   const session = useApp(selectSession);
   const ready = useApp(selectRuntimeReady);
   const { t } = useTranslation();
@@ -53,7 +54,7 @@ export function App() {
         <a href="#/cards" data-testid="nav-cards" className={route.page === 'cards' ? 'active' : ''} onClick={(e) => { e.preventDefault(); navigate({ page: 'cards' }); }}>{t('nav.cards')}</a>
         <LanguageSwitcher />
       </nav>
-      {storageProblem && <ProgressNotice problem={storageProblem} />}
+      {storageProblem && <ProgressNotice problem={storageProblem} unsaved={storageUnsaved} />}
       {atEnd ? (
         <div className="banner notice" role="status" data-testid="flash">
           {t('toolbar.atEnd')} <button className="link" onClick={dismissFlash} aria-label={t('nav.dismiss')}>✕</button>

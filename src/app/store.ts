@@ -38,6 +38,8 @@ interface AppState {
   view: WorldView | null;
   flash: FlashValue | null;
   storageProblem: string | null;
+  /** Unreadable saved progress storage could not keep (full): offered for download. */
+  storageUnsaved: string | null;
   progress: Progress;
   cardRuns: CardRun[];
   /** The lab runtime chunk (sql.js, models) is loaded. */
@@ -50,7 +52,7 @@ interface AppState {
 
 export const useApp = create<AppState>(() => ({
   loads: [], previews: [], route: { page: 'catalog' }, session: null, view: null,
-  flash: null, storageProblem: null, progress: emptyProgress(), cardRuns: [], runtimeReady: false, previewNote: null,
+  flash: null, storageProblem: null, storageUnsaved: null, progress: emptyProgress(), cardRuns: [], runtimeReady: false, previewNote: null,
   run: { steps: '', entries: [] },
 }));
 
@@ -63,6 +65,7 @@ export const selectView = (s: AppState) => s.view;
 export const selectSession = (s: AppState) => s.session;
 export const selectFlash = (s: AppState) => s.flash;
 export const selectStorageProblem = (s: AppState) => s.storageProblem;
+export const selectStorageUnsaved = (s: AppState) => s.storageUnsaved;
 export const selectCardRuns = (s: AppState) => s.cardRuns;
 export const selectProgress = (s: AppState) => s.progress;
 
@@ -168,9 +171,17 @@ export function labById(id: string): Lab | null {
 
 /** Start-up: load the catalog and saved progress, then follow the URL (or the saved lab). */
 export function initApp(): void {
-  const { sync, loaded } = ProgressSync.load(storage());
+  // Start-up never throws: progress it cannot read is set aside or offered for download.
+  let started: ReturnType<typeof ProgressSync.load>;
+  try {
+    started = ProgressSync.load(storage());
+  } catch (error) {
+    const problem = `Saved progress could not be opened (${error instanceof Error ? error.message : String(error)}); the lab started fresh and saves nothing until storage works.`;
+    started = { sync: new ProgressSync(storage(), emptyProgress()), loaded: { progress: emptyProgress(), problem } };
+  }
+  const { sync, loaded } = started;
   progressSync = sync;
-  useApp.setState({ progress: loaded.progress, storageProblem: loaded.problem });
+  useApp.setState({ progress: loaded.progress, storageProblem: loaded.problem, storageUnsaved: loaded.unsaved ?? null });
   // Another tab saved: take in its work (answers, other labs' places) without losing ours.
   window.addEventListener('storage', (event) => {
     if (event.key !== PROGRESS_KEY || !progressSync) return;

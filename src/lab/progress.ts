@@ -19,6 +19,7 @@ export const CORRUPT_PREFIX = 'durable-lab:progress:corrupt:';
 export interface KeyValueStorage {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
+  removeItem?(key: string): void;
 }
 
 const activeExerciseSchema = z.object({ lab: z.string(), exercise: z.string(), baseCursor: z.number().int().min(0) });
@@ -62,6 +63,11 @@ export interface LoadedProgress {
   problem: string | null;
   /** The storage key holding the unreadable part, when there is one (for download). */
   aside?: string | null;
+  /**
+   * The unreadable text itself when storage could not keep a copy (full): the page offers
+   * it for download, since the next save will write over it.
+   */
+  unsaved?: string;
 }
 
 /** One piece of saved progress that failed validation, with where it was and why. */
@@ -81,7 +87,10 @@ export function loadProgress(storage: KeyValueStorage): LoadedProgress {
   if (raw === null) return { progress: emptyProgress(), problem: null };
   const read = readJson(raw);
   if (!read.ok) {
-    const aside = setAsideOnce(storage, raw);
+    const aside = moveAside(storage, raw);
+    if (aside === null) {
+      return { progress: emptyProgress(), aside: null, unsaved: raw, problem: `Saved progress could not be read (${jsonReadText(read)}), and storage is too full to keep a copy: download it from the Progress page before you go on.` };
+    }
     saveProgress(storage, emptyProgress());
     return { progress: emptyProgress(), aside, problem: `Saved progress could not be read (${jsonReadText(read)}). It was kept under "${aside}" and the lab started fresh.` };
   }
@@ -89,7 +98,11 @@ export function loadProgress(storage: KeyValueStorage): LoadedProgress {
   const parsed = progressSchema.safeParse(json);
   if (parsed.success) return { progress: parsed.data, problem: null };
   const { progress, dropped } = salvageProgress(json);
-  const aside = setAsideOnce(storage, JSON.stringify({ note: 'Parts of saved progress that could not be read; everything else was kept.', dropped }));
+  const unreadable = JSON.stringify({ note: 'Parts of saved progress that could not be read; everything else was kept.', dropped });
+  const aside = moveAside(storage, unreadable, progress);
+  if (aside === null) {
+    return { progress, aside: null, unsaved: unreadable, problem: `Saved progress had ${dropped.length} part(s) that could not be read (${dropped[0]!.path}: ${dropped[0]!.reason}), and storage is too full to keep them: download them from the Progress page.` };
+  }
   // Written back at once, so a reload reads the salvaged progress and sets nothing aside again.
   saveProgress(storage, progress);
   const first = dropped[0]!;
@@ -187,6 +200,24 @@ export function saveProgress(storage: KeyValueStorage, progress: Progress): stri
 
 export function withLab(progress: Progress, labId: string, state: SessionState): Progress {
   return { ...progress, currentLab: labId, labs: { ...progress.labs, [labId]: state } };
+}
+
+/**
+ * Sets unreadable text aside, never throwing. When storage is too full for a second copy,
+ * the progress key is first made small (emptied, or the salvaged progress written) so the
+ * copy fits; null when even that fails (the caller offers the text for download instead).
+ */
+function moveAside(storage: KeyValueStorage, text: string, keep: Progress = emptyProgress()): string | null {
+  try {
+    return setAsideOnce(storage, text);
+  } catch {
+    try {
+      saveProgress(storage, keep);
+      return setAsideOnce(storage, text);
+    } catch {
+      return null;
+    }
+  }
 }
 
 /** Sets text aside under a corrupt key — unless an identical copy is already kept. */

@@ -76,3 +76,42 @@ describe('progress shared by two tabs', () => {
     expect(loadProgress(storage).progress.exercises.L07).toBeUndefined();
   });
 });
+
+describe('unreadable progress in a full storage', () => {
+  /** Storage that refuses any write that would take it past `quota` characters. */
+  function fullStorage(quota: number): KeyValueStorage & { quota: number } {
+    const data = new Map<string, string>();
+    const size = () => [...data.values()].reduce((n, v) => n + v.length, 0);
+    return {
+      quota,
+      getItem: (k) => data.get(k) ?? null,
+      setItem(k, v) {
+        if (size() - (data.get(k)?.length ?? 0) + v.length > this.quota) throw new Error('QuotaExceededError');
+        data.set(k, v);
+      },
+      removeItem: (k) => { data.delete(k); },
+    };
+  }
+
+  it('a 3 MB unreadable draft is set aside even when a second copy does not fit, and start-up does not throw', () => {
+    const storage = fullStorage(3_200_000);
+    const blob = `{"version":1,"broken":"${'x'.repeat(3_000_000)}`; // not JSON: cut short
+    storage.setItem(PROGRESS_KEY, blob);
+    const loaded = loadProgress(storage);
+    expect(loaded.progress).toEqual(emptyProgress());
+    expect(loaded.aside).toMatch(/corrupt:1$/);
+    expect(storage.getItem(loaded.aside!)).toBe(blob);
+  });
+
+  it('offers the text for download when even that does not fit', () => {
+    const storage = fullStorage(4_000_000);
+    const blob = `{"version":1,"broken":"${'x'.repeat(3_000_000)}`;
+    storage.setItem(PROGRESS_KEY, blob);
+    storage.setItem('other', 'y'.repeat(900_000));
+    storage.quota = 3_850_000; // the blob's room, once freed, is not enough for the copy
+    const loaded = loadProgress(storage);
+    expect(loaded.aside).toBeNull();
+    expect(loaded.unsaved).toBe(blob);
+    expect(loaded.problem).toMatch(/download/);
+  });
+});

@@ -25,14 +25,18 @@ function download(name: string, text: string): void {
  * The notice for progress that could not be read in full, shown on whatever page the student
  * is on (App renders it above every page): what was lost, and the kept copy to download.
  */
-export function ProgressNotice({ problem }: { problem: string }) {
-  const key = setAsideKeys(window.localStorage).find((k) => problem.includes(`"${k}"`));
+export function ProgressNotice({ problem, unsaved }: { problem: string; unsaved?: string | null }) {
+  let key: string | undefined;
+  try {
+    key = setAsideKeys(window.localStorage).find((k) => problem.includes(`"${k}"`));
+  } catch { /* storage unreadable: nothing set aside to offer */ }
   const { t } = useTranslation();
   // `problem` is the progress loader's report (English; it names storage keys and paths).
   return (
     <div className="banner warn" role="alert" data-testid="storage-problem">
       {problem}{' '}
       {key && <button className="link" data-testid="download-unreadable" onClick={() => download(`${key.replace(/:/g, '-')}.json`, window.localStorage.getItem(key) ?? '')}>{t('progress.downloadUnreadable')}</button>}
+      {!key && unsaved && <button className="link" data-testid="download-unreadable" onClick={() => download('durable-lab-unreadable-progress.json', unsaved)}>{t('progress.downloadUnreadable')}</button>}
     </div>
   );
 }
