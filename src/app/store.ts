@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { CardResult } from '../lab/cards';
 import { addAttempt, draftProblem, inputProblem, type ExerciseRecord, type RecordProblem } from '../lab/exercises/records';
 import type { Exercise, ExerciseInput, Verdict } from '../lab/exercises/schema';
-import { emptyProgress, PROGRESS_KEY, withExercise, withKept, withLab, withoutKept, withoutLab, type Progress } from '../lab/progress';
+import { emptyProgress, PROGRESS_KEY, setAsidePlace, withExercise, withKept, withLab, withoutKept, withoutLab, type Progress } from '../lab/progress';
 import type { GradedSubmission, RegradeOptions } from '../lab/submission';
 import type { Lab, LabLoad, LabProblem } from '../lab/schema';
 import type { LabSession, WorldView } from '../lab/session';
@@ -202,6 +202,11 @@ export function initApp(): void {
   });
 }
 
+/** A lab opened from "Check a lab file" rather than the course. */
+function isPreview(lab: Lab): boolean {
+  return useApp.getState().previews.some((load) => load.ok && load.lab === lab);
+}
+
 /** Shows a page; opening a lab restores its saved place, or follows a deep link. */
 export function navigate(route: Route): void {
   if (route.page !== 'lab') {
@@ -232,9 +237,12 @@ function openLab(route: Extract<Route, { page: 'lab' }>): void {
   }
   const { progress, session: previous } = useApp.getState();
   const linked = route.scenario !== undefined || route.actions !== undefined;
-  const saved = linked ? undefined : progress.labs[lab.id];
-  if (linked) persist(withKept(progress, lab, progress.labs[lab.id])); // a deep link never loses the student's steps
-  const { session, problem } = rt().LabSession.open(lab, saved);
+  // A checked lab file opens fresh and never reads or writes the saved place of the lab whose ID it carries.
+  const preview = isPreview(lab);
+  const saved = linked || preview ? undefined : progress.labs[lab.id];
+  if (linked && !preview) persist(withKept(progress, lab, progress.labs[lab.id])); // a deep link never loses the student's steps
+  const { session, problem, setAside } = rt().LabSession.open(lab, saved);
+  if (setAside) setAsidePlace(storage(), lab.id, setAside); // kept once, before the shorter place is saved
   const notes: FlashValue[] = problem ? [problem] : [];
   if (route.scenario) {
     const scenario = lab.scenarios.find((s) => s.id === route.scenario);
@@ -382,7 +390,7 @@ function commit(flash: FlashValue | null = null, present?: boolean): void {
   const entries = sameLog ? knownRun(known.entries, view.trace) : view.trace;
   // One store update per step: every subscriber's selector runs once.
   useApp.setState({
-    progress: withLab(progress, session.lab.id, snapshot), view, flash,
+    progress: isPreview(session.lab) ? progress : withLab(progress, session.lab.id, snapshot), view, flash,
     run: entries === known.entries ? known : { steps, entries },
   });
   if (route.page !== 'lab') return; // e.g. a reset from the progress page: stay there

@@ -220,6 +220,18 @@ function moveAside(storage: KeyValueStorage, text: string, keep: Progress = empt
   }
 }
 
+/**
+ * Keeps a lab's saved place that could not be replayed in full, once (an identical copy is
+ * not kept twice), where the Progress page offers it for download. Null if storage refused.
+ */
+export function setAsidePlace(storage: KeyValueStorage, labId: string, place: SessionState): string | null {
+  try {
+    return setAsideOnce(storage, JSON.stringify({ note: `The saved place in ${labId} that could not be replayed in full.`, lab: labId, place }));
+  } catch {
+    return null;
+  }
+}
+
 /** Sets text aside under a corrupt key — unless an identical copy is already kept. */
 function setAsideOnce(storage: KeyValueStorage, text: string): string {
   for (let i = 1; i < 1000; i++) {

@@ -130,3 +130,28 @@ describe('LabSession and scenarios', () => {
     expect(session.view().scenarioCheck).toBeNull();
   });
 });
+
+describe('a saved place that does not replay in full', () => {
+  it('keeps the longest prefix that replays, and hands the whole place back to be set aside', () => {
+    const saved = { steps: ['A_acquire', 'no_such_action', 'A_write'], cursor: 3, switches: { ...lab.world.switches } };
+    const { session, problem, setAside } = LabSession.open(lab, saved);
+    expect(session.snapshot.steps).toEqual(['A_acquire']);
+    expect(session.cursor).toBe(1);
+    expect(problem).toMatch(/step 2 of 3/);
+    expect(setAside).toEqual(saved);
+  });
+
+  it('a switch the lab does not have: the lab\'s own switches, every step kept', () => {
+    const saved = { steps: ['A_write'], cursor: 1, switches: { bogus: 'x' } };
+    const { session, problem, setAside } = LabSession.open(lab, saved);
+    expect(session.snapshot.steps).toEqual(['A_write']);
+    expect(session.snapshot.switches).toEqual(lab.world.switches);
+    expect(problem).toMatch(/bogus/);
+    expect(setAside).toEqual(saved);
+  });
+
+  it('a place that replays opens as it was, with nothing to set aside', () => {
+    const { session, problem, setAside } = LabSession.open(lab, { steps: ['A_acquire', 'A_write'], cursor: 1, switches: { ...lab.world.switches } });
+    expect([session.cursor, session.snapshot.steps.length, problem, setAside]).toEqual([1, 2, null, undefined]);
+  });
+});

@@ -122,8 +122,13 @@ export class LabSession {
     this.world = world;
   }
 
-  /** Opens a lab at a saved place; a place that no longer replays falls back to a clean start. */
-  static open(lab: Lab, saved?: SessionState): { session: LabSession; problem: string | null } {
+  /**
+   * Opens a lab at a saved place. A place that no longer replays (a lab changed since, a
+   * damaged save) keeps the longest prefix of its steps that does, under the lab's own
+   * switches if its saved ones are not the lab's; `setAside` is then the whole saved place,
+   * for the caller to keep once where the student can download it.
+   */
+  static open(lab: Lab, saved?: SessionState): { session: LabSession; problem: string | null; setAside?: SessionState } {
     const fresh: SessionState = { steps: [], cursor: 0, switches: { ...lab.world.switches } };
     if (!saved) return { session: new LabSession(lab, fresh, World.create(configFor(lab, fresh), WORLD_OPTIONS)), problem: null };
     const first = World.create(configFor(lab, fresh), WORLD_OPTIONS);
@@ -134,14 +139,39 @@ export class LabSession {
       return { session, problem: null };
     }
     first.dispose();
+    const cursor = Math.max(0, Math.min(saved.cursor, saved.steps.length));
+    let state: SessionState = { ...saved, cursor };
+    let world: World;
+    const problems: string[] = [];
     try {
-      const cursor = Math.max(0, Math.min(saved.cursor, saved.steps.length));
-      const state = { ...saved, cursor };
-      return { session: new LabSession(lab, state, World.replay(configFor(lab, state), saved.steps.slice(0, cursor), WORLD_OPTIONS)), problem: null };
+      world = World.create(configFor(lab, state), WORLD_OPTIONS);
     } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      return { session: new LabSession(lab, fresh, World.create(configFor(lab, fresh), WORLD_OPTIONS)), problem: `Saved place in ${lab.id} could not be replayed (${why}); started fresh.` };
+      // Switches or a starting state the lab does not have: its own, steps kept.
+      problems.push(error instanceof Error ? error.message : String(error));
+      state = { ...state, switches: { ...lab.world.switches }, initial: undefined, scenario: undefined };
+      world = World.create(configFor(lab, state), WORLD_OPTIONS);
     }
+    for (let i = 0; i < cursor; i++) {
+      let why: string | null = null;
+      try {
+        const outcome = world.step(saved.steps[i]);
+        if (!outcome.ok) why = typeof outcome.error === 'string' ? outcome.error : formatMessage(outcome.error);
+      } catch (error) {
+        why = error instanceof Error ? error.message : String(error);
+        world.undoTo(i); // a step that threw halfway: back to the last good step
+      }
+      if (why !== null) {
+        problems.push(`step ${i + 1} of ${saved.steps.length}: ${why}`);
+        state = { ...state, steps: saved.steps.slice(0, i), cursor: i };
+        break;
+      }
+    }
+    if (problems.length === 0) return { session: new LabSession(lab, state, world), problem: null };
+    return {
+      session: new LabSession(lab, state, world),
+      problem: `Saved place in ${lab.id} could not be replayed in full (${problems.join('; ')}); the first ${state.steps.length} step(s) were kept and the whole saved place was set aside (Progress page).`,
+      setAside: saved,
+    };
   }
 
   /**
