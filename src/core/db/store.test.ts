@@ -286,3 +286,29 @@ describe('Store.readOnlyQuery (the inspector path)', () => {
 function s2Update(store: Store): void {
   store.run("UPDATE item SET name = 'changed' WHERE id = 3");
 }
+
+describe('Store on sql.js\'s public API only', () => {
+  it('records the same writes when the runtime exports it uses for speed are missing', () => {
+    const hidden = new Set(['_sqlite3_update_hook', '_sqlite3_changes', 'addFunction']);
+    const publicOnly = new Proxy(requireSqlJs(), { get: (target, key) => (hidden.has(key as string) ? undefined : Reflect.get(target, key)) });
+    const records: TxRecord[][] = [];
+    for (const sql of [requireSqlJs(), publicOnly]) {
+      const seen: TxRecord[] = [];
+      const store = new Store(sql, 'test', SCHEMA, { onTransaction: (r) => seen.push(r) });
+      store.tx('add', () => {
+        store.run('INSERT INTO item (id, name) VALUES (?, ?)', [1, 'a']);
+        store.run('UPDATE item SET name = ? WHERE id = ?', ['b', 1]);
+        store.run('DELETE FROM item WHERE id = ?', [1]);
+      });
+      records.push(seen);
+    }
+    expect(records[1]).toEqual(records[0]);
+    expect(records[0]![0]!.writes.item).toEqual({ insert: 1, update: 1, delete: 1 });
+  });
+
+  it('names the sql.js version the private calls were written against, pinned exactly', async () => {
+    const { readFileSync } = await import('node:fs');
+    const pinned = (JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> }).dependencies['sql.js'];
+    expect(readFileSync('src/core/db/store.ts', 'utf8')).toContain(`pins exactly (${pinned})`);
+  });
+});

@@ -86,6 +86,12 @@ export const STORE_PRAGMAS = 'PRAGMA journal_mode = MEMORY; PRAGMA locking_mode 
  * call (≈ 0.7 ms, more than opening the database). Instead one function is registered
  * per sql.js module and every connection points SQLite's hook at it, passing its own
  * connection pointer as the hook's user data to be told apart.
+ *
+ * These are not sql.js's documented API: they are the emscripten runtime exports sql.js's
+ * own `updateHook` calls, in the version package.json pins exactly (1.17.0). If an upgrade
+ * drops or renames one, `sharedHookOf` returns null and the Store uses the public
+ * `Database.updateHook` instead — the same records, only slower to open
+ * (src/core/db/store.test.ts runs a store on both paths and compares).
  */
 interface SqlJsHookInternals {
   addFunction(fn: (...args: never[]) => void, signature: string): number;
