@@ -5,6 +5,7 @@
  * A node's table list depends only on its schema, so it is read once per schema, not per
  * step.
  */
+import { runQuery } from '../inspector/queryClient';
 import { memo, useEffect, useMemo, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +37,7 @@ export function problemText(problem: QueryProblem, t: TFunction<'app'>): string 
     case 'empty': return t('inspector.empty');
     case 'several': return t('inspector.several');
     case 'engine': return t('inspector.engine', { engine: problem.engine });
+    case 'timeout': return t('inspector.timeout', { seconds: problem.seconds });
   }
 }
 
@@ -63,7 +65,9 @@ export function Inspector() {
 
   const run = (text: string) => {
     if (!session || !nodeId) return;
-    setResult(session.current.store(nodeId).readOnlyQuery(text));
+    // In a worker with a time limit (queryClient.ts): a query that never ends stops there.
+    const image = session.current.store(nodeId).export();
+    void runQuery(image, text).then((answer) => { if (answer) setResult(answer); });
   };
   // Keep the result in step with the World as the learner moves through the trace.
   useEffect(() => { if (live) run(sql); }, [trace]);

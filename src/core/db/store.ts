@@ -54,7 +54,9 @@ export type QueryResult =
 export type QueryProblem =
   | { code: 'empty' }
   | { code: 'several' }
-  | { code: 'engine'; engine: string };
+  | { code: 'engine'; engine: string }
+  /** Stopped after running `seconds` (the page's inspector runs queries with a time limit). */
+  | { code: 'timeout'; seconds: number };
 
 export interface StoreOptions {
   image?: Uint8Array;

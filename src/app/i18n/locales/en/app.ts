@@ -252,6 +252,7 @@ export const app = {
   'inspector.noRows': 'No rows.',
   'inspector.empty': 'Type a SELECT statement to run.',
   'inspector.several': 'Run one statement at a time.',
+  'inspector.timeout': 'The query ran for {{seconds}} s and was stopped. Add a LIMIT, or a condition that ends a recursive query.',
   'inspector.engine': 'SQLite error: {{engine}}',
   'labError.others': 'The other labs are unaffected. Fix the file and reload.',
   'labError.othersPicked': 'Nothing else is affected. Fix the file and pick it again.',

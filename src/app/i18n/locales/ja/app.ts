@@ -244,6 +244,7 @@ export const app = {
   'inspector.noRows': '行はありません。',
   'inspector.empty': '実行する SELECT 文を入力してください。',
   'inspector.several': '一度に実行できる文は 1 つです。',
+  'inspector.timeout': 'クエリが {{seconds}} 秒実行されたため停止しました。LIMIT を付けるか、再帰クエリが終わる条件を加えてください。',
   'inspector.engine': 'SQLite のエラー：{{engine}}',
   'labError.others': 'ほかのラボには影響しません。ファイルを直して再読み込みしてください。',
   'labError.othersPicked': 'ほかには影響しません。ファイルを直して、もう一度選んでください。',

@@ -244,6 +244,7 @@ export const app = {
   'inspector.noRows': '没有行。',
   'inspector.empty': '请输入要运行的 SELECT 语句。',
   'inspector.several': '一次只能运行一条语句。',
+  'inspector.timeout': '查询运行了 {{seconds}} 秒，已被停止。请加上 LIMIT，或给递归查询加上结束条件。',
   'inspector.engine': 'SQLite 错误：{{engine}}',
   'labError.others': '其他实验不受影响。修正文件后重新加载。',
   'labError.othersPicked': '其他内容不受影响。修正文件后重新选择它。',

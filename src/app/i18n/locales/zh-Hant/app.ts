@@ -244,6 +244,7 @@ export const app = {
   'inspector.noRows': '沒有資料列。',
   'inspector.empty': '請輸入要執行的 SELECT 陳述式。',
   'inspector.several': '一次只能執行一條陳述式。',
+  'inspector.timeout': '查詢執行了 {{seconds}} 秒，已被停止。請加上 LIMIT，或為遞迴查詢加上結束條件。',
   'inspector.engine': 'SQLite 錯誤：{{engine}}',
   'labError.others': '其他實驗不受影響。修正檔案後重新載入。',
   'labError.othersPicked': '其他內容不受影響。修正檔案後重新選擇它。',
