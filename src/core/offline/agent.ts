@@ -19,6 +19,13 @@ import { msg, type Message } from '../message';
 
 export type OfflinePolicy = 'bounded' | 'optimistic';
 export type ReconcileMode = 'one_transaction' | 'one_by_one';
+/**
+ * How a buffered command is bound when it is sent after reconnecting: `resign` rebases its
+ * session and lease onto the current ones and signs it under a new Action ID (MWP-WRK-021,
+ * MWP-EXT-005); the wrong designs keep the Action ID it was made under (`same_action_id`)
+ * or send it with the bindings it was made under (`as_made`).
+ */
+export type RebaseMode = 'resign' | 'same_action_id' | 'as_made';
 
 export interface Link {
   offlineSince: number | null;
@@ -26,13 +33,15 @@ export interface Link {
   leaseId: string | null;
   epoch: number;
   grace: number;
+  /** From a reconnect until its reconciliation is answered (or found impossible). */
+  reconciling: boolean;
 }
 
 export function readLink(store: Store): Link {
   const l = store.get('SELECT * FROM link WHERE id = 1')!;
   return {
     offlineSince: l.offline_since === null ? null : Number(l.offline_since), session: Number(l.session),
-    leaseId: l.lease_id === null ? null : String(l.lease_id), epoch: Number(l.epoch), grace: Number(l.grace),
+    leaseId: l.lease_id === null ? null : String(l.lease_id), epoch: Number(l.epoch), grace: Number(l.grace), reconciling: Number(l.reconciling) === 1,
   };
 }
 
@@ -52,8 +61,9 @@ export function goOffline(store: Store, now: number): Message {
   return msg('outage.offline', { at: now, until: now + readLink(store).grace });
 }
 
+/** Back online: a new session is on its way, so the agent is reconciling until its buffer is answered. */
 export function goOnline(store: Store): Message {
-  store.tx('go_online', () => store.run('UPDATE link SET offline_since = NULL WHERE id = 1'));
+  store.tx('go_online', () => store.run('UPDATE link SET offline_since = NULL, reconciling = 1 WHERE id = 1'));
   return msg('outage.online');
 }
 
@@ -78,7 +88,22 @@ export function startNewWork(store: Store, now: number, policy: OfflinePolicy): 
   const offline = isOffline(store);
   if (offline && policy === 'bounded') return refuse(store, now, 'start new work', 'no current lease or token while offline (MWP-WRK-020)',
     { what: msg('outage.what.start_new_work'), reason: msg('reasons.outage.no_lease_offline') });
+  if (readLink(store).reconciling && policy === 'bounded') return refuse(store, now, 'start new work', RECONCILE_FIRST,
+    { what: msg('outage.what.start_new_work'), reason: msg('reasons.outage.reconcile_first') });
   return msg(offline ? 'outage.new_work_ungranted' : 'outage.no_other_work');
+}
+
+const RECONCILE_FIRST = 'the buffered work is not reconciled yet since the reconnect (MWP-WRK-020)';
+const NO_LEASE = 'the agent holds no current lease on the work (MWP-WRK-020)';
+
+/**
+ * Why the bounded agent may not act on the work outside now (MWP-WRK-020): a reconnect still
+ * reconciling (its old lease is being revoked and the buffer has not landed), or no lease.
+ */
+function notCurrent(l: Link): { reason: string; said: Message } | null {
+  if (l.reconciling) return { reason: RECONCILE_FIRST, said: msg('reasons.outage.reconcile_first') };
+  if (l.leaseId === null) return { reason: NO_LEASE, said: msg('reasons.outage.no_current_lease') };
+  return null;
 }
 
 /** `label` names the action in the notes (a descriptor); `what` is what the agent's tables record. */
@@ -87,22 +112,53 @@ export function irreversibleAction(store: Store, now: number, policy: OfflinePol
   if (offline && policy === 'bounded') {
     return refuse(store, now, what, 'an externally visible action needs a current lease and token (MWP-WRK-020)', { what: label, reason: msg('reasons.outage.external_needs_lease') });
   }
-  const lease = readLink(store).leaseId;
-  store.tx('irreversible', () => store.run('INSERT INTO irreversible (what, lease_id, offline, at) VALUES (?, ?, ?, ?)', [what, lease, offline ? 1 : 0, now]));
+  const l = readLink(store);
+  const stale = policy === 'bounded' ? notCurrent(l) : null;
+  if (stale) return refuse(store, now, what, stale.reason, { what: label, reason: stale.said });
+  const lease = l.leaseId;
+  store.tx('irreversible', () => store.run('INSERT INTO irreversible (what, lease_id, offline, reconciling, at) VALUES (?, ?, ?, ?, ?)',
+    [what, lease, offline ? 1 : 0, l.reconciling ? 1 : 0, now]));
   return msg(offline ? 'outage.irreversible_offline' : 'outage.irreversible', { what: label, lease: lease ?? '' });
 }
 
-/** A command the agent wants to send: sent now when online, buffered with its bindings when offline (bounded). */
-export function prepareCommand(store: Store, policy: OfflinePolicy, kind: CommandKind, payload: Record<string, unknown>, actionId: string): { send: boolean; note: Message | null } {
-  if (!isOffline(store) || policy !== 'bounded') return { send: true, note: null };
+/**
+ * A command the agent wants to send: sent now when online (recorded in `sent` with what the
+ * agent knew then), buffered with its bindings when offline (bounded).
+ */
+export function prepareCommand(store: Store, now: number, policy: OfflinePolicy, kind: CommandKind, payload: Record<string, unknown>, actionId: string): { send: boolean; note: Message | null } {
   const l = readLink(store);
+  const stale = policy === 'bounded' && l.offlineSince === null ? notCurrent(l) : null;
+  if (stale) return { send: false, note: refuse(store, now, kind === 'complete' ? 'submit' : 'report progress', stale.reason, { what: msg(`outage.what.${kind}`), reason: stale.said }) };
+  if (l.offlineSince === null || policy !== 'bounded') {
+    store.tx('send_command', () => store.run('INSERT INTO sent (action_id, kind, cost_cents, lease_id, offline, reconciling, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [actionId, kind, Number(payload.cost_cents ?? 0), l.leaseId, l.offlineSince === null ? 0 : 1, l.reconciling ? 1 : 0, now]));
+    return { send: true, note: null };
+  }
   store.tx('buffer_command', () => store.run("INSERT INTO buffered (action_id, kind, payload, session, lease_id, status) VALUES (?, ?, ?, ?, ?, 'buffered')",
     [actionId, kind, JSON.stringify(payload), l.session, l.leaseId]));
   return { send: false, note: msg('outage.buffered', { kind, action: actionId, session: l.session, lease: l.leaseId ?? '' }) };
 }
 
+/**
+ * The authority's answer to a command the agent sent: on the buffered rows it carried and on
+ * a command sent straight. A reconnect is done reconciling when nothing it sent is unanswered.
+ */
 export function recordResult(store: Store, batchOrActionId: string, code: string): void {
-  store.tx('record_result', () => store.run('UPDATE buffered SET result = ? WHERE batch = ?', [code, batchOrActionId]));
+  store.tx('record_result', () => {
+    store.run('UPDATE buffered SET result = ? WHERE batch = ? AND result IS NULL', [code, batchOrActionId]);
+    store.run('UPDATE sent SET result = ? WHERE action_id = ? AND result IS NULL', [code, batchOrActionId]);
+  });
+}
+
+/** Ends the reconnect's reconciliation once the work was reclaimed (or given up) and no buffered command waits for an answer. */
+export function finishReconciling(store: Store): void {
+  const waiting = Number(store.get("SELECT count(*) AS n FROM buffered WHERE status = 'buffered' OR (status = 'rebased' AND result IS NULL)")!.n);
+  if (waiting === 0 && readLink(store).reconciling) store.tx('reconciled', () => store.run('UPDATE link SET reconciling = 0 WHERE id = 1'));
+}
+
+/** The lease ended at the authority by this agent's own submission: it holds none any more. */
+export function leaseReleased(store: Store): void {
+  store.tx('lease_released', () => store.run('UPDATE link SET lease_id = NULL WHERE id = 1'));
 }
 
 export function newSession(store: Store, epoch: number): void {
@@ -118,19 +174,26 @@ export function newLease(store: Store, leaseId: string, epoch: number): void {
  * with a new Action ID: its binding changed, MWP-EXT-005). `one_transaction`: one
  * `reconcile` command for all of it; `one_by_one` (the wrong design): each row alone.
  */
-export function reconcileBuffer(store: Store, opts: { leaseId: string; session: number; actor: string; group: string; item: string; mode: ReconcileMode }): { commands: CommandContent[]; notes: Message[] } {
+export function reconcileBuffer(store: Store, opts: { leaseId: string; session: number; actor: string; group: string; item: string; mode: ReconcileMode; rebase?: RebaseMode }): { commands: CommandContent[]; notes: Message[] } {
   const rows = store.all("SELECT n, action_id, kind, payload, session, lease_id FROM buffered WHERE status = 'buffered' ORDER BY n");
   if (rows.length === 0) return { commands: [], notes: [] };
-  const rebasedAs = (actionId: unknown) => `${String(actionId)}-rebased-s${opts.session}`;
+  const rebase = opts.rebase ?? 'resign';
+  const rebasedAs = (actionId: unknown) => (rebase === 'resign' ? `${String(actionId)}-rebased-s${opts.session}` : String(actionId));
+  // The lease a row is sent under: the current one, or (as_made) the one it was made under.
+  const leaseOf = (row: Record<string, unknown>) => (rebase === 'as_made' ? (row.lease_id === null ? null : String(row.lease_id)) : opts.leaseId);
+  const sessionOf = (row: Record<string, unknown>) => (rebase === 'as_made' ? Number(row.session) : opts.session);
+  const mark = (row: Record<string, unknown>, sentAs: string, batch: string) => store.run(
+    "UPDATE buffered SET status = 'rebased', sent_as = ?, batch = ?, sent_session = ?, sent_lease = ?, current_session = ?, current_lease = ? WHERE n = ?",
+    [sentAs, batch, sessionOf(row), leaseOf(row), opts.session, opts.leaseId, Number(row.n)]);
   const notes: Message[] = [];
   const commands: CommandContent[] = [];
   if (opts.mode === 'one_by_one') {
     store.tx('rebase_commands', () => {
       for (const row of rows) {
         const sentAs = rebasedAs(row.action_id);
-        store.run("UPDATE buffered SET status = 'rebased', sent_as = ?, batch = ? WHERE n = ?", [sentAs, sentAs, Number(row.n)]);
+        mark(row, sentAs, sentAs);
         commands.push({ actor: opts.actor, actionId: sentAs, group: opts.group, kind: String(row.kind) as CommandKind, expectedRevision: null,
-          payload: { ...(JSON.parse(String(row.payload)) as Record<string, unknown>), lease_id: opts.leaseId } });
+          payload: { ...(JSON.parse(String(row.payload)) as Record<string, unknown>), lease_id: leaseOf(row) } });
       }
     });
     notes.push(msg('outage.rebased_one_by_one', { count: rows.length, lease: opts.leaseId, session: opts.session }));
@@ -143,9 +206,9 @@ export function reconcileBuffer(store: Store, opts: { leaseId: string; session: 
   });
   const submit = rows.some((r) => r.kind === 'complete');
   store.tx('rebase_commands', () => {
-    for (const row of rows) store.run("UPDATE buffered SET status = 'rebased', sent_as = ?, batch = ? WHERE n = ?", [rebasedAs(row.action_id), batch, Number(row.n)]);
+    for (const row of rows) mark(row, rebasedAs(row.action_id), batch);
   });
-  commands.push({ actor: opts.actor, actionId: batch, group: opts.group, kind: 'reconcile', expectedRevision: null, payload: { work_item: opts.item, lease_id: opts.leaseId, submit, reports } });
+  commands.push({ actor: opts.actor, actionId: batch, group: opts.group, kind: 'reconcile', expectedRevision: null, payload: { work_item: opts.item, lease_id: leaseOf(rows[0]!) ?? '', submit, reports } });
   notes.push(msg('outage.reconcile', { count: rows.length, lease: opts.leaseId, session: opts.session, action: batch }));
   return { commands, notes };
 }
@@ -182,6 +245,7 @@ export function observeAgent(store: Store, now: number) {
     buffered: store.all('SELECT action_id, status, sent_as, result FROM buffered ORDER BY n').map((r) => ({ action_id: r.action_id, status: r.status, sent_as: r.sent_as, result: r.result })),
     refusals: store.all('SELECT what FROM refusals ORDER BY n').map((r) => String(r.what)),
     irreversible: store.all('SELECT what, offline FROM irreversible ORDER BY n').map((r) => ({ what: r.what, offline: r.offline === 1 })),
+    reconciling: l.reconciling,
     last_code: String(store.get('SELECT result FROM buffered WHERE result IS NOT NULL ORDER BY n DESC LIMIT 1')?.result ?? ''),
   };
 }
@@ -191,13 +255,63 @@ export function pendingCount(store: Store): number {
   return Number(store.get("SELECT count(*) AS n FROM buffered WHERE status = 'buffered'")!.n);
 }
 
-/** Offline steps and irreversible actions that broke MWP-WRK-020 (OUT-1, OUT-2). */
-export function offlineIrreversible(store: Store): Message[] {
-  // The lab's one irreversible action has its own line, so it reads in the reader's language (a
+/**
+ * Irreversible, externally visible actions taken without a current lease (MWP-WRK-020, OUT-1):
+ * offline; after a reconnect before its reconciliation was answered (the old lease being
+ * revoked, the buffer not landed); or holding no lease at all.
+ */
+export function unguardedIrreversible(store: Store): Message[] {
+  // The lab's one irreversible action has its own lines, so it reads in the reader's language (a
   // violation's params stay scalars: verdicts save it); any other `what` is quoted as recorded.
-  return store.all('SELECT what, at FROM irreversible WHERE offline = 1').map((r) => (String(r.what) === 'email the customer'
-    ? msg('violations.outage.emailed_offline', { agent: 'agent-1', at: String(r.at) })
-    : msg('violations.outage.irreversible_offline', { agent: 'agent-1', what: String(r.what), at: String(r.at) })));
+  return store.all('SELECT what, lease_id, offline, reconciling, at FROM irreversible WHERE offline = 1 OR reconciling = 1 OR lease_id IS NULL ORDER BY n').map((r) => {
+    const at = String(r.at);
+    const why = Number(r.offline) === 1 ? 'offline' : Number(r.reconciling) === 1 ? 'unreconciled' : 'no_lease';
+    return String(r.what) === 'email the customer'
+      ? msg(`violations.outage.emailed_${why}`, { agent: 'agent-1', at })
+      : msg(`violations.outage.irreversible_${why}`, { agent: 'agent-1', what: String(r.what), at });
+  });
+}
+
+/**
+ * Commands sent ahead of the buffer (MWP-WRK-020, OUT-4: it reconciles before submitting or
+ * causing further side effects): a report or submission sent offline, after a reconnect
+ * before its reconciliation was answered, or without a lease.
+ */
+export function sentAheadOfBuffer(store: Store): Message[] {
+  return store.all("SELECT action_id, kind, offline, reconciling, lease_id, at FROM sent WHERE offline = 1 OR reconciling = 1 OR lease_id IS NULL ORDER BY n").map((r) => {
+    const why = Number(r.offline) === 1 ? 'offline' : Number(r.reconciling) === 1 ? 'unreconciled' : 'no_lease';
+    return msg(`violations.outage.sent_${why}`, { action: String(r.action_id), at: String(r.at) });
+  });
+}
+
+/**
+ * Buffered commands sent without being rebased and re-signed (OUT-5): each names the session
+ * and lease current when it was sent (MWP-WRK-021) under a new Action ID (MWP-EXT-005); its
+ * offline binding stays in its row.
+ */
+export function notRebased(store: Store): Message[] {
+  const out: Message[] = [];
+  for (const r of store.all("SELECT action_id, sent_as, sent_session, sent_lease, current_session, current_lease FROM buffered WHERE status = 'rebased' ORDER BY n")) {
+    if (r.sent_session !== r.current_session || r.sent_lease !== r.current_lease) {
+      out.push(msg('violations.outage.not_rebased', { action: String(r.action_id), session: String(r.sent_session), lease: String(r.sent_lease ?? '–'), current: String(r.current_lease ?? '–') }));
+    }
+    if (r.sent_as === r.action_id) out.push(msg('violations.outage.same_action_id', { action: String(r.action_id), session: String(r.current_session) }));
+  }
+  return out;
+}
+
+/** End condition: buffered commands not yet answered, reconciled or kept back with a reason (MWP-WRK-021, MWP-WRK-022). */
+export function unsettledBuffer(store: Store): Message[] {
+  return store.all("SELECT action_id, status FROM buffered WHERE status = 'buffered' OR (status = 'rebased' AND result IS NULL) ORDER BY n")
+    .map((r) => msg(String(r.status) === 'buffered' ? 'violations.outage.still_buffered' : 'violations.outage.unanswered', { action: String(r.action_id) }));
+}
+
+/** The charges of the progress reports the authority accepted, as the agent's answers record them (an end condition compares them with the mission). */
+export function acceptedCharges(store: Store): number {
+  let total = 0;
+  for (const r of store.all("SELECT payload FROM buffered WHERE kind = 'report_progress' AND result = 'ACCEPTED'")) total += Number((JSON.parse(String(r.payload)) as { cost_cents: number }).cost_cents);
+  total += Number(store.get("SELECT COALESCE(SUM(cost_cents), 0) AS c FROM sent WHERE kind = 'report_progress' AND result = 'ACCEPTED'")!.c);
+  return total;
 }
 
 /** Each offline step judged against its own outage's grace period, so a breach stays on the record after reconnecting. */
@@ -210,6 +324,7 @@ export function workPastGrace(store: Store): Message[] {
 
 export function agentFingerprint(store: Store): string {
   const q = (sql: string) => JSON.stringify(store.all(sql).map((r) => Object.values(r)));
-  return [q('SELECT offline_since IS NOT NULL, session, lease_id, epoch FROM link'), q('SELECT count(*) FROM local_work'),
-    q('SELECT action_id, kind, status, result FROM buffered ORDER BY n'), q('SELECT what, offline FROM irreversible ORDER BY n'), q('SELECT what FROM refusals ORDER BY n')].join('\n');
+  return [q('SELECT offline_since IS NOT NULL, session, lease_id, epoch, reconciling FROM link'), q('SELECT count(*) FROM local_work'),
+    q('SELECT action_id, kind, status, sent_as, sent_lease, result FROM buffered ORDER BY n'), q('SELECT what, offline, reconciling, lease_id IS NULL FROM irreversible ORDER BY n'),
+    q('SELECT kind, offline, reconciling, lease_id IS NULL, result FROM sent ORDER BY n'), q('SELECT what FROM refusals ORDER BY n')].join('\n');
 }

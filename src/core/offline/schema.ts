@@ -2,13 +2,16 @@
 export const OUTAGE_AGENT_SCHEMA = `
 -- Connection state: when the link was lost (NULL while connected), the session epoch and
 -- the lease this agent holds as far as it knows, and the grace period it allows itself.
+-- reconciling: 1 from a reconnect until its reconciliation is answered (the old lease is
+-- being revoked, the buffer not yet landed): no submission and no side effect meanwhile.
 CREATE TABLE link (
   id            INTEGER PRIMARY KEY CHECK (id = 1),
   offline_since INTEGER,
   session       INTEGER NOT NULL,
   lease_id      TEXT,
   epoch         INTEGER NOT NULL,
-  grace         INTEGER NOT NULL
+  grace         INTEGER NOT NULL,
+  reconciling   INTEGER NOT NULL DEFAULT 0
 );
 -- Reversible local computation on already-active work (allowed offline within the grace
 -- period). offline_since: when the outage this step ran in began (NULL: ran online), kept
@@ -32,15 +35,36 @@ CREATE TABLE buffered (
   -- The reconciliation that carried it: its Action ID (one command for the whole buffer, or
   -- one per row in the one_by_one design).
   batch     TEXT,
+  -- The session and lease it was sent under, and the ones the agent held then: a rebased
+  -- command names the current ones (MWP-WRK-021).
+  sent_session    INTEGER,
+  sent_lease      TEXT,
+  current_session INTEGER,
+  current_lease   TEXT,
   result    TEXT
 );
--- Externally visible, irreversible actions the agent performed, and the lease it held.
+-- Commands the agent sent straight to the authority (not from the buffer), what it knew
+-- when it sent them (offline; a reconnect still reconciling) and the answer.
+CREATE TABLE sent (
+  n           INTEGER PRIMARY KEY AUTOINCREMENT,
+  action_id   TEXT NOT NULL,
+  kind        TEXT NOT NULL,
+  cost_cents  INTEGER NOT NULL,
+  lease_id    TEXT,
+  offline     INTEGER NOT NULL,
+  reconciling INTEGER NOT NULL,
+  at          INTEGER NOT NULL,
+  result      TEXT
+);
+-- Externally visible, irreversible actions the agent performed, the lease it held, and
+-- whether it was offline or a reconnect was still reconciling.
 CREATE TABLE irreversible (
-  n        INTEGER PRIMARY KEY AUTOINCREMENT,
-  what     TEXT NOT NULL,
-  lease_id TEXT,
-  offline  INTEGER NOT NULL,
-  at       INTEGER NOT NULL
+  n           INTEGER PRIMARY KEY AUTOINCREMENT,
+  what        TEXT NOT NULL,
+  lease_id    TEXT,
+  offline     INTEGER NOT NULL,
+  reconciling INTEGER NOT NULL DEFAULT 0,
+  at          INTEGER NOT NULL
 );
 -- What the agent refused to do, and why.
 CREATE TABLE refusals (

@@ -19,4 +19,6 @@ export const outage = {
   'outage.what.continue': 'continue {{item}}',
   'outage.what.start_new_work': 'start new work',
   'outage.what.email_customer': 'email the customer',
+  'outage.what.report_progress': "report progress",
+  'outage.what.complete': "submit W1",
 } as const;

@@ -36,6 +36,10 @@ export const switches = {
   'switches.reconcile': 'On reconnect the buffer is sent',
   'switches.reconcile.one_transaction': 'as one reconciliation with its charge',
   'switches.reconcile.one_by_one': 'one command at a time',
+  'switches.rebase': "Each buffered command goes out",
+  'switches.rebase.resign': "on the current session and lease, under a new Action ID",
+  'switches.rebase.same_action_id': "on the current session and lease, under the Action ID it was made with",
+  'switches.rebase.as_made': "with the session and lease it was made under",
   // projection
   'switches.apply': 'Apply cycle',
   'switches.apply.correct': 'the seven steps in one transaction',

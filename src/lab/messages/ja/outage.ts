@@ -21,4 +21,6 @@ export const outage = {
   'outage.what.continue': '{{item}} の続行',
   'outage.what.start_new_work': '新しい作業の開始',
   'outage.what.email_customer': '顧客へのメール送信',
+  'outage.what.report_progress': "進捗の報告",
+  'outage.what.complete': "W1 の提出",
 } as const satisfies Record<keyof typeof en, string>;

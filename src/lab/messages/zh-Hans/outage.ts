@@ -21,4 +21,6 @@ export const outage = {
   'outage.what.continue': '继续 {{item}}',
   'outage.what.start_new_work': '开始新工作',
   'outage.what.email_customer': '给客户发邮件',
+  'outage.what.report_progress': "报告进度",
+  'outage.what.complete': "提交 W1",
 } as const satisfies Record<keyof typeof en, string>;

@@ -21,4 +21,6 @@ export const outage = {
   'outage.what.continue': '繼續 {{item}}',
   'outage.what.start_new_work': '開始新工作',
   'outage.what.email_customer': '寄電子郵件給客戶',
+  'outage.what.report_progress': "回報進度",
+  'outage.what.complete': "提交 W1",
 } as const satisfies Record<keyof typeof en, string>;

@@ -18,12 +18,13 @@ import { AUTHORITY_SCHEMA } from '../../../core/authority/schema';
 import { workItemMachine } from '../../../core/authority/workItemMachine';
 import { msg, statusWord } from '../../../core/message';
 import {
-  abandonBuffered, agentFingerprint, continueWork, goOffline, goOnline, graceLeft, irreversibleAction, isOffline, newLease, newSession, observeAgent,
-  offlineIrreversible, partialReconciliations, pendingCount, prepareCommand, readLink, reconcileBuffer, recordResult, startLink, startNewWork, workPastGrace,
-  type OfflinePolicy, type ReconcileMode,
+  abandonBuffered, acceptedCharges, agentFingerprint, continueWork, finishReconciling, goOffline, goOnline, graceLeft, irreversibleAction, isOffline, leaseReleased,
+  newLease, newSession, notRebased, observeAgent, partialReconciliations, pendingCount, prepareCommand, readLink, reconcileBuffer, recordResult, sentAheadOfBuffer,
+  startLink, startNewWork, unguardedIrreversible, unsettledBuffer, workPastGrace,
+  type OfflinePolicy, type RebaseMode, type ReconcileMode,
 } from '../../../core/offline/agent';
 import { OUTAGE_AGENT_SCHEMA } from '../../../core/offline/schema';
-import type { Model, ModelAction, ModelContext } from '../../model';
+import type { EndCondition, Model, ModelAction, ModelContext } from '../../model';
 import type { Frame } from '../../network';
 import { authorityInvariants } from '../authority/invariants';
 import { rerunOnWrites } from '../projection/onWrites';
@@ -61,6 +62,10 @@ export const outageModel: Model<OutageAction> = {
     { key: 'reconcile', label: 'On reconnect the buffer is sent', options: [
       { value: 'one_transaction', label: 'as one reconciliation with its charge', presented: 'right' },
       { value: 'one_by_one', label: 'one command at a time', presented: 'wrong' }], default: 'one_transaction' },
+    { key: 'rebase', label: 'Each buffered command goes out', options: [
+      { value: 'resign', label: 'on the current session and lease, under a new Action ID', presented: 'right' },
+      { value: 'same_action_id', label: 'on the current session and lease, under the Action ID it was made with', presented: 'wrong' },
+      { value: 'as_made', label: 'with the session and lease it was made under', presented: 'wrong' }], default: 'resign' },
   ],
   faultPoints: [],
   nodes: () => [
@@ -127,7 +132,7 @@ export const outageModel: Model<OutageAction> = {
         const payload = kind === 'complete' ? { work_item: ITEM, lease_id: lease }
           : { work_item: ITEM, lease_id: lease, cost_cents: CHARGE_CENTS[action.type === 'big_charge' ? 'big_charge' : 'report_progress'], note: `step at t=${now}` };
         const actionId = `${kind}-${ctx.clock.nextStamp()}`;
-        const prepared = prepareCommand(agent, policy(ctx), kind, payload, actionId);
+        const prepared = prepareCommand(agent, now, policy(ctx), kind, payload, actionId);
         if (prepared.note) ctx.note(prepared.note);
         if (prepared.send) sendCommand(ctx, { kind, payload, expectedRevision: null, actionId });
         return;
@@ -151,10 +156,22 @@ export const outageModel: Model<OutageAction> = {
   invariants: [
     ...authorityInvariants,
     // checkStep: each re-runs only on a step that wrote a table it reads (agreement: oracle.test.ts).
-    { id: 'OUT-1', statement: 'No irreversible or externally visible action is taken offline.', rule: 'MWP-WRK-020', ...rerunOnWrites({ [AGENT]: ['irreversible'] }, (ctx) => offlineIrreversible(agentOf(ctx))) },
-    { id: 'OUT-2', statement: 'Offline work stays within the grace period.', rule: 'MWP-WRK-020', ...rerunOnWrites({ [AGENT]: ['link', 'local_work'] }, (ctx) => workPastGrace(agentOf(ctx))) },
-    { id: 'OUT-3', statement: 'A reconciliation lands whole or not at all: no buffered report is accepted while another of the same reconciliation is rejected.', rule: 'MWP-WRK-022', ...rerunOnWrites({ [AGENT]: ['buffered'] }, (ctx) => partialReconciliations(agentOf(ctx))) },
+    { id: 'OUT-1', statement: 'No irreversible or externally visible action without a current lease: none offline, none after a reconnect before the buffered work is reconciled.',
+      rule: 'MWP-WRK-020', rules: ['MWP-WRK-020'], ...rerunOnWrites({ [AGENT]: ['irreversible'] }, (ctx) => unguardedIrreversible(agentOf(ctx))) },
+    { id: 'OUT-2', statement: 'Offline work stays within the grace period.', rule: 'MWP-WRK-020', rules: ['MWP-WRK-020'], ...rerunOnWrites({ [AGENT]: ['link', 'local_work'] }, (ctx) => workPastGrace(agentOf(ctx))) },
+    { id: 'OUT-3', statement: 'A reconciliation lands whole or not at all: no buffered report is accepted while another of the same reconciliation is rejected.',
+      rule: 'MWP-WRK-022', rules: ['MWP-WRK-022'], ...rerunOnWrites({ [AGENT]: ['buffered'] }, (ctx) => partialReconciliations(agentOf(ctx))) },
+    { id: 'OUT-4', statement: 'Reconcile before submitting: no report or submission goes out offline, without a lease, or after a reconnect before the buffered work is reconciled.',
+      rule: 'MWP-WRK-020', rules: ['MWP-WRK-020'], ...rerunOnWrites({ [AGENT]: ['sent'] }, (ctx) => sentAheadOfBuffer(agentOf(ctx))) },
+    { id: 'OUT-5', statement: 'Every buffered command goes out rebased onto the current session and lease and re-signed under a new Action ID; its offline binding stays on record.',
+      rule: 'MWP-WRK-021, MWP-EXT-005', rules: ['MWP-WRK-021', 'MWP-EXT-005'], ...rerunOnWrites({ [AGENT]: ['buffered'] }, (ctx) => notRebased(agentOf(ctx))) },
   ],
+  endConditions: outageEndConditions(),
+  // The agent's own way back: it reconnects (a new session), and the answers that follow
+  // rebase, re-sign and reconcile the buffer; the explorer delivers those frames itself.
+  recoveryMoves: (ctx) => (isOffline(agentOf(ctx)) ? [{ type: 'reconnect' }] : []),
+  // Reconnect, then open_session, claim and reconcile with their answers (six frames) in manual delivery.
+  recoveryBound: 8,
   machines: (ctx) => [{ id: 'work_item', title: msg('view.authority.machine.work_item', { id: ITEM }), machine: workItemMachine, state: readState(ctx.store(AUTHORITY)).workItems[ITEM]!.status }],
   describeNodes(ctx) {
     const l = readLink(agentOf(ctx));
@@ -174,6 +191,32 @@ export const outageModel: Model<OutageAction> = {
   enabled: (ctx) => VERBS.filter((type) => (type === 'disconnect' ? !isOffline(agentOf(ctx)) : type === 'reconnect' ? isOffline(agentOf(ctx)) : true)).map((type) => ({ type })),
   fingerprint: (ctx) => `${agentFingerprint(agentOf(ctx))}\n--\n${JSON.stringify(readState(ctx.store(AUTHORITY)))}`,
 };
+
+/** What a settled L13 looks like once the outage is over (liveness). */
+function outageEndConditions(): EndCondition[] {
+  return [
+    { id: 'OUT-END-1', statement: 'Every buffered command is answered: reconciled, refused with its whole reconciliation, or kept back with a reason.',
+      rules: ['MWP-WRK-021', 'MWP-WRK-022'], check: (ctx) => unsettledBuffer(agentOf(ctx)) },
+    { id: 'OUT-END-2', statement: "The mission's spending equals the charges of the reports the authority accepted.",
+      rules: ['MWP-WRK-022'], check: (ctx) => {
+        const spent = readState(ctx.store(AUTHORITY)).missions.M1!.spent;
+        const accepted = acceptedCharges(agentOf(ctx));
+        return spent === accepted ? [] : [msg('violations.outage.charges_differ', { spent, accepted })];
+      } },
+    { id: 'OUT-END-3', statement: 'agent-1 is back and done reconciling, and no lease on W1 is held at the authority that agent-1 does not hold.',
+      rules: ['MWP-WRK-020'], check: (ctx) => {
+        const l = readLink(agentOf(ctx));
+        const w = readState(ctx.store(AUTHORITY)).workItems[ITEM]!;
+        const out = [];
+        if (l.offlineSince !== null) out.push(msg('violations.outage.still_offline', { agent: AGENT }));
+        else if (l.reconciling) out.push(msg('violations.outage.still_reconciling', { agent: AGENT }));
+        if (w.leaseId !== null && w.leaseId !== undefined && (w.owner !== AGENT || w.leaseId !== l.leaseId || l.offlineSince !== null)) {
+          out.push(msg('violations.outage.lease_left', { lease: String(w.leaseId), agent: AGENT }));
+        }
+        return out;
+      } },
+  ];
+}
 
 function sendCommand(ctx: ModelContext, c: Pick<CommandContent, 'kind' | 'payload' | 'expectedRevision' | 'actionId'>): void {
   const command = sign(ctx, { actor: AGENT, group: GROUP, ...c });
@@ -196,6 +239,7 @@ function agentReceives(ctx: ModelContext, body: z.infer<typeof resultFrame>): vo
       const note = abandonBuffered(agent, `the work could not be reclaimed (${body.code})`, msg('reasons.outage.not_reclaimed', { code: body.code }));
       if (note) ctx.note(note);
     }
+    if (body.kind !== 'open_session') finishReconciling(agent);
     return;
   }
   const payload = body.event.payload;
@@ -208,9 +252,14 @@ function agentReceives(ctx: ModelContext, body: z.infer<typeof resultFrame>): vo
   if (body.kind === 'claim') {
     newLease(agent, String(payload.lease_id), Number(payload.epoch));
     const { commands, notes } = reconcileBuffer(agent, {
-      leaseId: String(payload.lease_id), session: Number(payload.session), actor: AGENT, group: GROUP, item: ITEM, mode: ctx.switches.reconcile as ReconcileMode,
+      leaseId: String(payload.lease_id), session: Number(payload.session), actor: AGENT, group: GROUP, item: ITEM,
+      mode: ctx.switches.reconcile as ReconcileMode, rebase: (ctx.switches.rebase ?? 'resign') as RebaseMode,
     });
     for (const note of notes) ctx.note(note);
     for (const c of commands) sendCommand(ctx, c);
+    return finishReconciling(agent);
   }
+  // A submission the authority accepted ended the lease (MWP-WRK-014): the agent holds none now.
+  if (body.kind === 'complete' || (body.kind === 'reconcile' && payload.submitted === true)) leaseReleased(agent);
+  finishReconciling(agent);
 }
