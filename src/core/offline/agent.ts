@@ -26,6 +26,15 @@ export type ReconcileMode = 'one_transaction' | 'one_by_one';
  * or send it with the bindings it was made under (`as_made`).
  */
 export type RebaseMode = 'resign' | 'same_action_id' | 'as_made';
+/**
+ * What a new session does with a command whose answer was lost with the link (seed 002 §1:
+ * two worlds, landed or not, that look alike from inside): `resend_same` sends it again
+ * unchanged (same Action ID, same content) and learns from the authority's receipt whether it
+ * landed. Wrong designs: `leave` never asks, so it never knows; `retry_new_id` retries under
+ * a new Action ID, which the receipts cannot match, and reads the refusal of its stale lease
+ * as "it never landed".
+ */
+export type LostAnswerMode = 'resend_same' | 'leave' | 'retry_new_id';
 
 export interface Link {
   offlineSince: number | null;
@@ -35,6 +44,8 @@ export interface Link {
   grace: number;
   /** From a reconnect until its reconciliation is answered (or found impossible). */
   reconciling: boolean;
+  /** Where that reconnect is (schema.ts). */
+  stage: 'session' | 'in_doubt' | 'claim' | 'reconcile' | null;
 }
 
 export function readLink(store: Store): Link {
@@ -42,6 +53,7 @@ export function readLink(store: Store): Link {
   return {
     offlineSince: l.offline_since === null ? null : Number(l.offline_since), session: Number(l.session),
     leaseId: l.lease_id === null ? null : String(l.lease_id), epoch: Number(l.epoch), grace: Number(l.grace), reconciling: Number(l.reconciling) === 1,
+    stage: l.stage === null ? null : (String(l.stage) as Link['stage']),
   };
 }
 
@@ -63,7 +75,7 @@ export function goOffline(store: Store, now: number): Message {
 
 /** Back online: a new session is on its way, so the agent is reconciling until its buffer is answered. */
 export function goOnline(store: Store): Message {
-  store.tx('go_online', () => store.run('UPDATE link SET offline_since = NULL, reconciling = 1 WHERE id = 1'));
+  store.tx('go_online', () => store.run("UPDATE link SET offline_since = NULL, reconciling = 1, stage = 'session' WHERE id = 1"));
   return msg('outage.online');
 }
 
@@ -130,8 +142,8 @@ export function prepareCommand(store: Store, now: number, policy: OfflinePolicy,
   const stale = policy === 'bounded' && l.offlineSince === null ? notCurrent(l) : null;
   if (stale) return { send: false, note: refuse(store, now, kind === 'complete' ? 'submit' : 'report progress', stale.reason, { what: msg(`outage.what.${kind}`), reason: stale.said }) };
   if (l.offlineSince === null || policy !== 'bounded') {
-    store.tx('send_command', () => store.run('INSERT INTO sent (action_id, kind, cost_cents, lease_id, offline, reconciling, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      [actionId, kind, Number(payload.cost_cents ?? 0), l.leaseId, l.offlineSince === null ? 0 : 1, l.reconciling ? 1 : 0, now]));
+    store.tx('send_command', () => store.run("INSERT INTO sent (action_id, kind, source, payload, cost_cents, lease_id, offline, reconciling, at) VALUES (?, ?, 'direct', ?, ?, ?, ?, ?, ?)",
+      [actionId, kind, JSON.stringify(payload), Number(payload.cost_cents ?? 0), l.leaseId, l.offlineSince === null ? 0 : 1, l.reconciling ? 1 : 0, now]));
     return { send: true, note: null };
   }
   store.tx('buffer_command', () => store.run("INSERT INTO buffered (action_id, kind, payload, session, lease_id, status) VALUES (?, ?, ?, ?, ?, 'buffered')",
@@ -140,20 +152,56 @@ export function prepareCommand(store: Store, now: number, policy: OfflinePolicy,
 }
 
 /**
- * The authority's answer to a command the agent sent: on the buffered rows it carried and on
- * a command sent straight. A reconnect is done reconciling when nothing it sent is unanswered.
+ * The authority's answer to a command the agent sent: on the command and on the buffered rows
+ * it carried. DUPLICATE means the same command had landed before (its receipt, MWP-EVT-003).
+ * A command sent again after a lost answer that did NOT land (any other answer: its old lease
+ * is revoked by now) carried nothing: its buffered rows go back to the buffer, to be rebased
+ * in this session's reconciliation.
  */
 export function recordResult(store: Store, batchOrActionId: string, code: string): void {
+  const landed = code === 'ACCEPTED' || code === 'DUPLICATE';
+  const resent = Number(store.get('SELECT resent FROM sent WHERE action_id = ? AND result IS NULL', [batchOrActionId])?.resent ?? 0) === 1;
   store.tx('record_result', () => {
-    store.run('UPDATE buffered SET result = ? WHERE batch = ? AND result IS NULL', [code, batchOrActionId]);
-    store.run('UPDATE sent SET result = ? WHERE action_id = ? AND result IS NULL', [code, batchOrActionId]);
+    store.run('UPDATE sent SET result = ? WHERE action_id = ? AND result IS NULL', [landed ? 'ACCEPTED' : code, batchOrActionId]);
+    if (resent && !landed) {
+      store.run("UPDATE buffered SET status = 'buffered', sent_as = NULL, batch = NULL, sent_session = NULL, sent_lease = NULL, current_session = NULL, current_lease = NULL WHERE batch = ? AND result IS NULL", [batchOrActionId]);
+    } else {
+      store.run('UPDATE buffered SET result = ? WHERE batch = ? AND result IS NULL', [landed ? 'ACCEPTED' : code, batchOrActionId]);
+    }
   });
 }
 
-/** Ends the reconnect's reconciliation once the work was reclaimed (or given up) and no buffered command waits for an answer. */
+/**
+ * A new session (its old lease revoked): commands whose answer was lost with the link are in
+ * doubt. Reconcile before any retry: the very same commands go out again (same Action ID,
+ * same content), so the authority answers from its receipt if they landed. Returns them.
+ */
+export function newSession(store: Store, epoch: number, lostAnswers: LostAnswerMode = 'resend_same'): { actionId: string; kind: CommandKind; payload: Record<string, unknown> }[] {
+  const doubt = lostAnswers === 'leave' ? [] : store.all('SELECT action_id, kind, payload FROM sent WHERE result IS NULL ORDER BY n');
+  const retryId = (id: unknown) => (lostAnswers === 'retry_new_id' ? `${String(id)}-retry-s${epoch}` : String(id));
+  store.tx('new_session', () => {
+    store.run("UPDATE link SET session = ?, lease_id = NULL, stage = 'in_doubt' WHERE id = 1", [epoch]);
+    for (const r of doubt) {
+      store.run('UPDATE sent SET resent = 1, action_id = ? WHERE action_id = ? AND result IS NULL', [retryId(r.action_id), String(r.action_id)]);
+      store.run('UPDATE buffered SET batch = ? WHERE batch = ? AND result IS NULL', [retryId(r.action_id), String(r.action_id)]);
+    }
+  });
+  return doubt.map((r) => ({ actionId: retryId(r.action_id), kind: String(r.kind) as CommandKind, payload: JSON.parse(String(r.payload)) as Record<string, unknown> }));
+}
+
+/** True once, when the new session has learnt the fate of every command in doubt: time to claim the work again. */
+export function readyToClaim(store: Store): boolean {
+  if (readLink(store).stage !== 'in_doubt') return false;
+  if (Number(store.get('SELECT count(*) AS n FROM sent WHERE resent = 1 AND result IS NULL')!.n) > 0) return false;
+  store.tx('claim_again', () => store.run("UPDATE link SET stage = 'claim' WHERE id = 1"));
+  return true;
+}
+
+/** Ends the reconnect's reconciliation once the claim was answered and no buffered command waits for an answer. */
 export function finishReconciling(store: Store): void {
+  if (readLink(store).stage !== 'reconcile') return;
   const waiting = Number(store.get("SELECT count(*) AS n FROM buffered WHERE status = 'buffered' OR (status = 'rebased' AND result IS NULL)")!.n);
-  if (waiting === 0 && readLink(store).reconciling) store.tx('reconciled', () => store.run('UPDATE link SET reconciling = 0 WHERE id = 1'));
+  if (waiting === 0) store.tx('reconciled', () => store.run('UPDATE link SET reconciling = 0, stage = NULL WHERE id = 1'));
 }
 
 /** The lease ended at the authority by this agent's own submission: it holds none any more. */
@@ -161,12 +209,8 @@ export function leaseReleased(store: Store): void {
   store.tx('lease_released', () => store.run('UPDATE link SET lease_id = NULL WHERE id = 1'));
 }
 
-export function newSession(store: Store, epoch: number): void {
-  store.tx('new_session', () => store.run('UPDATE link SET session = ?, lease_id = NULL WHERE id = 1', [epoch]));
-}
-
 export function newLease(store: Store, leaseId: string, epoch: number): void {
-  store.tx('new_lease', () => store.run('UPDATE link SET lease_id = ?, epoch = ? WHERE id = 1', [leaseId, epoch]));
+  store.tx('new_lease', () => store.run("UPDATE link SET lease_id = ?, epoch = ?, stage = 'reconcile' WHERE id = 1", [leaseId, epoch]));
 }
 
 /**
@@ -174,7 +218,7 @@ export function newLease(store: Store, leaseId: string, epoch: number): void {
  * with a new Action ID: its binding changed, MWP-EXT-005). `one_transaction`: one
  * `reconcile` command for all of it; `one_by_one` (the wrong design): each row alone.
  */
-export function reconcileBuffer(store: Store, opts: { leaseId: string; session: number; actor: string; group: string; item: string; mode: ReconcileMode; rebase?: RebaseMode }): { commands: CommandContent[]; notes: Message[] } {
+export function reconcileBuffer(store: Store, opts: { now: number; leaseId: string; session: number; actor: string; group: string; item: string; mode: ReconcileMode; rebase?: RebaseMode }): { commands: CommandContent[]; notes: Message[] } {
   const rows = store.all("SELECT n, action_id, kind, payload, session, lease_id FROM buffered WHERE status = 'buffered' ORDER BY n");
   if (rows.length === 0) return { commands: [], notes: [] };
   const rebase = opts.rebase ?? 'resign';
@@ -187,6 +231,10 @@ export function reconcileBuffer(store: Store, opts: { leaseId: string; session: 
     [sentAs, batch, sessionOf(row), leaseOf(row), opts.session, opts.leaseId, Number(row.n)]);
   const notes: Message[] = [];
   const commands: CommandContent[] = [];
+  // Each command that carries buffered rows is kept with its content: if its answer is lost,
+  // the next session sends it again as it was to learn whether it landed.
+  const keep = (c: CommandContent) => store.run("INSERT INTO sent (action_id, kind, source, payload, cost_cents, lease_id, offline, reconciling, at) VALUES (?, ?, 'reconcile', ?, 0, ?, 0, 1, ?)",
+    [c.actionId, c.kind, JSON.stringify(c.payload), (c.payload.lease_id as string | null | undefined) ?? null, opts.now]);
   if (opts.mode === 'one_by_one') {
     store.tx('rebase_commands', () => {
       for (const row of rows) {
@@ -194,6 +242,7 @@ export function reconcileBuffer(store: Store, opts: { leaseId: string; session: 
         mark(row, sentAs, sentAs);
         commands.push({ actor: opts.actor, actionId: sentAs, group: opts.group, kind: String(row.kind) as CommandKind, expectedRevision: null,
           payload: { ...(JSON.parse(String(row.payload)) as Record<string, unknown>), lease_id: leaseOf(row) } });
+        keep(commands[commands.length - 1]!);
       }
     });
     notes.push(msg('outage.rebased_one_by_one', { count: rows.length, lease: opts.leaseId, session: opts.session }));
@@ -205,17 +254,21 @@ export function reconcileBuffer(store: Store, opts: { leaseId: string; session: 
     return { rebased_as: rebasedAs(r.action_id), offline_action_id: String(r.action_id), offline_session: Number(r.session), offline_lease: r.lease_id === null ? null : String(r.lease_id), cost_cents: p.cost_cents, note: p.note };
   });
   const submit = rows.some((r) => r.kind === 'complete');
+  commands.push({ actor: opts.actor, actionId: batch, group: opts.group, kind: 'reconcile', expectedRevision: null, payload: { work_item: opts.item, lease_id: leaseOf(rows[0]!) ?? '', submit, reports } });
   store.tx('rebase_commands', () => {
     for (const row of rows) mark(row, rebasedAs(row.action_id), batch);
+    keep(commands[0]!);
   });
-  commands.push({ actor: opts.actor, actionId: batch, group: opts.group, kind: 'reconcile', expectedRevision: null, payload: { work_item: opts.item, lease_id: leaseOf(rows[0]!) ?? '', submit, reports } });
   notes.push(msg('outage.reconcile', { count: rows.length, lease: opts.leaseId, session: opts.session, action: batch }));
   return { commands, notes };
 }
 
 /** Reconciliation found the work is no longer ours: the buffer is not sent, and says why. */
 export function abandonBuffered(store: Store, reason: string, said: Message | string = reason): Message | null {
-  const n = store.tx('abandon_buffered', () => store.run("UPDATE buffered SET status = 'abandoned', result = ? WHERE status = 'buffered'", [`NOT_SENT: ${reason}`]));
+  const n = store.tx('abandon_buffered', () => {
+    store.run("UPDATE link SET stage = 'reconcile' WHERE id = 1 AND stage = 'claim'");
+    return store.run("UPDATE buffered SET status = 'abandoned', result = ? WHERE status = 'buffered'", [`NOT_SENT: ${reason}`]);
+  });
   return n > 0 ? msg('outage.abandoned', { reason: said, count: n }) : null;
 }
 
@@ -278,7 +331,7 @@ export function unguardedIrreversible(store: Store): Message[] {
  * before its reconciliation was answered, or without a lease.
  */
 export function sentAheadOfBuffer(store: Store): Message[] {
-  return store.all("SELECT action_id, kind, offline, reconciling, lease_id, at FROM sent WHERE offline = 1 OR reconciling = 1 OR lease_id IS NULL ORDER BY n").map((r) => {
+  return store.all("SELECT action_id, kind, offline, reconciling, lease_id, at FROM sent WHERE source = 'direct' AND (offline = 1 OR reconciling = 1 OR lease_id IS NULL) ORDER BY n").map((r) => {
     const why = Number(r.offline) === 1 ? 'offline' : Number(r.reconciling) === 1 ? 'unreconciled' : 'no_lease';
     return msg(`violations.outage.sent_${why}`, { action: String(r.action_id), at: String(r.at) });
   });
@@ -300,17 +353,23 @@ export function notRebased(store: Store): Message[] {
   return out;
 }
 
-/** End condition: buffered commands not yet answered, reconciled or kept back with a reason (MWP-WRK-021, MWP-WRK-022). */
-export function unsettledBuffer(store: Store): Message[] {
-  return store.all("SELECT action_id, status FROM buffered WHERE status = 'buffered' OR (status = 'rebased' AND result IS NULL) ORDER BY n")
+/**
+ * End condition: commands the agent made that are not settled — buffered ones not yet
+ * reconciled, refused with their reconciliation or kept back with a reason, and reports or
+ * submissions it sent with no answer (MWP-WRK-021, MWP-WRK-022; a lost answer, seed 002 §1).
+ */
+export function unsettledCommands(store: Store): Message[] {
+  const buffered = store.all("SELECT action_id, status FROM buffered WHERE status = 'buffered' OR (status = 'rebased' AND result IS NULL) ORDER BY n")
     .map((r) => msg(String(r.status) === 'buffered' ? 'violations.outage.still_buffered' : 'violations.outage.unanswered', { action: String(r.action_id) }));
+  const sent = store.all("SELECT action_id FROM sent WHERE source = 'direct' AND result IS NULL ORDER BY n").map((r) => msg('violations.outage.unanswered', { action: String(r.action_id) }));
+  return [...buffered, ...sent];
 }
 
 /** The charges of the progress reports the authority accepted, as the agent's answers record them (an end condition compares them with the mission). */
 export function acceptedCharges(store: Store): number {
   let total = 0;
   for (const r of store.all("SELECT payload FROM buffered WHERE kind = 'report_progress' AND result = 'ACCEPTED'")) total += Number((JSON.parse(String(r.payload)) as { cost_cents: number }).cost_cents);
-  total += Number(store.get("SELECT COALESCE(SUM(cost_cents), 0) AS c FROM sent WHERE kind = 'report_progress' AND result = 'ACCEPTED'")!.c);
+  total += Number(store.get("SELECT COALESCE(SUM(cost_cents), 0) AS c FROM sent WHERE source = 'direct' AND kind = 'report_progress' AND result = 'ACCEPTED'")!.c);
   return total;
 }
 
@@ -322,9 +381,15 @@ export function workPastGrace(store: Store): Message[] {
     .map((r) => msg('violations.outage.past_grace', { step: String(r.step), at: String(r.at) }));
 }
 
-export function agentFingerprint(store: Store): string {
+/**
+ * The agent's logical state for search. Times count relative to now and to each outage: the
+ * grace left, and how many offline steps ran past their grace period (what OUT-2 judges), so
+ * two schedules that differ there are never taken for one state.
+ */
+export function agentFingerprint(store: Store, now: number): string {
   const q = (sql: string) => JSON.stringify(store.all(sql).map((r) => Object.values(r)));
-  return [q('SELECT offline_since IS NOT NULL, session, lease_id, epoch, reconciling FROM link'), q('SELECT count(*) FROM local_work'),
+  return [q('SELECT offline_since IS NOT NULL, session, lease_id, epoch, reconciling, stage FROM link'), JSON.stringify(graceLeft(store, now)),
+    q('SELECT count(*), COALESCE(SUM(w.offline_since IS NOT NULL AND w.at >= w.offline_since + l.grace), 0) FROM local_work w, link l'),
     q('SELECT action_id, kind, status, sent_as, sent_lease, result FROM buffered ORDER BY n'), q('SELECT what, offline, reconciling, lease_id IS NULL FROM irreversible ORDER BY n'),
-    q('SELECT kind, offline, reconciling, lease_id IS NULL, result FROM sent ORDER BY n'), q('SELECT what FROM refusals ORDER BY n')].join('\n');
+    q('SELECT kind, source, offline, reconciling, lease_id IS NULL, resent, result FROM sent ORDER BY n'), q('SELECT what FROM refusals ORDER BY n')].join('\n');
 }

@@ -11,7 +11,11 @@ CREATE TABLE link (
   lease_id      TEXT,
   epoch         INTEGER NOT NULL,
   grace         INTEGER NOT NULL,
-  reconciling   INTEGER NOT NULL DEFAULT 0
+  reconciling   INTEGER NOT NULL DEFAULT 0,
+  -- Where a reconnect is: 'session' (new session asked), 'in_doubt' (commands whose answer
+  -- was lost sent again, to learn whether they landed), 'claim' (work claimed again),
+  -- 'reconcile' (the buffer sent); NULL when no reconnect is under way.
+  stage         TEXT CHECK (stage IN ('session', 'in_doubt', 'claim', 'reconcile'))
 );
 -- Reversible local computation on already-active work (allowed offline within the grace
 -- period). offline_since: when the outage this step ran in began (NULL: ran online), kept
@@ -43,17 +47,23 @@ CREATE TABLE buffered (
   current_lease   TEXT,
   result    TEXT
 );
--- Commands the agent sent straight to the authority (not from the buffer), what it knew
--- when it sent them (offline; a reconnect still reconciling) and the answer.
+-- Commands the agent sent that carry work (reports, submissions, reconciliations): 'direct'
+-- (made online and sent at once) or 'reconcile' (carrying buffered rows); what it knew when
+-- it sent them (offline; a reconnect still reconciling); the content, to send the very same
+-- command again when its answer was lost; and the answer.
 CREATE TABLE sent (
   n           INTEGER PRIMARY KEY AUTOINCREMENT,
   action_id   TEXT NOT NULL,
   kind        TEXT NOT NULL,
+  source      TEXT NOT NULL CHECK (source IN ('direct', 'reconcile')),
+  payload     TEXT NOT NULL,
   cost_cents  INTEGER NOT NULL,
   lease_id    TEXT,
   offline     INTEGER NOT NULL,
   reconciling INTEGER NOT NULL,
   at          INTEGER NOT NULL,
+  -- 1 once a reconnect found it unanswered and sent it again to learn whether it landed.
+  resent      INTEGER NOT NULL DEFAULT 0,
   result      TEXT
 );
 -- Externally visible, irreversible actions the agent performed, the lease it held, and

@@ -40,6 +40,10 @@ export const switches = {
   'switches.rebase.resign': "on the current session and lease, under a new Action ID",
   'switches.rebase.same_action_id': "on the current session and lease, under the Action ID it was made with",
   'switches.rebase.as_made': "with the session and lease it was made under",
+  'switches.lost_answer': "A command whose answer was lost with the link",
+  'switches.lost_answer.resend_same': "is sent again unchanged after reconnecting, to learn whether it landed",
+  'switches.lost_answer.leave': "is left as it is",
+  'switches.lost_answer.retry_new_id': "is retried after reconnecting under a new Action ID",
   // projection
   'switches.apply': 'Apply cycle',
   'switches.apply.correct': 'the seven steps in one transaction',
