@@ -299,6 +299,7 @@ export function observeAgent(store: Store, now: number) {
     refusals: store.all('SELECT what FROM refusals ORDER BY n').map((r) => String(r.what)),
     irreversible: store.all('SELECT what, offline FROM irreversible ORDER BY n').map((r) => ({ what: r.what, offline: r.offline === 1 })),
     reconciling: l.reconciling,
+    sent: store.all("SELECT action_id, kind, result FROM sent WHERE source = 'direct' ORDER BY n").map((r) => ({ action_id: r.action_id, kind: r.kind, result: r.result })),
     last_code: String(store.get('SELECT result FROM buffered WHERE result IS NOT NULL ORDER BY n DESC LIMIT 1')?.result ?? ''),
   };
 }
