@@ -5,13 +5,18 @@
  * Offline (MWP-WRK-020) it may only continue already-active, reversible work within its
  * grace period; new work and irreversible or externally visible actions need a current
  * lease and token, so they are refused; commands are buffered with the bindings they were
- * made under (MWP-WRK-021). Back online it is a new session: it claims the work again and
- * then RECONCILES — the whole buffer rebased onto the new lease and re-signed under new
- * Action IDs (MWP-EXT-005), sent as ONE `reconcile` command so the progress and its charge
- * land together or not at all (MWP-WRK-022).
+ * made under (MWP-WRK-021). Back online it is a new session: it first learns the fate of
+ * every command whose answer was lost with the link (sent again unchanged: the authority's
+ * receipt answers), claims the work again and then RECONCILES — the whole buffer rebased
+ * onto the new lease and re-signed under new Action IDs (MWP-EXT-005), sent as ONE
+ * `reconcile` command so the progress and its charge land together or not at all
+ * (MWP-WRK-022). Until that is answered it is `reconciling`: the old lease is being revoked,
+ * so it sends, submits and emails nothing (MWP-WRK-020: it reconciles before submitting or
+ * causing further side effects).
  *
  * Wrong designs, as policies: `optimistic` acts offline as if online; `one_by_one` sends
- * each rebased command on its own, so an overflow rejects only some and leaves the rest.
+ * each rebased command on its own, so an overflow rejects only some and leaves the rest;
+ * `RebaseMode` and `LostAnswerMode` below name theirs.
  */
 import type { CommandContent, CommandKind } from '../authority/commands';
 import type { Store } from '../db/store';
