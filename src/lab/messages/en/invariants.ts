@@ -23,8 +23,6 @@ export const invariants = {
   'invariants.OUT-3': 'A reconciliation lands whole or not at all: no buffered report is accepted while another of the same reconciliation is rejected.',
   'invariants.OUT-4': "Reconcile before submitting: no report or submission goes out offline, without a lease, or after a reconnect before the buffered work is reconciled.",
   'invariants.OUT-5': "Every buffered command goes out rebased onto the current session and lease and re-signed under a new Action ID; its offline binding stays on record.",
-  'invariants.OUT-END-1': "The outage is over and nothing is left half-way: agent-1 is back and done reconciling; each buffered command reconciled, refused with its whole reconciliation, or kept back with a reason; each command it sent answered; no lease on W1 at the authority that agent-1 does not hold.",
-  'invariants.OUT-END-2': "The mission's spending equals the charges of the reports that agent-1 knows the authority accepted.",
   // projection
   'invariants.PROJ-1': 'The durable cursor never passes a gap.',
   'invariants.PROJ-2': 'ACKs never go down and never name more than the worker durably holds.',

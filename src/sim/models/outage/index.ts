@@ -183,7 +183,8 @@ export const outageModel: Model<OutageAction> = {
     const w = readState(ctx.store(AUTHORITY)).workItems[ITEM]!;
     return {
       [AGENT]: [
-        l.offlineSince === null ? msg('view.outage.online', { session: l.session }) : msg('view.outage.offline', { grace: graceLeft(agentOf(ctx), ctx.clock.now) }),
+        l.offlineSince !== null ? msg('view.outage.offline', { grace: graceLeft(agentOf(ctx), ctx.clock.now) })
+          : l.reconciling ? msg('view.outage.reconciling', { session: l.session, stage: l.stage ?? '' }) : msg('view.outage.online', { session: l.session }),
         l.leaseId ? msg('view.outage.holds', { lease: l.leaseId }) : msg('view.outage.no_lease'),
         msg('view.outage.buffered', { count: pendingCount(agentOf(ctx)) }),
       ],
