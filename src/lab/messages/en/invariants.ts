@@ -18,9 +18,11 @@ export const invariants = {
   'invariants.FENCE-1': 'No write is accepted under a stale fence or an expired lease.',
   'invariants.FENCE-2': 'Every grant carries a higher fence than the one before.',
   // outage
-  'invariants.OUT-1': 'No irreversible or externally visible action is taken offline.',
+  'invariants.OUT-1': "No irreversible or externally visible action without a current lease: none offline, none after a reconnect before the buffered work is reconciled.",
   'invariants.OUT-2': 'Offline work stays within the grace period.',
   'invariants.OUT-3': 'A reconciliation lands whole or not at all: no buffered report is accepted while another of the same reconciliation is rejected.',
+  'invariants.OUT-4': "Reconcile before submitting: no report or submission goes out offline, without a lease, or after a reconnect before the buffered work is reconciled.",
+  'invariants.OUT-5': "Every buffered command goes out rebased onto the current session and lease and re-signed under a new Action ID; its offline binding stays on record.",
   // projection
   'invariants.PROJ-1': 'The durable cursor never passes a gap.',
   'invariants.PROJ-2': 'ACKs never go down and never name more than the worker durably holds.',

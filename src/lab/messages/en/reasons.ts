@@ -40,6 +40,8 @@ export const reasons = {
   'reasons.outage.no_lease_offline': "no current lease or token while offline (MWP-WRK-020)",
   'reasons.outage.external_needs_lease': "an externally visible action needs a current lease and token (MWP-WRK-020)",
   'reasons.outage.not_reclaimed': "the work could not be reclaimed ({{code}})",
+  'reasons.outage.reconcile_first': "the buffered work is not reconciled yet since the reconnect (MWP-WRK-020)",
+  'reasons.outage.no_current_lease': "it holds no current lease on the work (MWP-WRK-020)",
   'reasons.local.no_operation': 'no operation {{operation}}',
   'reasons.local.issued_for': '{{operation}} was issued for {{amount, cents}}',
   'reasons.local.operation_is': '{{operation}} is {{status}}',

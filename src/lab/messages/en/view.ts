@@ -60,6 +60,7 @@ export const view = {
   'view.outage.node.agent': 'agent-1 (offline-capable)',
   'view.outage.online': 'online · session {{session}}',
   'view.outage.offline': 'OFFLINE · grace left {{grace}}',
+  'view.outage.reconciling': "back · session {{session}} · reconciling ({{stage}})",
   'view.outage.holds': 'holds {{lease}}',
   'view.outage.no_lease': 'holds no lease',
   'view.outage.buffered': 'buffered: {{count}}',

@@ -37,6 +37,8 @@ export const reasons = {
   'reasons.outage.no_lease_offline': "オフラインの間は現在のリースもトークンもありません（MWP-WRK-020）",
   'reasons.outage.external_needs_lease': "外部から見える操作には現在のリースとトークンが必要です（MWP-WRK-020）",
   'reasons.outage.not_reclaimed': "作業を再確保できませんでした（{{code}}）",
+  'reasons.outage.reconcile_first': "再接続のあと、バッファした作業の照合がまだ終わっていません（MWP-WRK-020）",
+  'reasons.outage.no_current_lease': "この作業の現在のリースを持っていません（MWP-WRK-020）",
   'reasons.local.no_operation': '操作 {{operation}} はありません',
   'reasons.local.issued_for': '{{operation}} は {{amount, cents}} で発行されています',
   'reasons.local.operation_is': '{{operation}} は {{status}} です',

@@ -52,6 +52,7 @@ export const view = {
   'view.outage.node.agent': 'agent-1（オフライン対応）',
   'view.outage.online': 'オンライン · セッション {{session}}',
   'view.outage.offline': 'OFFLINE · 猶予期間の残り {{grace}}',
+  'view.outage.reconciling': "復帰 · セッション {{session}} · 照合中（{{stage}}）",
   'view.outage.holds': '{{lease}} を保持',
   'view.outage.no_lease': 'リースを保持していない',
   'view.outage.buffered': 'バッファ：{{count}}',

@@ -37,6 +37,8 @@ export const reasons = {
   'reasons.outage.no_lease_offline': "离线时没有当前的租约和令牌（MWP-WRK-020）",
   'reasons.outage.external_needs_lease': "对外可见的操作需要当前的租约和令牌（MWP-WRK-020）",
   'reasons.outage.not_reclaimed': "无法重新认领该工作（{{code}}）",
+  'reasons.outage.reconcile_first': "重新连接后，缓冲的工作还没有核对完（MWP-WRK-020）",
+  'reasons.outage.no_current_lease': "它没有这项工作的当前租约（MWP-WRK-020）",
   'reasons.local.no_operation': '没有操作 {{operation}}',
   'reasons.local.issued_for': '{{operation}} 以 {{amount, cents}} 发起',
   'reasons.local.operation_is': '{{operation}} 处于 {{status}}',

@@ -52,6 +52,7 @@ export const view = {
   'view.outage.node.agent': 'agent-1（可离线工作）',
   'view.outage.online': '在线 · 会话 {{session}}',
   'view.outage.offline': 'OFFLINE · 宽限期剩余 {{grace}}',
+  'view.outage.reconciling': "已回来 · 会话 {{session}} · 核对中（{{stage}}）",
   'view.outage.holds': '持有 {{lease}}',
   'view.outage.no_lease': '未持有租约',
   'view.outage.buffered': '已缓冲：{{count}}',

@@ -37,6 +37,8 @@ export const reasons = {
   'reasons.outage.no_lease_offline': "離線時沒有目前的租約和權杖（MWP-WRK-020）",
   'reasons.outage.external_needs_lease': "對外可見的操作需要目前的租約和權杖（MWP-WRK-020）",
   'reasons.outage.not_reclaimed': "無法重新認領該工作（{{code}}）",
+  'reasons.outage.reconcile_first': "重新連接後，緩衝的工作還沒有對帳完（MWP-WRK-020）",
+  'reasons.outage.no_current_lease': "它沒有這項工作的目前租約（MWP-WRK-020）",
   'reasons.local.no_operation': '沒有操作 {{operation}}',
   'reasons.local.issued_for': '{{operation}} 以 {{amount, cents}} 發起',
   'reasons.local.operation_is': '{{operation}} 處於 {{status}}',

@@ -52,6 +52,7 @@ export const view = {
   'view.outage.node.agent': 'agent-1（可離線工作）',
   'view.outage.online': '線上 · 會話 {{session}}',
   'view.outage.offline': 'OFFLINE · 寬限期剩餘 {{grace}}',
+  'view.outage.reconciling': "已回來 · 會話 {{session}} · 對帳中（{{stage}}）",
   'view.outage.holds': '持有 {{lease}}',
   'view.outage.no_lease': '未持有租約',
   'view.outage.buffered': '已緩衝：{{count}}',

@@ -18,12 +18,13 @@ import { AUTHORITY_SCHEMA } from '../../../core/authority/schema';
 import { workItemMachine } from '../../../core/authority/workItemMachine';
 import { msg, statusWord } from '../../../core/message';
 import {
-  abandonBuffered, agentFingerprint, continueWork, goOffline, goOnline, graceLeft, irreversibleAction, isOffline, newLease, newSession, observeAgent,
-  offlineIrreversible, partialReconciliations, pendingCount, prepareCommand, readLink, reconcileBuffer, recordResult, startLink, startNewWork, workPastGrace,
-  type OfflinePolicy, type ReconcileMode,
+  abandonBuffered, acceptedCharges, agentFingerprint, continueWork, finishReconciling, goOffline, goOnline, graceLeft, irreversibleAction, isOffline, leaseReleased,
+  newLease, newSession, notRebased, observeAgent, partialReconciliations, pendingCount, prepareCommand, readLink, readyToClaim, reconcileBuffer, recordResult, sentAheadOfBuffer,
+  startLink, startNewWork, unguardedIrreversible, unsettledCommands, workPastGrace,
+  type LostAnswerMode, type OfflinePolicy, type RebaseMode, type ReconcileMode,
 } from '../../../core/offline/agent';
 import { OUTAGE_AGENT_SCHEMA } from '../../../core/offline/schema';
-import type { Model, ModelAction, ModelContext } from '../../model';
+import type { EndCondition, Model, ModelAction, ModelContext } from '../../model';
 import type { Frame } from '../../network';
 import { authorityInvariants } from '../authority/invariants';
 import { rerunOnWrites } from '../projection/onWrites';
@@ -61,6 +62,14 @@ export const outageModel: Model<OutageAction> = {
     { key: 'reconcile', label: 'On reconnect the buffer is sent', options: [
       { value: 'one_transaction', label: 'as one reconciliation with its charge', presented: 'right' },
       { value: 'one_by_one', label: 'one command at a time', presented: 'wrong' }], default: 'one_transaction' },
+    { key: 'rebase', label: 'Each buffered command goes out', options: [
+      { value: 'resign', label: 'on the current session and lease, under a new Action ID', presented: 'right' },
+      { value: 'same_action_id', label: 'on the current session and lease, under the Action ID it was made with', presented: 'wrong' },
+      { value: 'as_made', label: 'with the session and lease it was made under', presented: 'wrong' }], default: 'resign' },
+    { key: 'lost_answer', label: 'A command whose answer was lost with the link', options: [
+      { value: 'resend_same', label: 'is sent again unchanged after reconnecting, to learn whether it landed', presented: 'right' },
+      { value: 'leave', label: 'is left as it is', presented: 'wrong' },
+      { value: 'retry_new_id', label: 'is retried after reconnecting under a new Action ID', presented: 'wrong' }], default: 'resend_same' },
   ],
   faultPoints: [],
   nodes: () => [
@@ -127,7 +136,7 @@ export const outageModel: Model<OutageAction> = {
         const payload = kind === 'complete' ? { work_item: ITEM, lease_id: lease }
           : { work_item: ITEM, lease_id: lease, cost_cents: CHARGE_CENTS[action.type === 'big_charge' ? 'big_charge' : 'report_progress'], note: `step at t=${now}` };
         const actionId = `${kind}-${ctx.clock.nextStamp()}`;
-        const prepared = prepareCommand(agent, policy(ctx), kind, payload, actionId);
+        const prepared = prepareCommand(agent, now, policy(ctx), kind, payload, actionId);
         if (prepared.note) ctx.note(prepared.note);
         if (prepared.send) sendCommand(ctx, { kind, payload, expectedRevision: null, actionId });
         return;
@@ -151,17 +160,31 @@ export const outageModel: Model<OutageAction> = {
   invariants: [
     ...authorityInvariants,
     // checkStep: each re-runs only on a step that wrote a table it reads (agreement: oracle.test.ts).
-    { id: 'OUT-1', statement: 'No irreversible or externally visible action is taken offline.', rule: 'MWP-WRK-020', ...rerunOnWrites({ [AGENT]: ['irreversible'] }, (ctx) => offlineIrreversible(agentOf(ctx))) },
-    { id: 'OUT-2', statement: 'Offline work stays within the grace period.', rule: 'MWP-WRK-020', ...rerunOnWrites({ [AGENT]: ['link', 'local_work'] }, (ctx) => workPastGrace(agentOf(ctx))) },
-    { id: 'OUT-3', statement: 'A reconciliation lands whole or not at all: no buffered report is accepted while another of the same reconciliation is rejected.', rule: 'MWP-WRK-022', ...rerunOnWrites({ [AGENT]: ['buffered'] }, (ctx) => partialReconciliations(agentOf(ctx))) },
+    { id: 'OUT-1', statement: 'No irreversible or externally visible action without a current lease: none offline, none after a reconnect before the buffered work is reconciled.',
+      rule: 'MWP-WRK-020', rules: ['MWP-WRK-020'], ...rerunOnWrites({ [AGENT]: ['irreversible'] }, (ctx) => unguardedIrreversible(agentOf(ctx))) },
+    { id: 'OUT-2', statement: 'Offline work stays within the grace period.', rule: 'MWP-WRK-020', rules: ['MWP-WRK-020'], ...rerunOnWrites({ [AGENT]: ['link', 'local_work'] }, (ctx) => workPastGrace(agentOf(ctx))) },
+    { id: 'OUT-3', statement: 'A reconciliation lands whole or not at all: no buffered report is accepted while another of the same reconciliation is rejected.',
+      rule: 'MWP-WRK-022', rules: ['MWP-WRK-022'], ...rerunOnWrites({ [AGENT]: ['buffered'] }, (ctx) => partialReconciliations(agentOf(ctx))) },
+    { id: 'OUT-4', statement: 'Reconcile before submitting: no report or submission goes out offline, without a lease, or after a reconnect before the buffered work is reconciled.',
+      rule: 'MWP-WRK-020', rules: ['MWP-WRK-020'], ...rerunOnWrites({ [AGENT]: ['sent'] }, (ctx) => sentAheadOfBuffer(agentOf(ctx))) },
+    { id: 'OUT-5', statement: 'Every buffered command goes out rebased onto the current session and lease and re-signed under a new Action ID; its offline binding stays on record.',
+      rule: 'MWP-WRK-021, MWP-EXT-005', rules: ['MWP-WRK-021', 'MWP-EXT-005'], ...rerunOnWrites({ [AGENT]: ['buffered'] }, (ctx) => notRebased(agentOf(ctx))) },
   ],
+  endConditions: outageEndConditions(),
+  // The agent's own way back: it reconnects (a new session), and the answers that follow
+  // rebase, re-sign and reconcile the buffer; the explorer delivers those frames itself.
+  recoveryMoves: (ctx) => (isOffline(agentOf(ctx)) ? [{ type: 'reconnect' }] : []),
+  // In manual delivery: reconnect; open_session, each command in doubt sent again, claim and
+  // reconcile, each a frame there and one back (7 + 2 per command in doubt; two fit in 12).
+  recoveryBound: 12,
   machines: (ctx) => [{ id: 'work_item', title: msg('view.authority.machine.work_item', { id: ITEM }), machine: workItemMachine, state: readState(ctx.store(AUTHORITY)).workItems[ITEM]!.status }],
   describeNodes(ctx) {
     const l = readLink(agentOf(ctx));
     const w = readState(ctx.store(AUTHORITY)).workItems[ITEM]!;
     return {
       [AGENT]: [
-        l.offlineSince === null ? msg('view.outage.online', { session: l.session }) : msg('view.outage.offline', { grace: graceLeft(agentOf(ctx), ctx.clock.now) }),
+        l.offlineSince !== null ? msg('view.outage.offline', { grace: graceLeft(agentOf(ctx), ctx.clock.now) })
+          : l.reconciling ? msg('view.outage.reconciling', { session: l.session, stage: l.stage ?? '' }) : msg('view.outage.online', { session: l.session }),
         l.leaseId ? msg('view.outage.holds', { lease: l.leaseId }) : msg('view.outage.no_lease'),
         msg('view.outage.buffered', { count: pendingCount(agentOf(ctx)) }),
       ],
@@ -172,8 +195,34 @@ export const outageModel: Model<OutageAction> = {
     };
   },
   enabled: (ctx) => VERBS.filter((type) => (type === 'disconnect' ? !isOffline(agentOf(ctx)) : type === 'reconnect' ? isOffline(agentOf(ctx)) : true)).map((type) => ({ type })),
-  fingerprint: (ctx) => `${agentFingerprint(agentOf(ctx))}\n--\n${JSON.stringify(readState(ctx.store(AUTHORITY)))}`,
+  fingerprint: (ctx) => `${agentFingerprint(agentOf(ctx), ctx.clock.now)}\n--\n${JSON.stringify(readState(ctx.store(AUTHORITY)))}`,
 };
+
+/** What a settled L13 looks like once the outage is over (liveness). */
+function outageEndConditions(): EndCondition[] {
+  return [
+    { id: 'OUT-END-1', statement: 'The outage is over and nothing is left half-way: agent-1 is back and done reconciling; each buffered command reconciled, refused with its whole reconciliation, or kept back with a reason; each command it sent answered; no lease on W1 at the authority that agent-1 does not hold.',
+      rules: ['MWP-WRK-020', 'MWP-WRK-021', 'M07-1'], check: (ctx) => {
+        const l = readLink(agentOf(ctx));
+        const w = readState(ctx.store(AUTHORITY)).workItems[ITEM]!;
+        const out = [];
+        if (l.offlineSince !== null) out.push(msg('violations.outage.still_offline', { agent: AGENT }));
+        else if (l.reconciling) out.push(msg('violations.outage.still_reconciling', { agent: AGENT }));
+        out.push(...unsettledCommands(agentOf(ctx)));
+        // The authority still counts a lease as held that agent-1 (gone, or past it) does not hold.
+        if (w.leaseId !== null && w.leaseId !== undefined && (w.owner !== AGENT || w.leaseId !== l.leaseId || l.offlineSince !== null)) {
+          out.push(msg('violations.outage.lease_left', { lease: String(w.leaseId), agent: AGENT }));
+        }
+        return out;
+      } },
+    { id: 'OUT-END-2', statement: "The mission's spending equals the charges of the reports that agent-1 knows the authority accepted.",
+      rules: ['MWP-WRK-022', 'M07-1'], check: (ctx) => {
+        const spent = readState(ctx.store(AUTHORITY)).missions.M1!.spent;
+        const accepted = acceptedCharges(agentOf(ctx));
+        return spent === accepted ? [] : [msg('violations.outage.charges_differ', { spent, accepted })];
+      } },
+  ];
+}
 
 function sendCommand(ctx: ModelContext, c: Pick<CommandContent, 'kind' | 'payload' | 'expectedRevision' | 'actionId'>): void {
   const command = sign(ctx, { actor: AGENT, group: GROUP, ...c });
@@ -187,30 +236,48 @@ function authorityReceives(ctx: ModelContext, frame: Frame): void {
   ctx.send(AUTHORITY, AGENT, 'result', { kind: command.kind, actionId: command.actionId, code: result.code, event: result.code === 'ACCEPTED' ? { payload: result.event.payload } : null });
 }
 
-/** Reconciliation on reconnect: new session → reclaim → one reconcile command for the buffer. */
+/**
+ * Reconciliation on reconnect: new session → the commands whose answer was lost sent again
+ * as they were (their fate learnt from the authority's receipts) → reclaim → one reconcile
+ * command for the buffer.
+ */
 function agentReceives(ctx: ModelContext, body: z.infer<typeof resultFrame>): void {
   const agent = agentOf(ctx);
   recordResult(agent, body.actionId, body.code);
-  if (body.code !== 'ACCEPTED' || !body.event) {
-    if (body.kind === 'claim') {
-      const note = abandonBuffered(agent, `the work could not be reclaimed (${body.code})`, msg('reasons.outage.not_reclaimed', { code: body.code }));
-      if (note) ctx.note(note);
-    }
-    return;
-  }
-  const payload = body.event.payload;
+  const accepted = body.code === 'ACCEPTED' && body.event !== null;
+  const payload = body.event?.payload ?? {};
   if (body.kind === 'open_session') {
-    newSession(agent, Number(payload.epoch));
+    if (!accepted) return;
+    const doubt = newSession(agent, Number(payload.epoch), (ctx.switches.lost_answer ?? 'resend_same') as LostAnswerMode);
     ctx.note(msg('outage.new_session', { epoch: Number(payload.epoch), revoked: ((payload.revoked as string[]) ?? []).join(', ') || 'nothing', item: ITEM }));
-    const revision = readState(ctx.store(AUTHORITY)).workItems[ITEM]!.revision; // the revision it would read in a fresh sync
-    return sendCommand(ctx, { kind: 'claim', payload: { work_item: ITEM }, expectedRevision: revision, actionId: `reclaim-${ctx.clock.nextStamp()}` });
+    if (doubt.length > 0) ctx.note(msg('outage.in_doubt', { count: doubt.length, actions: doubt.map((d) => d.actionId).join(', ') }));
+    for (const c of doubt) sendCommand(ctx, { ...c, expectedRevision: null });
+    return claimWhenReady(ctx);
   }
   if (body.kind === 'claim') {
+    if (!accepted) {
+      const note = abandonBuffered(agent, `the work could not be reclaimed (${body.code})`, msg('reasons.outage.not_reclaimed', { code: body.code }));
+      if (note) ctx.note(note);
+      return finishReconciling(agent);
+    }
     newLease(agent, String(payload.lease_id), Number(payload.epoch));
     const { commands, notes } = reconcileBuffer(agent, {
-      leaseId: String(payload.lease_id), session: Number(payload.session), actor: AGENT, group: GROUP, item: ITEM, mode: ctx.switches.reconcile as ReconcileMode,
+      now: ctx.clock.now, leaseId: String(payload.lease_id), session: Number(payload.session), actor: AGENT, group: GROUP, item: ITEM,
+      mode: ctx.switches.reconcile as ReconcileMode, rebase: (ctx.switches.rebase ?? 'resign') as RebaseMode,
     });
     for (const note of notes) ctx.note(note);
     for (const c of commands) sendCommand(ctx, c);
+    return finishReconciling(agent);
   }
+  // A submission the authority accepted ended the lease (MWP-WRK-014): the agent holds none now.
+  if (accepted && (body.kind === 'complete' || (body.kind === 'reconcile' && payload.submitted === true))) leaseReleased(agent);
+  claimWhenReady(ctx);
+  finishReconciling(agent);
+}
+
+/** Claims the work again once the new session knows what became of every command in doubt. */
+function claimWhenReady(ctx: ModelContext): void {
+  if (!readyToClaim(agentOf(ctx))) return;
+  const revision = readState(ctx.store(AUTHORITY)).workItems[ITEM]!.revision; // the revision it would read in a fresh sync
+  sendCommand(ctx, { kind: 'claim', payload: { work_item: ITEM }, expectedRevision: revision, actionId: `reclaim-${ctx.clock.nextStamp()}` });
 }

@@ -20,9 +20,10 @@ const config = (switches: Record<string, string>) => ({
 const OPTIONS = { runs: 6, steps: 30, seed: 5, maxAdvance: 4, crashRate: 0.05 };
 
 describe('outage invariants: checkStep agrees with check', () => {
-  it('for the bounded agent and for the designs that break OUT-1 … OUT-3', () => {
+  it('for the bounded agent and for the designs that break OUT-1 … OUT-5', () => {
     let violating = 0;
-    for (const switches of [{}, { offline_policy: 'optimistic' }, { reconcile: 'one_by_one' }, { offline_policy: 'optimistic', reconcile: 'one_by_one' }] as Record<string, string>[]) {
+    for (const switches of [{}, { offline_policy: 'optimistic' }, { reconcile: 'one_by_one' }, { offline_policy: 'optimistic', reconcile: 'one_by_one' },
+      { rebase: 'same_action_id' }, { rebase: 'as_made', reconcile: 'one_by_one' }] as Record<string, string>[]) {
       const report = checkStepAgreement(config(switches), OPTIONS);
       expect(report.disagreements, JSON.stringify(switches)).toEqual([]);
       expect(report.stepsTaken).toBeGreaterThan(60);
