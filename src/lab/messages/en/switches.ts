@@ -92,6 +92,9 @@ export const switches = {
   'switches.recovery.current_node': "LangGraph checkpoints in A's database, no idempotency key",
   'switches.recovery.key_only': 'the intent key; checkpoints only in process memory',
   'switches.recovery.all_three': 'durable checkpoints + the intent key + approval as a durable pause',
+  'switches.epoch_check': "What the submit node compares with the shop's owner epoch before it sends",
+  'switches.epoch_check.held': 'the epoch the shop granted this worker',
+  'switches.epoch_check.read': 'the epoch it has just read from the shop',
   // matrix (L06): which executor runs the refund
   'switches.executor': 'Executor',
   'switches.executor.handwritten': 'hand-written executor',
