@@ -74,8 +74,8 @@ for (const [name, witness] of Object.entries(WITNESS)) {
 // approval again (the crash armed in the prefix: search at depth 3 finds it from ['ask'] too, in ≈20 s).
 WITNESS['workflow recovery=messages_only'] = { lab: 'L05' };
 // Checkpoints without a key: the second worker's submit is refused by the epoch check, so the double refund needs
-// the crash after the provider answered and a restart (from the asked run).
-WITNESS['workflow recovery=current_node'] = { lab: 'L05', prefix: ['ask'] };
+// the crash after the provider answered and a restart (armed in the prefix: from ['ask'] alone search takes ≈50 s).
+WITNESS['workflow recovery=current_node'] = { lab: 'L05', prefix: ['ask', { crash_at: 'workflow.after_provider_answer' }] };
 WITNESS['workflow recovery=key_only'] = { lab: 'L05', prefix: ['ask', { crash_at: 'workflow.before_submit' }] };
 // A check against the epoch just read: the approval event reaching a second worker lets it move A's intent.
 WITNESS['workflow epoch_check=read'] = { lab: 'L05' };
