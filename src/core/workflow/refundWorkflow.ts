@@ -79,6 +79,11 @@ export interface WorkflowEnv {
   readonly design: RecoveryDesign;
   /** What the submit node checks before it sends (ownership.ts); default: the epoch this worker holds. */
   readonly epochCheck?: EpochCheck;
+  /**
+   * After no answer: `look_up` (default) routes to `reconcile`, which looks the operation up
+   * or hands it to a person; `leave` ends the run with the outcome UNKNOWN and nobody to decide it.
+   */
+  readonly unknownOutcome?: 'look_up' | 'leave';
   /** How the saver stores LangGraph's ids (by sequence in the World, so bytes repeat); default: as they are. */
   readonly naming?: CheckpointNaming;
   /** Node faults that are failures, not crashes (`shop_unavailable`): true once when armed. */
@@ -219,7 +224,7 @@ export function compileWorkflow(env: WorkflowEnv) {
     .addEdge('draft_note', 'approve')
     .addEdge('check_order', 'approve')
     .addConditionalEdges('approve', (state: WorkflowState) => (state.operationId ? 'submit' : END))
-    .addConditionalEdges('submit', (state: WorkflowState) => (state.outcome === 'UNKNOWN' ? 'reconcile' : END))
+    .addConditionalEdges('submit', (state: WorkflowState) => (state.outcome === 'UNKNOWN' && env.unknownOutcome !== 'leave' ? 'reconcile' : END))
     .addEdge('reconcile', END);
   return graph.compile({ checkpointer: saverFor(env), interruptBefore: ['approve'] });
 }

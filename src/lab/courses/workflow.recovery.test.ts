@@ -60,9 +60,9 @@ describe('L05 recovery: every crash is recoverable in the design presented right
   }
 
   it('the faulty states are not settled before recovery (the end conditions can fail)', async () => {
-    expect(unmet(await from('all_three', ['ask', 'stall_after_check', 'approve']))).toEqual(['LG-END-1', 'LG-END-2']);
+    expect(unmet(await from('all_three', ['ask', 'stall_after_check', 'approve']))).toEqual(['LG-END-1']);
     expect(unmet(await from('all_three', ['ask', { crash_at: 'workflow.before_submit' }, 'approve']))).toEqual(['LG-END-1']);
-    expect(unmet(await from('all_three', ['ask', 'grant']))).toEqual(['LG-END-2']);
+    expect(unmet(await from('all_three', ['ask', 'grant']))).toEqual(['LG-END-1']);
   });
 
   it('key only: the restarted run asks for the approval again and waits; nothing the system does decides the intent', async () => {
@@ -72,6 +72,14 @@ describe('L05 recovery: every crash is recoverable in the design presented right
     expect(result.unmet).toEqual(['LG-END-1']);
     expect(world.endConditions().find((c) => c.id === 'LG-END-1')!.violations).toEqual([
       { key: 'violations.workflow.undecided', params: { operation: 'op-1', status: 'PREPARED' } }]);
+  });
+
+  it('a run that ends on an UNKNOWN outcome: retrying finds the run finished, and nobody decides the intent', async () => {
+    const world = await openLab('L05', { switches: { unknown_outcome: 'leave' } }).act('ask', 'lose_response', 'approve').idle().then((l) => l.world);
+    const result = await recover(world);
+    expect(result.moves).toEqual(Array(4).fill({ type: 'retry' }));
+    expect(world.endConditions().find((c) => c.id === 'LG-END-1')!.violations).toEqual([
+      { key: 'violations.workflow.undecided', params: { operation: 'op-1', status: 'UNKNOWN' } }]);
   });
 
   it('messages only: recovery settles the run, but the ledger disagrees with the intent (two refunds, CONFIRMED)', async () => {

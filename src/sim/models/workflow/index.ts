@@ -146,6 +146,7 @@ function incarnation(ctx: ModelContext, worker: string, hooks: Pick<WorkflowEnv,
     alive: () => crash === null && (worker !== WORKER || ctx.status(WORKER) === 'up'),
     design: ctx.switches.recovery as RecoveryDesign,
     epochCheck: (ctx.switches.epoch_check ?? 'held') as EpochCheck,
+    unknownOutcome: ctx.switches.unknown_outcome === 'leave' ? 'leave' : 'look_up',
     // LangGraph's ids stored by sequence; the table lives in ctx.memo, so undo restores it with the databases.
     naming: sequenceNaming(ctx.memo('langgraph_ids', newIdTable)),
     consume: (fault) => ctx.consume(fault),
@@ -249,7 +250,7 @@ function undecided(ctx: ModelContext): Message[] {
   });
 }
 
-/** An approved refund whose run has not reached an intent or a refusal, or a run stalled inside a node (LG-END-2). */
+/** An approved refund whose run has not reached an intent or a refusal, or a run stalled inside a node (LG-END-1). */
 function unfinishedRun(ctx: ModelContext): Message[] {
   const shop = ctx.store(SHOP);
   const out: Message[] = [];
@@ -284,6 +285,14 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
       { value: 'read', label: 'the epoch it has just read from the shop', presented: 'wrong' },
     ],
     default: 'held',
+  }, {
+    key: 'unknown_outcome',
+    label: 'When the provider\'s answer does not come back, the run',
+    options: [
+      { value: 'look_up', label: 'goes on to reconcile: a lookup, or a person', presented: 'right' },
+      { value: 'leave', label: 'ends with the outcome UNKNOWN', presented: 'wrong' },
+    ],
+    default: 'look_up',
   }],
   faultPoints: [
     { point: 'workflow.after_model_answer', node: WORKER, label: 'after the model answered, before the node returned' },
@@ -530,17 +539,11 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
   endConditions: [
     {
       id: 'LG-END-1',
-      statement: 'Every intent ends decided: CONFIRMED with exactly one refund in the ledger, REJECTED with none, or UNKNOWN and handed to manual reconciliation.',
-      // Seed 002 §2 (the outcome is the operation's status) and §9 (the ledger decides; what cannot be decided goes to reconciliation).
-      rules: ['M07-2', 'M07-9'],
-      check: (ctx) => undecided(ctx),
-    },
-    {
-      id: 'LG-END-2',
-      statement: 'An approved refund\'s run finishes: once the approval is in the shop, the run reaches an intent or a recorded refusal, and no run is left stalled inside a node.',
-      // Seed 002 §5–§6: the checkpoint and the approval event are what let the run resume and finish.
-      rules: ['M07-5'],
-      check: (ctx) => unfinishedRun(ctx),
+      statement: 'Every approved refund ends decided: its intent CONFIRMED with exactly one refund in the ledger, REJECTED with none, or UNKNOWN and handed to manual reconciliation — or the shop refused to make the intent; and no run is left stalled inside a node.',
+      // Seed 002 §1 (never retrying may never finish: a lookup or a person breaks the tie), §2 (the outcome is the
+      // operation's status) and §9 (the ledger decides; what cannot be decided goes to reconciliation).
+      rules: ['M07-1', 'M07-2', 'M07-9'],
+      check: (ctx) => [...undecided(ctx), ...unfinishedRun(ctx)],
     },
   ],
 
