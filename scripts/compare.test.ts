@@ -12,6 +12,10 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { comparisonFile, FAULTS, runComparison, TABLE_READMES, toMarkdown, TRANSLATED_TABLE_READMES, withTable, type Row } from './compare';
 import { tableDrift } from './translatedTable';
+import { configFor } from '../src/lab/config';
+import { loadLabsFromDir } from '../src/lab/nodeFiles';
+import { getModel } from '../src/sim/models';
+import { switchesOf } from '../src/sim/switches';
 
 describe('npm run compare', () => {
   it('runs the nine faults against both executors; LangGraph\'s rows are the committed ones', async () => {
@@ -44,6 +48,24 @@ describe('npm run compare', () => {
       // does not touch) carries the same rows with the same codes and numbers as the runs.
       else expect(tableDrift(markdown, readme), file).toEqual([]);
     }
+  });
+
+  it('compares the designs the lab presents as right, and reads each hand-written recovery point off its run', () => {
+    const l06 = loadLabsFromDir(resolve('labs')).flatMap((l) => (l.ok && l.lab.id === 'L06' ? [l.lab] : []))[0]!;
+    for (const fault of FAULTS) {
+      for (const id of [fault.handwritten, fault.langgraph]) {
+        const scenario = l06.scenarios.find((s) => s.id === id)!;
+        const switches = { ...l06.world.switches, ...scenario.switches };
+        const model = getModel(configFor(l06, { switches }).model);
+        const wrong = switchesOf(model).filter((spec) => spec.options.some((o) => o.presented === 'wrong' && o.value === (switches[spec.key] ?? spec.default)));
+        expect(wrong.map((spec) => spec.key), `${id} (fault ${fault.n})`).toEqual([]);
+      }
+    }
+    // Fault 6, hand-written: the new owner's takeover read the row as worker-1 left it (SUBMITTED at epoch 1).
+    const committed = JSON.parse(readFileSync(resolve('labs/L05/comparison.json'), 'utf8')) as Row[];
+    const six = committed.find((r) => r.fault === 6 && r.executor === 'hand-written')!;
+    expect(six.recoveryPoint).toMatch(/^the operation row op-1: SUBMITTED, owner worker-1@1 \(read by: worker-2 takes/);
+    expect(six.reused).toBe('intent op-1 (1 intent(s) in the shop); key op-1 on 2 request(s)');
   });
 
   it('notices a translated table that no longer says what the runs say', () => {

@@ -22,6 +22,7 @@ import { formatMessage } from '../src/lab/messages/format';
 import { loadLabsFromDir } from '../src/lab/nodeFiles';
 import type { Lab } from '../src/lab/schema';
 import { stepAsync } from '../src/sim/asyncStep';
+import { switchesOf } from '../src/sim/switches';
 import { World, type TraceEntry } from '../src/sim/world';
 
 /** A note's parameter in English: a parameter may itself be a message (the narration's nested words). */
@@ -44,9 +45,10 @@ export const FAULTS: Fault[] = [
     langgraph: 'lg-f3-crash-before-local-save' },
   { n: 4, title: 'duplicate approval', handwritten: 'f4-duplicate-approval', langgraph: 'lg-f4-duplicate-approval' },
   { n: 5, title: 'two workers competing', handwritten: 'f5-two-workers', langgraph: 'lg-f5-two-workers' },
-  // A's run stalls inside submit after its epoch check (a promise parked across steps); B takes the operation over and
-  // resumes the thread from the same checkpoints; A wakes and sends the request it built (SPEC 9.9 fault 6, seed §7).
-  { n: 6, title: 'an old worker arriving late', handwritten: 'f6-stall-after-check-intent-key',
+  // A worker stalls after its epoch check with its request built; another takes the operation over (the hand-written
+  // new owner looks the old epoch's send up first; LangGraph's B resumes the thread from the same checkpoints); the
+  // stalled one wakes and sends (SPEC 9.9 fault 6, seed §7). Both in the design the lab presents as right.
+  { n: 6, title: 'an old worker arriving late', handwritten: 'f6-stall-after-check',
     langgraph: 'lg-f6-stall-after-check' },
   { n: 7, title: 'the same key reused with changed parameters', handwritten: 'f7-changed-parameters', langgraph: 'lg-f7-changed-parameters' },
   { n: 8, title: 'approval expired', handwritten: 'f8-approval-expired', langgraph: 'lg-f8-approval-expired' },
@@ -79,6 +81,13 @@ function noteKeys(trace: readonly TraceEntry[]): { key: string; params: Record<s
 
 async function play(lab: Lab, actions: readonly unknown[], switches: Record<string, string> = {}): Promise<World> {
   const world = World.create(configFor(lab, { switches: { ...lab.world.switches, ...switches } }));
+  // The table compares the designs the lab presents as right: a scenario that picks a wrong option is not a row.
+  const wrong = switchesOf(world.model).flatMap((spec) => spec.options
+    .filter((o) => o.presented === 'wrong' && (world.config.switches[spec.key] ?? spec.default) === o.value).map((o) => `${spec.key}=${o.value}`));
+  if (wrong.length > 0) {
+    world.dispose();
+    throw new Error(`${lab.id}: the comparison runs right designs only, this one chooses ${wrong.join(', ')}`);
+  }
   for (const [i, action] of actions.entries()) {
     const outcome = await stepAsync(world, action);
     if (!outcome.ok) throw new Error(`${lab.id} step ${i + 1} (${JSON.stringify(action)}): ${formatMessage(outcome.error)}`);
@@ -98,6 +107,23 @@ function ledgerVerdict(observed: Record<string, unknown>, requests: number): str
 
 function crashStep(trace: readonly TraceEntry[]): number {
   return trace.findIndex((e) => e.crash !== null);
+}
+
+/**
+ * The step at which the hand-written executor recovers: the first one after a crash, a
+ * takeover, or a retry (the owner's own recovery after a lost answer); -1 when the run
+ * went straight through.
+ */
+function recoveryStep(trace: readonly TraceEntry[]): number {
+  const crashed = crashStep(trace);
+  if (crashed >= 0) return crashed + 1 < trace.length ? crashed + 1 : -1;
+  return trace.findIndex((e) => e.index > 0 && (e.action?.type === 'takeover' || e.action?.type === 'retry'));
+}
+
+/** Refund requests' keys as the provider received them. */
+function sentKeys(trace: readonly TraceEntry[]): string[] {
+  return trace.flatMap((e) => e.delivered.filter((f) => f.to === 'provider' && isRequest(f.kind))
+    .map((f) => String((f.body as { idemKey?: unknown }).idemKey ?? '(none)')));
 }
 
 /** What both executors' rows read off a finished run: the observation, the trace and the provider's traffic. */
@@ -121,22 +147,38 @@ function scenarioOf(lab: Lab, id: string) {
   return scenario;
 }
 
+/**
+ * Where the hand-written executor picked up: the operation row as the recovering step found
+ * it (replayed up to just before that step), and which step read it.
+ */
+async function handwrittenRecoveryPoint(lab: Lab, actions: readonly unknown[], switches: Record<string, string> | undefined, trace: readonly TraceEntry[]): Promise<string> {
+  const k = recoveryStep(trace);
+  if (k < 0) return '— (no crash, takeover or retry: the run went straight through)';
+  const before = await play(lab, actions.slice(0, k - 1), switches);
+  try {
+    const op = before.observe().operation as { id: string; state: string; owner: string; epoch: number } | null;
+    const by = formatMessage(trace[k]!.label);
+    return op ? `the operation row ${op.id}: ${op.state}, owner ${op.owner}@${op.epoch} (read by: ${by})` : `no operation row yet (read by: ${by})`;
+  } finally {
+    before.dispose();
+  }
+}
+
 async function handwrittenRow(lab: Lab, fault: Fault): Promise<Row> {
   const scenario = scenarioOf(lab, fault.handwritten);
   const world = await play(lab, scenario.actions, scenario.switches);
   if (world.model.id !== 'matrix') throw new Error(`${scenario.id} runs model ${world.model.id}, not the hand-written executor`);
   try {
     const { o, trace, requests, lookups, ledgerCount, refusal } = measure(world);
-    const crashed = crashStep(trace);
-    const notes = noteKeys(trace).map((n) => n.key);
+    const keys = [...new Set(sentKeys(trace))];
+    const operation = o.operation as { id: string } | null;
     return {
       fault: fault.n, title: fault.title, executor: 'hand-written',
-      recoveryPoint: crashed >= 0 ? 'the operation row in the shop (its status decides: retry, lookup or wait)'
-        : notes.includes('refund.takes_over') ? 'the operation row, taken over by another worker under a higher epoch'
-        : notes.some((k) => k.includes('timeout') || k.includes('unknown')) ? 'the operation row (UNKNOWN after the timeout)' : '— (no crash; the operation row carries the state)',
-      reruns: [requests > 1 ? `${requests} refund requests (a resend with the same key)` : requests === 1 ? 'nothing: one refund request' : 'no refund request',
+      recoveryPoint: await handwrittenRecoveryPoint(lab, scenario.actions, scenario.switches, trace),
+      reruns: [requests > 1 ? `${requests} refund requests (${keys.length === 1 ? 'one key' : `${keys.length} different keys`})` : requests === 1 ? 'nothing: one refund request' : 'no refund request',
         lookups > 0 ? `${lookups} lookup(s)` : ''].filter(Boolean).join('; '),
-      reused: Number(o.operations ?? 1) <= 1 ? 'the intent (operation_id, digest) from the shop' : `${String(o.operations)} intents`,
+      reused: !operation ? 'no intent'
+        : `intent ${operation.id} (${String(o.operations)} intent(s) in the shop)${requests > 0 ? `; key ${keys.join(', ')} on ${requests} request(s)` : ''}`,
       dedupedByBusiness: [answeredFromKeyRecord(requests, ledgerCount), refusal ? `refused: ${refusal}` : ''].filter(Boolean).join('; ') || 'nothing needed',
       ledger: ledgerVerdict(o, requests), ledgerCount, status: o.status === undefined ? null : String(o.status),
     };
@@ -156,19 +198,26 @@ async function langgraphRow(lab: Lab, fault: Fault): Promise<Row> {
     const resumed = notes.find((n) => n.key === 'workflow.resuming');
     const takenOver = notes.find((n) => n.key === 'workflow.takeover_resumes');
     const fenced = notes.filter((n) => n.key === 'workflow.fenced').length;
-    const rerunNodes = Object.entries(runs).filter(([, k]) => k > 1).map(([node, k]) => `${node} ×${k} (whole node)`);
+    const notOwner = notes.filter((n) => n.key === 'workflow.not_owner').length;
+    const asked = Number(o.approval_requests ?? 0);
+    // Which worker ran each repeated node (fault 5: A and B each ran it once; a restart: A twice).
+    const byWorker = o.node_runs_by_worker as Record<string, Record<string, number>>;
+    const ranOn = (node: string) => Object.entries(byWorker).filter(([, r]) => (r[node] ?? 0) > 0).map(([w, r]) => (r[node]! > 1 ? `${w} ×${r[node]!}` : w)).join(', ');
+    const rerunNodes = Object.entries(runs).filter(([, k]) => k > 1).map(([node, k]) => `${node} ×${k} (whole node; on ${ranOn(node)})`);
     const ranOnce = Object.entries(runs).filter(([, k]) => k === 1).map(([node]) => node);
     const existing = notes.filter((n) => n.key === 'workflow.intent' && n.params.code === 'EXISTING').length;
     return {
       fault: fault.n, title: fault.title, executor: 'LangGraph',
-      recoveryPoint: resumed ? `the latest checkpoint: resumes before ${paramText(resumed.params.next) || 'the next super-step'} (pending writes applied)`
+      recoveryPoint: resumed ? `the latest checkpoint: ${paramText(resumed.params.worker)} resumes before ${paramText(resumed.params.next) || 'the next super-step'} (pending writes applied)`
         : takenOver ? `the latest saved checkpoint, by worker ${paramText(takenOver.params.worker)} (next: ${paramText(takenOver.params.next)}); the engine does not stop the stalled run`
-        : crashStep(trace) >= 0 ? 'the latest checkpoint' : '— (no crash; the approval breakpoint is the durable pause)',
+        : crashStep(trace) >= 0 ? 'the latest checkpoint'
+        : `— (no crash, takeover or restart${asked > 0 ? `; the run paused ${asked}× at the approval breakpoint, durably` : ''})`,
       reruns: [...rerunNodes, Number(o.model_calls) > 1 ? `${String(o.model_calls)} model calls` : '', lookups > 0 ? `reconcile: ${lookups} lookup(s)` : '']
         .filter(Boolean).join('; ') || 'nothing',
       reused: crashStep(trace) >= 0 || rerunNodes.length > 0 || takenOver ? `saved results of ${ranOnce.filter((n) => n !== 'reconcile').join(', ') || 'no node'}` : 'nothing needed',
       dedupedByBusiness: [answeredFromKeyRecord(requests, ledgerCount),
         existing > 0 ? `${existing} approval(s) found their existing intent` : '', refusal ? `refused: ${refusal}` : '',
+        notOwner > 0 ? `${notOwner} submit(s) refused by the epoch check (no epoch held)` : '',
         fenced > 0 ? `${fenced} late result(s) fenced by the owner epoch` : ''].filter(Boolean).join('; ') || 'nothing needed',
       ledger: ledgerVerdict(o, requests), ledgerCount, status: String(o.status),
     };

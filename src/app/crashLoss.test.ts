@@ -144,11 +144,11 @@ describe('memoryOf in the models', () => {
     }
   });
 
-  it('L05\'s workflow and L06\'s LangGraph matrix declare A_memory as A\'s process memory', () => {
+  it('L05\'s workflow and L06\'s LangGraph matrix declare A_memory as A\'s process memory (and B_memory as B\'s)', () => {
     for (const id of ['workflow', 'matrix_langgraph']) {
       const model = getModel(id);
       const defaults = Object.fromEntries(model.switches.map((s) => [s.key, s.default]));
-      expect(model.nodes(defaults).filter((n) => n.memoryOf).map((n) => [n.id, n.memoryOf]), id).toEqual([['A_memory', 'A']]);
+      expect(model.nodes(defaults).filter((n) => n.memoryOf).map((n) => [n.id, n.memoryOf]), id).toEqual([['A_memory', 'A'], ['B_memory', 'B']]);
     }
   });
 });

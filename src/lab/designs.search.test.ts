@@ -79,11 +79,17 @@ for (const [name, witness] of Object.entries(WITNESS)) {
 // crash armed in submit, the approval, a restart — the run is gone, starts over and asks for the
 // approval again (the crash armed in the prefix: search at depth 3 finds it from ['ask'] too, in ≈20 s).
 WITNESS['workflow recovery=messages_only'] = { lab: 'L05' };
-WITNESS['workflow recovery=current_node'] = { lab: 'L05' };
+// Checkpoints without a key: the second worker's submit is refused by the epoch check, so the double refund needs
+// the crash after the provider answered and a restart (armed in the prefix: from ['ask'] alone search takes ≈50 s).
+WITNESS['workflow recovery=current_node'] = { lab: 'L05', prefix: ['ask', { crash_at: 'workflow.after_provider_answer' }] };
 WITNESS['workflow recovery=key_only'] = { lab: 'L05', prefix: ['ask', { crash_at: 'workflow.before_submit' }] };
+// A check against the epoch just read: the approval event reaching a second worker lets it move A's intent.
+WITNESS['workflow epoch_check=read'] = { lab: 'L05' };
+// A run that ends on an UNKNOWN outcome breaks no invariant: it never finishes (ask, lose the answer, approve).
+WITNESS['workflow unknown_outcome=leave'] = { lab: 'L05', recover: true };
 // L06's LangGraph executor is the workflow model: the same witnesses, from L06 with that executor.
-for (const value of ['messages_only', 'current_node', 'key_only']) {
-  WITNESS[`matrix recovery=${value}`] = { ...WITNESS[`workflow recovery=${value}`]!, lab: 'L06', switches: { executor: 'langgraph' } };
+for (const value of ['recovery=messages_only', 'recovery=current_node', 'recovery=key_only', 'epoch_check=read', 'unknown_outcome=leave']) {
+  WITNESS[`matrix ${value}`] = { ...WITNESS[`workflow ${value}`]!, lab: 'L06', switches: { executor: 'langgraph' } };
 }
 
 /** Right configurations a lab offers besides its own starting one (a switch that picks another model). */

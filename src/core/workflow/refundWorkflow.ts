@@ -11,12 +11,14 @@
  *   is kept as a pending write and reused on resume (no second model call).
  * - `‖approve‖` is a static breakpoint (`interruptBefore`): the run stops there durably and
  *   the approval EVENT resumes it — no thread waits for a human.
- * - `submit` moves the intent under the owner epoch it read (the shop's fenced update: the
- *   epoch check), sends the refund with the intent key (by design) and records the answer
- *   under that same epoch; a crash inside re-runs the node whole on resume. A worker can
- *   stall between its check and its send (SPEC 9.9 fault 6): another worker takes the
- *   operation over and resumes the thread from the same checkpoints; the stalled run still
- *   holds its request and sends it when it wakes — LangGraph does not fence a late run.
+ * - `submit` checks the owner epoch its worker was granted against the shop's (ownership.ts:
+ *   a worker that does not hold the intent's current epoch fails the node and sends
+ *   nothing), moves the intent under that epoch (a conditional write), sends the refund with
+ *   the intent key (by design) and records the answer under that same epoch; a crash inside
+ *   re-runs the node whole on resume. A worker can stall between its check and its send
+ *   (SPEC 9.9 fault 6): another worker takes the operation over and resumes the thread from
+ *   the same checkpoints; the stalled run still holds its request and sends it when it
+ *   wakes — LangGraph does not fence a late run, only the shop refuses its late record.
  * - `reconcile` looks an UNKNOWN outcome up before anything is sent again.
  *
  * The recovery design (L05) decides what survives a crash: LangGraph's checkpoints in the
@@ -30,8 +32,10 @@ import type { FaultPoints } from '../faults';
 import type { Clock } from '../time';
 import { msg, type MessageParams } from '../message';
 import {
-  CALLER, createIntent, latestOperation, ORDER_ID, queueForReconciliation, readOperation, transition, type Operation,
+  CALLER, createIntent, latestOperation, ORDER_ID, queueForReconciliation, readOperation, type Operation, type TransitionPatch,
 } from '../effects/shop';
+import type { OperationEvent } from '../effects/operationMachine';
+import { heldEpoch, recordClaim, writeStatus, type EpochCheck } from './ownership';
 import type { LookupAnswer, RefundAnswer } from '../effects/provider';
 import { SqlJsSaver } from './sqlSaver';
 import type { CheckpointNaming } from './checkpointIds';
@@ -54,8 +58,14 @@ export const WorkflowFault = {
 /** What one worker incarnation is lent to run the workflow. */
 export interface WorkflowEnv {
   readonly worker: string;
-  /** The worker's own database: durable checkpoints, chat messages, node-run log. */
+  /** The worker's own database: its node-run log and the owner epochs the shop granted it. */
   readonly workerStore: Store;
+  /**
+   * The thread's durable database — worker A's: durable checkpoints, the chat history, the
+   * approval requests. A second worker connects to it to resume the same thread (for A it is
+   * its own `workerStore`).
+   */
+  readonly threadStore: Store;
   /** The worker's process memory (a database the World wipes when the worker crashes). */
   readonly memoryStore: Store;
   readonly shop: Store;
@@ -67,6 +77,13 @@ export interface WorkflowEnv {
   /** False once this incarnation crashed: its graph is abandoned. */
   readonly alive: () => boolean;
   readonly design: RecoveryDesign;
+  /** What the submit node checks before it sends (ownership.ts); default: the epoch this worker holds. */
+  readonly epochCheck?: EpochCheck;
+  /**
+   * After no answer: `look_up` (default) routes to `reconcile`, which looks the operation up
+   * or hands it to a person; `leave` ends the run with the outcome UNKNOWN and nobody to decide it.
+   */
+  readonly unknownOutcome?: 'look_up' | 'leave';
   /** How the saver stores LangGraph's ids (by sequence in the World, so bytes repeat); default: as they are. */
   readonly naming?: CheckpointNaming;
   /** Node faults that are failures, not crashes (`shop_unavailable`): true once when armed. */
@@ -102,13 +119,13 @@ export const MODEL_ANSWERS = [
 /** Durable checkpoints for designs that keep them; process memory otherwise. */
 function saverFor(env: WorkflowEnv): BaseCheckpointSaver {
   const durable = env.design === 'all_three' || env.design === 'current_node';
-  return new SqlJsSaver(durable ? env.workerStore : env.memoryStore, { faults: env.faults, now: () => env.clock.now, alive: env.alive, naming: env.naming });
+  return new SqlJsSaver(durable ? env.threadStore : env.memoryStore, { faults: env.faults, now: () => env.clock.now, alive: env.alive, naming: env.naming });
 }
 
 const keyed = (env: WorkflowEnv) => env.design === 'all_three' || env.design === 'key_only';
 
 function say(env: WorkflowEnv, line: string): string[] {
-  if (env.design === 'messages_only') saveMessage(env.workerStore, env.clock, line);
+  if (env.design === 'messages_only') saveMessage(env.threadStore, env.clock, line);
   return [line];
 }
 
@@ -149,7 +166,9 @@ export function compileWorkflow(env: WorkflowEnv) {
       env.note('workflow.refused', { code: result.code });
       return { outcome: result.code, messages: say(env, `system: refused (${result.code})`) };
     }
-    env.note('workflow.intent', { operation: result.operation.operationId, code: result.code });
+    // The shop names the owner: the worker it names keeps the epoch it was granted (its token for the shop).
+    if (result.operation.owner === env.worker) recordClaim(env.workerStore, result.operation.operationId, result.operation.ownerEpoch);
+    env.note('workflow.intent', { worker: env.worker, operation: result.operation.operationId, code: result.code });
     return { operationId: result.operation.operationId, messages: say(env, `system: approved, intent ${result.operation.operationId}`) };
   };
 
@@ -157,21 +176,29 @@ export function compileWorkflow(env: WorkflowEnv) {
     started('submit');
     const op = readOperation(env.shop, state.operationId ?? intentFromMessages(state.messages))!;
     env.faults.reach(WorkflowFault.beforeSubmit);
+    // The epoch check: the token this worker shows is the epoch it was granted — or, in the `read` design, the
+    // shop's own current epoch, which always matches itself.
+    const epoch = epochFor(env, op);
+    if (epoch !== op.ownerEpoch) {
+      env.note('workflow.not_owner', { worker: env.worker, operation: op.operationId, held: epoch ?? '—', epoch: op.ownerEpoch });
+      // A failure, not an outcome: the thread stays before submit for the worker that owns the intent.
+      throw Object.assign(new Error(`${env.worker} does not hold ${op.operationId} at epoch ${op.ownerEpoch}`), { name: 'NotOwnerError' });
+    }
     const idemKey = keyed(env) ? op.operationId : null;
     // On a re-run the intent may already be SUBMITTED / UNKNOWN: the node cannot tell from its own state whether the
     // earlier send arrived, so it sends again — with the same key when the design keeps one.
-    transition(env.shop, env.clock, op.operationId, op.status === 'PREPARED' ? 'DISPATCH' : 'RESUBMIT', op.ownerEpoch, `sent by the LangGraph submit node on ${env.worker}`,
-      { send: { key: idemKey, expiresAt: env.clock.now + 1000 } });
+    writeStatus(env.shop, env.clock, { operationId: op.operationId, event: op.status === 'PREPARED' ? 'DISPATCH' : 'RESUBMIT', epoch, writer: env.worker,
+      why: `sent by the LangGraph submit node on ${env.worker}`, patch: { send: { key: idemKey, expiresAt: env.clock.now + 1000 } } });
     env.note('workflow.sending', { operation: op.operationId, key: idemKey ?? '(none)' });
     const stalled = env.stall?.();
     if (stalled) {
-      env.note('workflow.stalled', { worker: env.worker, operation: op.operationId, epoch: op.ownerEpoch });
+      env.note('workflow.stalled', { worker: env.worker, operation: op.operationId, epoch });
       // The check is behind it: whatever happened meanwhile, it sends the request it built.
       await stalled;
     }
     const answer = env.sendRefund({ operationId: op.operationId, idemKey, amountCents: op.amountCents, paramDigest: op.paramDigest });
     env.faults.reach(WorkflowFault.afterProviderAnswer);
-    return { outcome: record(env, op, answer) };
+    return { outcome: record(env, op, epoch, answer) };
   };
 
   const reconcile = async (state: WorkflowState): Promise<WorkflowUpdate> => {
@@ -179,7 +206,8 @@ export function compileWorkflow(env: WorkflowEnv) {
     const op = readOperation(env.shop, state.operationId!)!;
     const found = env.sendLookup(op.operationId);
     if (found?.status === 'FOUND') {
-      transition(env.shop, env.clock, op.operationId, 'CONFIRM', op.ownerEpoch, 'the lookup found the refund', { externalRef: found.refundId });
+      writeStatus(env.shop, env.clock, { operationId: op.operationId, event: 'CONFIRM', epoch: epochFor(env, op) ?? -1, writer: env.worker,
+        why: 'the lookup found the refund', patch: { externalRef: found.refundId } });
       return { outcome: 'CONFIRMED', messages: say(env, `system: lookup found ${found.refundId}`) };
     }
     queueForReconciliation(env.shop, env.clock, op.operationId, found ? `lookup said ${found.status}` : 'no answer to the lookup');
@@ -196,7 +224,7 @@ export function compileWorkflow(env: WorkflowEnv) {
     .addEdge('draft_note', 'approve')
     .addEdge('check_order', 'approve')
     .addConditionalEdges('approve', (state: WorkflowState) => (state.operationId ? 'submit' : END))
-    .addConditionalEdges('submit', (state: WorkflowState) => (state.outcome === 'UNKNOWN' ? 'reconcile' : END))
+    .addConditionalEdges('submit', (state: WorkflowState) => (state.outcome === 'UNKNOWN' && env.unknownOutcome !== 'leave' ? 'reconcile' : END))
     .addEdge('reconcile', END);
   return graph.compile({ checkpointer: saverFor(env), interruptBefore: ['approve'] });
 }
@@ -207,28 +235,34 @@ function intentFromMessages(messages: string[]): string {
   return line ? line.slice('system: approved, intent '.length) : '';
 }
 
+/** The epoch the worker shows the shop for `op`: the one it was granted, or (design `read`) the shop's own. */
+function epochFor(env: WorkflowEnv, op: Operation): number | null {
+  return env.epochCheck === 'read' ? op.ownerEpoch : heldEpoch(env.workerStore, op.operationId);
+}
+
 /**
  * The answer (or its absence) → the intent's status, in the shop, under the owner epoch the
- * node checked (`op`): a worker whose operation was taken over meanwhile is fenced off and
+ * node checked (`epoch`): a worker whose operation was taken over meanwhile is fenced off and
  * records nothing (the new owner's record stands).
  */
-function record(env: WorkflowEnv, op: Operation, answer: RefundAnswer | null): string {
+function record(env: WorkflowEnv, op: Operation, epoch: number, answer: RefundAnswer | null): string {
   const current = readOperation(env.shop, op.operationId)!;
-  if (current.ownerEpoch !== op.ownerEpoch) {
+  if (current.ownerEpoch !== epoch) {
     env.note('workflow.fenced', { worker: env.worker, operation: op.operationId, epoch: current.ownerEpoch });
     return current.status;
   }
+  const write = (event: OperationEvent, why: string, patch?: TransitionPatch) =>
+    writeStatus(env.shop, env.clock, { operationId: op.operationId, event, epoch, writer: env.worker, why, patch });
   if (answer === null) {
-    transition(env.shop, env.clock, op.operationId, 'TIMEOUT', op.ownerEpoch, 'no answer from the provider');
+    write('TIMEOUT', 'no answer from the provider');
     env.note('workflow.no_answer', { operation: op.operationId });
     return 'UNKNOWN';
   }
   if (answer.status === 'OK') {
-    transition(env.shop, env.clock, op.operationId, 'CONFIRM', op.ownerEpoch, answer.replayed ? 'the provider replayed its earlier answer' : 'the provider booked it',
-      { externalRef: answer.refundId });
+    write('CONFIRM', answer.replayed ? 'the provider replayed its earlier answer' : 'the provider booked it', { externalRef: answer.refundId });
     return 'CONFIRMED';
   }
-  transition(env.shop, env.clock, op.operationId, 'REJECT', op.ownerEpoch, `the provider answered ${answer.status}`);
+  write('REJECT', `the provider answered ${answer.status}`);
   return 'REJECTED';
 }
 
@@ -254,15 +288,18 @@ export async function resumeRun(env: WorkflowEnv): Promise<void> {
 }
 
 /**
- * Two workers got the approval event and resume the same thread at the same moment: two
- * compiled graphs over the same saver, interleaved by the event loop. What stops a double
- * refund is not the engine — both run `submit` — but one intent per approval and the key.
+ * Fault 5: the approval event reaches two workers at the same moment. A resumes its thread;
+ * B — its own process, its own database and memory, its own checkpointer — does what any
+ * worker does with the event (`recover`): resume the thread from the durable checkpoints it
+ * can reach (A's checkpoint database), or, in a design whose checkpoints live only in a
+ * process's memory, re-plan or start over from what it has. Both graphs run interleaved by
+ * the event loop. The engine stops neither: one intent per approval, the epoch check in
+ * submit and the key stop a double refund. Returns each worker's failure (a run that threw),
+ * after BOTH runs have settled, so nothing of either runs on after the step.
  */
-export async function resumeTwice(env: WorkflowEnv): Promise<void> {
-  const first = compileWorkflow(env);
-  const second = compileWorkflow(env);
-  await Promise.all([first.invoke(null, configOf(env)), second.invoke(null, configOf(env))]);
-  await afterRun(env, first);
+export async function resumeTwice(a: WorkflowEnv, b: WorkflowEnv): Promise<{ worker: string; error: unknown }[]> {
+  const settled = await Promise.allSettled([resumeRun(a), recover(b)]);
+  return settled.flatMap((r, i) => (r.status === 'rejected' ? [{ worker: [a, b][i]!.worker, error: r.reason as unknown }] : []));
 }
 
 /**
@@ -278,9 +315,9 @@ export async function recover(env: WorkflowEnv): Promise<void> {
   const inProgress = state.next.length > 0 || state.tasks.length > 0;
   if (!inProgress && env.design !== 'all_three' && env.design !== 'current_node') {
     const op = latestOperation(env.shop);
-    if (!runStarted(env.workerStore) || op?.status === 'CONFIRMED' || op?.status === 'REJECTED') return;
-    env.note('workflow.run_lost', { design: env.design });
-    const input = env.design === 'messages_only' ? loadMessages(env.workerStore) : ['user: please refund order ord-1'];
+    if (!runStarted(env.threadStore) || op?.status === 'CONFIRMED' || op?.status === 'REJECTED') return;
+    env.note('workflow.run_lost', { worker: env.worker, design: env.design });
+    const input = env.design === 'messages_only' ? loadMessages(env.threadStore) : ['user: please refund order ord-1'];
     await graph.invoke({ messages: input }, configOf(env));
     await afterRun(env, graph);
     return;
@@ -290,7 +327,7 @@ export async function recover(env: WorkflowEnv): Promise<void> {
     env.note('workflow.still_waiting');
     return;
   }
-  env.note('workflow.resuming', { next: state.next.join(', ') });
+  env.note('workflow.resuming', { worker: env.worker, next: state.next.join(', ') });
   await graph.invoke(null, configOf(env));
   await afterRun(env, graph);
 }
@@ -315,7 +352,7 @@ export async function takeOverRun(env: WorkflowEnv): Promise<void> {
 async function afterRun(env: WorkflowEnv, graph: CompiledWorkflow): Promise<void> {
   const state = await graph.getState(configOf(env));
   if (state.next.includes('approve')) {
-    recordApprovalRequest(env.workerStore, env.clock, approvalsGranted(env.shop, ORDER_ID));
+    recordApprovalRequest(env.threadStore, env.clock, approvalsGranted(env.shop, ORDER_ID));
     env.note('workflow.waiting_for_approval');
   }
 }

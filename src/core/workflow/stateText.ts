@@ -34,13 +34,16 @@ export interface WorkflowStores {
   worker: Store;
   /** Its process memory (checkpoints of the designs that keep none durably). */
   memory: Store;
+  /** The second worker's own database (node runs, granted epochs) and process memory. */
+  workerB: Store;
+  memoryB: Store;
   shop: Store;
   provider: Store;
   vendor: Store;
 }
 
 export function workflowStateText(stores: WorkflowStores, now: number): string {
-  const { worker, memory, shop, provider, vendor } = stores;
+  const { worker, memory, workerB, memoryB, shop, provider, vendor } = stores;
   const rel = (t: unknown) => (t === null || t === undefined ? null : Math.max(Number(t) - now, 0));
   return JSON.stringify({
     order: rows(shop, 'SELECT order_id, balance_cents, version FROM orders ORDER BY order_id'),
@@ -59,5 +62,10 @@ export function workflowStateText(stores: WorkflowStores, now: number): string {
     asked: rows(worker, 'SELECT approvals_before FROM approval_request ORDER BY seq'),
     durable: checkpointText(worker),
     memory: checkpointText(memory),
+    // Who holds which epoch decides whether a submit may send; a write by a non-owner is what LG-FENCE-1 reads.
+    claims: [rows(worker, 'SELECT operation_id, epoch FROM lg_claim ORDER BY operation_id'), rows(workerB, 'SELECT operation_id, epoch FROM lg_claim ORDER BY operation_id')],
+    nonOwnerWrites: rows(shop, 'SELECT operation_id, event, writer, owner FROM lg_status_write WHERE writer <> owner ORDER BY seq'),
+    nodeRunsB: rows(workerB, 'SELECT node, runs FROM lg_node_run ORDER BY node'),
+    memoryB: checkpointText(memoryB),
   });
 }

@@ -84,7 +84,7 @@ describe('LangGraph refund workflow', () => {
     const stall = ['ask', 'stall_after_check', 'approve', 'takeover', 'wake'];
     const runs: [string, unknown[]][] = [
       ...['all_three', 'current_node', 'key_only', 'messages_only'].map((recovery): [string, unknown[]] => [recovery, actions]),
-      ['all_three', stall], ['current_node', stall],
+      ['all_three', stall], ['current_node', stall], ['all_three', ['ask', 'approve_to_two']], ['key_only', ['ask', 'approve_to_two']],
     ];
     for (const [recovery, schedule] of runs) {
       const images = [];
@@ -92,7 +92,7 @@ describe('LangGraph refund workflow', () => {
         const { lab } = await run(recovery, schedule);
         images.push(lab.world.images());
       }
-      expect(Object.keys(images[0]!)).toEqual(['A', 'B', 'A_memory', 'shop', 'provider', 'vendor']);
+      expect(Object.keys(images[0]!)).toEqual(['A', 'B', 'A_memory', 'B_memory', 'shop', 'provider', 'vendor']);
       for (const node of Object.keys(images[0]!)) expect(Buffer.from(images[1]![node]!).equals(Buffer.from(images[0]![node]!)), `${recovery}: ${node}`).toBe(true);
     }
   });
@@ -118,6 +118,23 @@ describe('LangGraph refund workflow', () => {
     // B cannot take over from checkpoints that lived only in A's process memory.
     const memoryOnly = await run('key_only', actions);
     expect(await memoryOnly.lab.attemptAsync('takeover')).toMatch(/process memory/);
+  });
+
+  it('fault 5: the approval reaches two workers, each its own process with its own log and memory; B finds A\'s intent and may not send for it', async () => {
+    const { lab, o } = await run('all_three', ['ask', 'approve_to_two']);
+    // Each worker ran the graph as itself: its own node-run log, its own claim on the intent.
+    const byWorker = o.node_runs_by_worker as Record<string, Record<string, number>>;
+    expect(byWorker.A).toMatchObject({ approve: 1, submit: 1 });
+    expect(byWorker.B).toMatchObject({ approve: 1, submit: 1 });
+    // A created the intent and holds epoch 1; B found it (EXISTING) and its submit was refused by the epoch check.
+    const notes = lab.world.trace.flatMap((e) => e.notes).filter((n) => typeof n !== 'string');
+    expect(notes.filter((n) => n.key === 'workflow.intent').map((n) => n.params)).toEqual([
+      expect.objectContaining({ worker: 'A', code: 'CREATED' }), expect.objectContaining({ worker: 'B', code: 'EXISTING' })]);
+    expect(notes.filter((n) => n.key === 'workflow.not_owner').map((n) => n.params?.worker)).toEqual(['B']);
+    const senders = lab.world.trace.flatMap((e) => e.delivered).filter((f) => f.kind === 'lg_refund_request').map((f) => f.from);
+    expect(senders).toEqual(['A']);
+    expect(o).toMatchObject({ ledger_count: 1, status: 'CONFIRMED', owner: 'A@1' });
+    expect(broken(lab)).toEqual([]);
   });
 
   it('an expiry needs an open approval: with none it is refused and the shop is unchanged; after a grant it expires that one', async () => {

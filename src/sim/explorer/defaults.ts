@@ -25,9 +25,11 @@ export const MODEL_BOUNDS: Readonly<Record<string, Partial<Bounds>>> = {
   // its frame. Every command is signed and the tree is wide: depth 2 within CI time.
   authority: { depth: 2, advances: [11], crashes: 1, drops: 1, duplicates: 1 },
   // The LangGraph workflow (L05) steps asynchronously, ≈10 ms a transition (a LangGraph run
-  // per step): depth 3 is ≈500 transitions. Every recovery design presented wrong breaks
-  // within it (messages only / current node: ask, approval to two workers; key only from
-  // the asked run: crash in submit, approve, restart). Its frames are sent and answered
+  // per step): depth 3 is ≈500 transitions (recovery from each of its ≈230 states: ≈50 s).
+  // Every design presented wrong breaks within it (messages only: ask, approval to two
+  // workers, B asks again; an epoch check against the epoch just read: the same two moves;
+  // current node / key only from the asked run with a crash armed in submit: approve,
+  // restart). Its frames are sent and answered
   // inside a step (nothing waits in flight between steps to drop or duplicate), and the
   // approval's expiry is an action of its own: no clock moves.
   workflow: { depth: 3, advances: [], crashes: 1, drops: 0, duplicates: 0, partitions: 0 },

@@ -38,4 +38,5 @@ export const invariants = {
   // workflow
   'invariants.LG-LEDGER-1': "At most one refund per intent: the provider's ledger holds at most one row per operation.",
   'invariants.LG-APPROVAL-1': 'An approval once given is never asked for again (the pause survives a crash).',
+  'invariants.LG-FENCE-1': "Only the intent's owner moves it: every status change a worker makes in the shop is made by the worker the intent names, under the epoch the shop granted it.",
 } as const;

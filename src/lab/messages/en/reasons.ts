@@ -58,5 +58,6 @@ export const reasons = {
   'reasons.snapshot.state_unparsable': 'the state does not parse',
   'reasons.workflow.abandoned': 'the graph run was abandoned by a crash; its incarnation is gone',
   'reasons.workflow.shop_unavailable': 'the shop database did not answer',
+  'reasons.workflow.not_owner': 'the worker does not hold the intent at the shop\'s current owner epoch',
   'reasons.workflow.after_saved_writes': 'after {{nodes}} (their saved writes)',
 } as const;

@@ -100,6 +100,12 @@ export const switches = {
   'switches.recovery.current_node': "LangGraph checkpoints in A's database, no idempotency key",
   'switches.recovery.key_only': 'the intent key; checkpoints only in process memory',
   'switches.recovery.all_three': 'durable checkpoints + the intent key + approval as a durable pause',
+  'switches.epoch_check': "What the submit node compares with the shop's owner epoch before it sends",
+  'switches.epoch_check.held': 'the epoch the shop granted this worker',
+  'switches.epoch_check.read': 'the epoch it has just read from the shop',
+  'switches.unknown_outcome': "When the provider's answer does not come back, the run",
+  'switches.unknown_outcome.look_up': 'goes on to reconcile: a lookup, or a person',
+  'switches.unknown_outcome.leave': 'ends with the outcome UNKNOWN',
   // matrix (L06): which executor runs the refund
   'switches.executor': 'Executor',
   'switches.executor.handwritten': 'hand-written executor',

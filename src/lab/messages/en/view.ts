@@ -103,8 +103,9 @@ export const view = {
   'view.refund.attempts': 'attempts {{attempts}} · in flight {{inFlight}}',
   // workflow (L05, L06 LangGraph executor) — its operation machine is the refund model's key
   'view.workflow.node.A': 'Worker A (LangGraph)',
-  'view.workflow.node.B': "Worker B (LangGraph, A's checkpoint database)",
+  'view.workflow.node.B': "Worker B (LangGraph; its own process, resumes from A's checkpoint database)",
   'view.workflow.node.memory': "A's process memory",
+  'view.workflow.node.memory_b': "B's process memory",
   'view.workflow.node.shop': 'Shop database',
   'view.workflow.node.provider': 'Payment provider',
   'view.workflow.node.vendor': 'Model vendor (bills each call)',

@@ -28,4 +28,5 @@ export const invariants = {
   'invariants.REF-5': '注文の返金可能残高は決して負にならない。',
   'invariants.LG-LEDGER-1': '意図ごとに返金は高々 1 件。プロバイダの台帳には操作ごとに高々 1 行しかない。',
   'invariants.LG-APPROVAL-1': '一度与えられた承認が再び求められることはない（一時停止はクラッシュ後も残る）。',
+  'invariants.LG-FENCE-1': '意図を動かせるのはその所有者だけ：ワーカーがショップで行う状態変更はすべて、意図が名指すワーカーが、ショップから与えられたエポックのもとで行う。',
 } as const satisfies Record<keyof typeof en, string>;

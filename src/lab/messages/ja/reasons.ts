@@ -55,5 +55,6 @@ export const reasons = {
   'reasons.snapshot.state_unparsable': '状態を解析できません',
   'reasons.workflow.abandoned': 'グラフの実行はクラッシュで放棄されました。その実行の主体はもう存在しません',
   'reasons.workflow.shop_unavailable': 'ショップのデータベースが応答しませんでした',
+  'reasons.workflow.not_owner': 'このワーカーはショップの現在の所有エポックで意図を保持していません',
   'reasons.workflow.after_saved_writes': '{{nodes}} の後（保存済みの書き込み）',
 } as const satisfies Record<keyof typeof en, string>;

@@ -28,4 +28,5 @@ export const invariants = {
   'invariants.REF-5': '订单的可退款余额永远不会变成负数。',
   'invariants.LG-LEDGER-1': '每个意图最多只有一笔退款：供应商的账本中每个操作最多一行。',
   'invariants.LG-APPROVAL-1': '审批一旦给出就不会再次请求（这次暂停在崩溃后依然保留）。',
+  'invariants.LG-FENCE-1': '只有意图的所有者能改动它：worker 在商店里做的每一次状态变更，都由意图所指的 worker、在商店授予它的纪元下完成。',
 } as const satisfies Record<keyof typeof en, string>;

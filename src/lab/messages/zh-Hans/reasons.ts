@@ -55,5 +55,6 @@ export const reasons = {
   'reasons.snapshot.state_unparsable': '状态无法解析',
   'reasons.workflow.abandoned': '图的这次运行因崩溃而被放弃；运行它的实例已不复存在',
   'reasons.workflow.shop_unavailable': '商店数据库没有应答',
+  'reasons.workflow.not_owner': '这个 worker 没有以商店当前的所有者纪元持有该意图',
   'reasons.workflow.after_saved_writes': '{{nodes}} 之后（其已保存的写入）',
 } as const satisfies Record<keyof typeof en, string>;

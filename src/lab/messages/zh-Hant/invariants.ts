@@ -28,4 +28,5 @@ export const invariants = {
   'invariants.REF-5': '訂單的可退款餘額永遠不會變成負數。',
   'invariants.LG-LEDGER-1': '每個意圖最多只有一筆退款：供應商的帳本中每個操作最多一列。',
   'invariants.LG-APPROVAL-1': '批准一旦給出就不會再次請求（這次暫停在崩潰後依然保留）。',
+  'invariants.LG-FENCE-1': '只有意圖的擁有者能改動它：worker 在商店裡做的每一次狀態變更，都由意圖所指的 worker、在商店授予它的紀元下完成。',
 } as const satisfies Record<keyof typeof en, string>;

@@ -55,5 +55,6 @@ export const reasons = {
   'reasons.snapshot.state_unparsable': '狀態無法解析',
   'reasons.workflow.abandoned': '圖的這次執行因崩潰而被放棄；執行它的實例已不復存在',
   'reasons.workflow.shop_unavailable': '商店資料庫沒有回應',
+  'reasons.workflow.not_owner': '這個 worker 沒有以商店目前的擁有者紀元持有該意圖',
   'reasons.workflow.after_saved_writes': '{{nodes}} 之後（其已儲存的寫入）',
 } as const satisfies Record<keyof typeof en, string>;

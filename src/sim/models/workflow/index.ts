@@ -12,7 +12,7 @@
 import { operationMachine } from '../../../core/effects/operationMachine';
 import { ProviderFaultPoint, providerLookup, providerRefund, type LookupAnswer, type ProviderCapabilities, type RefundAnswer } from '../../../core/effects/provider';
 import { PROVIDER_SCHEMA, SHOP_SCHEMA } from '../../../core/effects/schema';
-import { CALLER, editOrder, expireApprovalNow, grantApproval, latestOperation, ORDER_ID, resubmitIntent, setupShop, takeOver } from '../../../core/effects/shop';
+import { CALLER, editOrder, expireApprovalNow, grantApproval, latestOperation, listOperations, ORDER_ID, resubmitIntent, setupShop, takeOver } from '../../../core/effects/shop';
 import { CrashSignal, noFaults, type FaultPoints } from '../../../core/faults';
 import { msg, type Message } from '../../../core/message';
 import { modelCalls, VENDOR_SCHEMA } from '../../../core/workflow/modelBill';
@@ -22,6 +22,7 @@ import {
   approvalsGranted, checkpointCount, intentCount, ledgerCount, orderBalance, forgetProcessMemory, latestPendingWrites, pendingWriteCount, refundsPerReference,
 } from '../../../core/workflow/reads';
 import { CHECKPOINT_SCHEMA } from '../../../core/workflow/schema';
+import { CLAIM_SCHEMA, recordClaim, STATUS_WRITE_SCHEMA, writesByNonOwners, type EpochCheck } from '../../../core/workflow/ownership';
 import { workflowStateText } from '../../../core/workflow/stateText';
 import { approvalRequests, NODES, nodeRuns, repeatedApprovalRequests, runStarted, WORKER_LOG_SCHEMA } from '../../../core/workflow/workerLog';
 import type { AsyncModelHooks } from '../../asyncStep';
@@ -34,9 +35,15 @@ type RecoveryDesign = import('../../../core/workflow/refundWorkflow').RecoveryDe
 type WorkflowEnv = import('../../../core/workflow/refundWorkflow').WorkflowEnv;
 
 const WORKER = 'A';
-/** Fault 6's second worker: it runs the same graph over the same checkpoint database (A's). */
+/**
+ * The second worker (faults 5 and 6): its own process — its own database (node-run log,
+ * granted epochs) and memory — that resumes the same thread from A's checkpoint database.
+ */
 const WORKER_B = 'B';
 const MEMORY = 'A_memory';
+const MEMORY_B = 'B_memory';
+/** Each worker's process memory (the checkpointer of the designs that keep none durably). */
+const MEMORY_OF: Readonly<Record<string, string>> = { [WORKER]: MEMORY, [WORKER_B]: MEMORY_B };
 const SHOP = 'shop';
 const PROVIDER = 'provider';
 const VENDOR = 'vendor';
@@ -101,17 +108,20 @@ async function wake(ctx: ModelContext): Promise<void> {
   await parked.done;
 }
 
+/** One incarnation of a worker for a job: its environment, and whether a crash ended it. */
+interface Incarnation {
+  env: WorkflowEnv;
+  crashed: () => CrashSignal | null;
+}
+
 /**
- * Runs one job as one incarnation of worker A (or, for `takeover`, as worker B): a crash
- * inside it abandons the graph. If A's submit node stalls (fault 6), the job returns with
- * the run parked and A paused; `wake` finishes it in a later step.
+ * Worker `worker`'s incarnation for one job: its own database (node-run log, granted epochs),
+ * its own process memory, and the thread's durable database (A's). A's crash points are
+ * wrapped so a CrashSignal marks the incarnation dead before LangGraph can save anything
+ * more; B has no crash points of its own (the palette's crashes are A's), so it runs without.
  */
-async function runJob(ctx: ModelContext, job: Job): Promise<void> {
-  const lg = await loadEngine();
-  if (job === 'wake') return wake(ctx);
-  const worker = job === 'takeover' ? WORKER_B : WORKER;
+function incarnation(ctx: ModelContext, worker: string, hooks: Pick<WorkflowEnv, 'stall'> = {}): Incarnation {
   let crash: CrashSignal | null = null;
-  // B is not where the crash points are armed (they are A's): it runs without them.
   const inner = worker === WORKER ? ctx.faults(WORKER) : noFaults;
   const faults: FaultPoints = {
     reach: (point) => {
@@ -124,27 +134,23 @@ async function runJob(ctx: ModelContext, job: Job): Promise<void> {
     },
   };
   const r = runtime(ctx);
-  let parkedSignal: (() => void) | null = null;
-  const parked = new Promise<'parked'>((resolve) => { parkedSignal = () => resolve('parked'); });
-  let release: () => void = () => {};
   const env: WorkflowEnv = {
     worker,
-    workerStore: ctx.store(WORKER),
-    memoryStore: ctx.store(MEMORY),
+    workerStore: ctx.store(worker),
+    threadStore: ctx.store(WORKER),
+    memoryStore: ctx.store(MEMORY_OF[worker]!),
     shop: ctx.store(SHOP),
     vendor: ctx.store(VENDOR),
     clock: ctx.clock,
     faults,
     alive: () => crash === null && (worker !== WORKER || ctx.status(WORKER) === 'up'),
     design: ctx.switches.recovery as RecoveryDesign,
+    epochCheck: (ctx.switches.epoch_check ?? 'held') as EpochCheck,
+    unknownOutcome: ctx.switches.unknown_outcome === 'leave' ? 'leave' : 'look_up',
     // LangGraph's ids stored by sequence; the table lives in ctx.memo, so undo restores it with the databases.
     naming: sequenceNaming(ctx.memo('langgraph_ids', newIdTable)),
     consume: (fault) => ctx.consume(fault),
-    stall: () => {
-      if (worker !== WORKER || !ctx.consume('stall_after_check')) return null;
-      parkedSignal?.();
-      return new Promise<void>((resolve) => { release = resolve; });
-    },
+    ...hooks,
     sendRefund: (request) => {
       ctx.send(worker, PROVIDER, 'lg_refund_request', { ...request });
       ctx.settle();
@@ -163,22 +169,63 @@ async function runJob(ctx: ModelContext, job: Job): Promise<void> {
     },
     note: (key, params) => ctx.note(msg(key, params)),
   };
+  return { env, crashed: () => crash };
+}
+
+/** A crashed A's process memory dies with it; a run that threw without a crash is a failure, narrated. */
+function settleFailure(ctx: ModelContext, a: Incarnation, error: unknown): void {
+  const crash = a.crashed();
+  if (crash) {
+    // The process died: what it kept only in memory dies with it.
+    forgetProcessMemory(ctx.store(MEMORY));
+    throw crash;
+  }
+  if (error instanceof CrashSignal) throw error;
+  // A node failure (not a crash): LangGraph saved the error and the siblings' writes; the run waits for a retry.
+  ctx.note(msg('workflow.run_failed', { why: failureReason(error) }));
+}
+
+/**
+ * Runs one job: as one incarnation of worker A, as worker B (`takeover`), or as both (`race`,
+ * fault 5: A and B each their own incarnation). A crash of A inside it abandons A's graph. If
+ * A's submit node stalls (fault 6), the job returns with the run parked and A paused; `wake`
+ * finishes it in a later step.
+ */
+async function runJob(ctx: ModelContext, job: Job): Promise<void> {
+  const lg = await loadEngine();
+  if (job === 'wake') return wake(ctx);
+  const r = runtime(ctx);
+  if (job === 'race') {
+    const a = incarnation(ctx, WORKER);
+    const b = incarnation(ctx, WORKER_B);
+    // Both runs have settled when this returns (allSettled): nothing of either goes on after the step.
+    const failures = await lg.resumeTwice(a.env, b.env);
+    if (a.crashed()) settleFailure(ctx, a, a.crashed());
+    for (const f of failures) {
+      if (f.error instanceof CrashSignal) throw f.error;
+      ctx.note(msg('workflow.run_failed_on', { worker: f.worker, why: failureReason(f.error) }));
+    }
+    return;
+  }
+  const worker = job === 'takeover' ? WORKER_B : WORKER;
+  let parkedSignal: (() => void) | null = null;
+  const parked = new Promise<'parked'>((resolve) => { parkedSignal = () => resolve('parked'); });
+  let release: () => void = () => {};
+  const run = incarnation(ctx, worker, {
+    stall: () => {
+      if (worker !== WORKER || !ctx.consume('stall_after_check')) return null;
+      parkedSignal?.();
+      return new Promise<void>((resolve) => { release = resolve; });
+    },
+  });
   const finished = (async () => {
     try {
-      if (job === 'start') await lg.startRun(env);
-      else if (job === 'resume') await lg.resumeRun(env);
-      else if (job === 'race') await lg.resumeTwice(env);
-      else if (job === 'takeover') await lg.takeOverRun(env);
-      else await lg.recover(env);
+      if (job === 'start') await lg.startRun(run.env);
+      else if (job === 'resume') await lg.resumeRun(run.env);
+      else if (job === 'takeover') await lg.takeOverRun(run.env);
+      else await lg.recover(run.env);
     } catch (error) {
-      if (crash) {
-        // The process died: what it kept only in memory dies with it.
-        forgetProcessMemory(ctx.store(MEMORY));
-        throw crash;
-      }
-      if (error instanceof CrashSignal) throw error;
-      // A node failure (not a crash): LangGraph saved the error and the siblings' writes; the run waits for a retry.
-      ctx.note(msg('workflow.run_failed', { why: failureReason(error) }));
+      settleFailure(ctx, run, error);
     }
   })();
   if ((await Promise.race([finished.then(() => 'done' as const), parked])) === 'parked') {
@@ -187,6 +234,31 @@ async function runJob(ctx: ModelContext, job: Job): Promise<void> {
     r.parked = { release: () => release(), done: finished };
     ctx.setStatus(WORKER, 'paused');
   }
+}
+
+/** Intents not decided yet (LG-END-1), or decided in a way the ledger contradicts. */
+function undecided(ctx: ModelContext): Message[] {
+  const ledger = refundsPerReference(ctx.store(PROVIDER));
+  return listOperations(ctx.store(SHOP)).flatMap((op) => {
+    const refunds = ledger[op.operationId] ?? 0;
+    if (op.status === 'CONFIRMED' || op.status === 'REJECTED') {
+      const expected = op.status === 'CONFIRMED' ? 1 : 0;
+      return refunds === expected ? [] : [msg('violations.workflow.ledger_disagrees', { operation: op.operationId, status: op.status, count: refunds })];
+    }
+    if (op.status === 'UNKNOWN' && op.reconciliation !== null) return [];
+    return [msg('violations.workflow.undecided', { operation: op.operationId, status: op.status })];
+  });
+}
+
+/** An approved refund whose run has not reached an intent or a refusal, or a run stalled inside a node (LG-END-1). */
+function unfinishedRun(ctx: ModelContext): Message[] {
+  const shop = ctx.store(SHOP);
+  const out: Message[] = [];
+  if (runtime(ctx).parked) out.push(msg('violations.workflow.run_stalled'));
+  if (runStarted(ctx.store(WORKER)) && approvalsGranted(shop, ORDER_ID) > 0 && intentCount(shop) === 0 && latestRefusal(shop) === null) {
+    out.push(msg('violations.workflow.approved_run_unfinished'));
+  }
+  return out;
 }
 
 function waitingForApproval(ctx: ModelContext): boolean {
@@ -205,6 +277,22 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
       { value: 'all_three', label: 'durable checkpoints + the intent key + approval as a durable pause', presented: 'right' },
     ],
     default: 'all_three',
+  }, {
+    key: 'epoch_check',
+    label: 'What the submit node compares with the shop\'s owner epoch before it sends',
+    options: [
+      { value: 'held', label: 'the epoch the shop granted this worker', presented: 'right' },
+      { value: 'read', label: 'the epoch it has just read from the shop', presented: 'wrong' },
+    ],
+    default: 'held',
+  }, {
+    key: 'unknown_outcome',
+    label: 'When the provider\'s answer does not come back, the run',
+    options: [
+      { value: 'look_up', label: 'goes on to reconcile: a lookup, or a person', presented: 'right' },
+      { value: 'leave', label: 'ends with the outcome UNKNOWN', presented: 'wrong' },
+    ],
+    default: 'look_up',
   }],
   faultPoints: [
     { point: 'workflow.after_model_answer', node: WORKER, label: 'after the model answered, before the node returned' },
@@ -216,11 +304,13 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
   ],
   modelFaults: ['shop_unavailable', 'lose_response', 'stall_after_check'],
   nodes: () => [
-    { id: WORKER, kind: 'worker', label: msg('view.workflow.node.A'), schema: CHECKPOINT_SCHEMA + WORKER_LOG_SCHEMA },
-    { id: WORKER_B, kind: 'worker', label: msg('view.workflow.node.B'), schema: '' },
+    { id: WORKER, kind: 'worker', label: msg('view.workflow.node.A'), schema: CHECKPOINT_SCHEMA + WORKER_LOG_SCHEMA + CLAIM_SCHEMA },
+    // B's own database: its node-run log and the epochs granted to it (its chat / approval tables stay empty: the thread's are A's).
+    { id: WORKER_B, kind: 'worker', label: msg('view.workflow.node.B'), schema: WORKER_LOG_SCHEMA + CLAIM_SCHEMA },
     // A's in-process checkpointer: forgetProcessMemory empties it in the step A crashes.
     { id: MEMORY, kind: 'service', label: msg('view.workflow.node.memory'), schema: CHECKPOINT_SCHEMA, memoryOf: WORKER },
-    { id: SHOP, kind: 'service', label: msg('view.workflow.node.shop'), schema: SHOP_SCHEMA },
+    { id: MEMORY_B, kind: 'service', label: msg('view.workflow.node.memory_b'), schema: CHECKPOINT_SCHEMA, memoryOf: WORKER_B },
+    { id: SHOP, kind: 'service', label: msg('view.workflow.node.shop'), schema: SHOP_SCHEMA + STATUS_WRITE_SCHEMA },
     { id: PROVIDER, kind: 'provider', label: msg('view.workflow.node.provider'), schema: PROVIDER_SCHEMA },
     { id: VENDOR, kind: 'service', label: msg('view.workflow.node.vendor'), schema: VENDOR_SCHEMA },
   ],
@@ -230,6 +320,8 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
     { from: WORKER, to: VENDOR, label: msg('view.workflow.edge.model_calls') },
     { from: WORKER, to: MEMORY, label: msg('view.workflow.edge.memory') },
     { from: WORKER_B, to: WORKER, label: msg('view.workflow.edge.takeover') },
+    { from: WORKER_B, to: SHOP, label: msg('view.workflow.edge.intent_status') },
+    { from: WORKER_B, to: MEMORY_B, label: msg('view.workflow.edge.memory') },
     { from: WORKER_B, to: PROVIDER, label: msg('view.workflow.edge.refund_lookup') },
   ],
 
@@ -330,6 +422,8 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
       case 'takeover': {
         const op = latestOperation(ctx.store(SHOP))!;
         const epoch = takeOver(ctx.store(SHOP), op.operationId, WORKER_B);
+        // The shop granted B the new epoch: B keeps it as its token.
+        recordClaim(ctx.store(WORKER_B), op.operationId, epoch);
         ctx.note(msg('workflow.taken_over', { operation: op.operationId, epoch }));
         queue(ctx, 'takeover');
         return;
@@ -381,16 +475,19 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
     const worker = ctx.store(WORKER);
     const op = latestOperation(ctx.store(SHOP));
     const calls = modelCalls(ctx.store(VENDOR));
-    const runs = nodeRuns(worker);
+    const byWorker = { [WORKER]: nodeRuns(worker), [WORKER_B]: nodeRuns(ctx.store(WORKER_B)) };
+    const runs = (node: string) => (byWorker[WORKER][node] ?? 0) + (byWorker[WORKER_B][node] ?? 0);
     return {
       design: ctx.switches.recovery,
+      epoch_check: ctx.switches.epoch_check ?? 'held',
       ledger_count: ledgerCount(ctx.store(PROVIDER)),
       refunds_per_intent: refundsPerReference(ctx.store(PROVIDER)),
       status: op?.status ?? 'NONE',
       model_calls: calls.length,
       model_cost_cents: calls.reduce((sum, c) => sum + c.costCents, 0),
       model_answers: calls.map((c) => c.answer),
-      node_runs: Object.fromEntries(NODES.map((n) => [n, runs[n] ?? 0])),
+      node_runs: Object.fromEntries(NODES.map((n) => [n, runs(n)])),
+      node_runs_by_worker: byWorker,
       approval_requests: approvalRequests(worker),
       repeated_approval_requests: repeatedApprovalRequests(worker),
       waiting_for_approval: waitingForApproval(ctx),
@@ -411,6 +508,8 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
       id: 'LG-LEDGER-1',
       statement: 'At most one refund per intent: the provider\'s ledger holds at most one row per operation.',
       rule: 'SPEC 9.5, 9.9',
+      // Seed 002 §5 (a re-run node repeats its effect unless business dedupe stops it) and §9 (the ledger decides).
+      rules: ['M07-5', 'M07-9'],
       check: (ctx) => Object.entries(refundsPerReference(ctx.store(PROVIDER)))
         .filter(([, n]) => n > 1).map(([ref, n]) => msg('violations.workflow.refunded_times', { operation: ref, count: n })),
     },
@@ -418,12 +517,53 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
       id: 'LG-APPROVAL-1',
       statement: 'An approval once given is never asked for again (the pause survives a crash).',
       rule: 'SPEC 9.5, 9.6',
+      // Seed 002 §5: an external key alone can still lose the execution state and the approval.
+      rules: ['M07-5'],
       check: (ctx) => {
         const n = repeatedApprovalRequests(ctx.store(WORKER));
         return n > 0 ? [msg('violations.workflow.asked_again', { count: n })] : [];
       },
     },
+    {
+      id: 'LG-FENCE-1',
+      statement: 'Only the intent\'s owner moves it: every status change a worker makes in the shop is made by the worker the intent names, under the epoch the shop granted it.',
+      rule: 'SPEC 9.7, MWP-WRK-019',
+      // Seed 002 §7 (the resource refuses a write from a lower generation) and MWP-WRK-019 (a late result is evidence, not authority).
+      rules: ['M07-7', 'MWP-WRK-019'],
+      check: (ctx) => writesByNonOwners(ctx.store(SHOP)).map((w) => msg('violations.workflow.non_owner_write', {
+        worker: w.writer, event: w.event, operation: w.operationId, owner: w.owner, epoch: w.epoch,
+      })),
+    },
   ],
+
+  endConditions: [
+    {
+      id: 'LG-END-1',
+      statement: 'Every approved refund ends decided: its intent CONFIRMED with exactly one refund in the ledger, REJECTED with none, or UNKNOWN and handed to manual reconciliation — or the shop refused to make the intent; and no run is left stalled inside a node.',
+      // Seed 002 §1 (never retrying may never finish: a lookup or a person breaks the tie), §2 (the outcome is the
+      // operation's status) and §9 (the ledger decides; what cannot be decided goes to reconciliation).
+      rules: ['M07-1', 'M07-2', 'M07-9'],
+      check: (ctx) => [...undecided(ctx), ...unfinishedRun(ctx)],
+    },
+  ],
+
+  /**
+   * What the system does by itself, no new fault: a stalled worker wakes (its pause ends);
+   * the worker retries its run — LangGraph resumes the thread from its latest checkpoint
+   * (after a node failure, or an approval the event of which never reached it) — while an
+   * approved refund is not decided. Restarts of a crashed A are the explorer's (A's
+   * `afterRestart` then runs the design's own recovery). Nothing here knows the answer: a
+   * design that lost its run asks again, and nobody approves twice.
+   */
+  recoveryMoves(ctx) {
+    if (runtime(ctx).parked) return [{ type: 'wake' }];
+    if (ctx.status(WORKER) !== 'up') return [];
+    // A run waiting at the breakpoint waits for a person: retrying it would resume past an approval nobody gave.
+    const owed = approvalsGranted(ctx.store(SHOP), ORDER_ID) > 0 && !waitingForApproval(ctx);
+    return owed && (undecided(ctx).length > 0 || unfinishedRun(ctx).length > 0) ? [{ type: 'retry' }] : [];
+  },
+  // A restart, a resume, a wake, a retry: each a LangGraph run; four moves finish any run the right design leaves.
+  recoveryBound: 4,
 
   machines(ctx) {
     const op = latestOperation(ctx.store(SHOP));
@@ -433,6 +573,7 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
   describeNodes(ctx) {
     const worker = ctx.store(WORKER);
     const runs = nodeRuns(worker);
+    const runsB = nodeRuns(ctx.store(WORKER_B));
     const op = latestOperation(ctx.store(SHOP));
     const calls = modelCalls(ctx.store(VENDOR));
     return {
@@ -443,8 +584,12 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
         waitingForApproval(ctx) ? msg('view.workflow.paused') : '',
         runtime(ctx).parked ? msg('view.workflow.stalled') : '',
       ].filter(Boolean),
-      [WORKER_B]: [op?.owner === WORKER_B ? msg('view.workflow.took_over', { id: op.operationId, epoch: op.ownerEpoch }) : msg('view.workflow.idle')],
+      [WORKER_B]: [
+        op?.owner === WORKER_B ? msg('view.workflow.took_over', { id: op.operationId, epoch: op.ownerEpoch }) : msg('view.workflow.idle'),
+        ...(Object.keys(runsB).length > 0 ? [msg('view.workflow.node_runs', { runs: Object.entries(runsB).map(([n, k]) => `${n}×${k}`).join(', ') })] : []),
+      ],
       [MEMORY]: [msg('view.workflow.memory', { count: checkpointCount(ctx.store(MEMORY)) })],
+      [MEMORY_B]: [msg('view.workflow.memory', { count: checkpointCount(ctx.store(MEMORY_B)) })],
       [SHOP]: [op ? msg('view.workflow.op', { id: op.operationId, status: op.status }) : msg('view.workflow.no_intent'), msg('view.workflow.approvals', { count: approvalsGranted(ctx.store(SHOP), ORDER_ID) })],
       [PROVIDER]: [msg('view.workflow.ledger', { count: ledgerCount(ctx.store(PROVIDER)) })],
       [VENDOR]: [msg('view.workflow.billed', { count: calls.length, cents: calls.reduce((s, c) => s + c.costCents, 0) })],
@@ -460,7 +605,8 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
   // of the state too — and while it is there the World is not `quiet` (undo cannot bring a promise back).
   fingerprint(ctx) {
     const text = workflowStateText({
-      worker: ctx.store(WORKER), memory: ctx.store(MEMORY), shop: ctx.store(SHOP), provider: ctx.store(PROVIDER), vendor: ctx.store(VENDOR),
+      worker: ctx.store(WORKER), memory: ctx.store(MEMORY), workerB: ctx.store(WORKER_B), memoryB: ctx.store(MEMORY_B),
+      shop: ctx.store(SHOP), provider: ctx.store(PROVIDER), vendor: ctx.store(VENDOR),
     }, ctx.clock.now);
     return `${text}|parked:${runtime(ctx).parked !== null}`;
   },
@@ -476,5 +622,6 @@ function failureReason(error: unknown): Message | string {
   const name = error instanceof Error ? error.name : '';
   if (name === 'AbandonedRunError') return msg('reasons.workflow.abandoned');
   if (name === 'ShopUnavailableError') return msg('reasons.workflow.shop_unavailable');
+  if (name === 'NotOwnerError') return msg('reasons.workflow.not_owner');
   return error instanceof Error ? error.message : String(error);
 }
