@@ -51,6 +51,9 @@ const WITNESS: Record<string, Witness> = {
   // witness here; the label is the refund model owner's to fix (reported).
   'refund retention=5': { lab: 'L01', switches: { lookup: 'off', retry_policy: 'blind_resend' }, prefix: ['approve', 'lose_response', 'submit', { advance: 6 }] },
   'compensation compensation=pretend_rollback': { lab: 'L08' },
+  'compensation cancel_authority=consent_at_booking': { lab: 'L08' },
+  // A retry breaks COMP-2 when the cancellation fails (here: the airline's error).
+  'compensation cancel_failure=retry': { lab: 'L08', switches: { airline_cancel: 'fails' } },
   // From one emitted event (two for redaction: a report to tombstone needs a history).
   'projection apply=no_dedupe': { lab: 'L10', prefix: [EMIT] },
   'projection apply=cursor_on_receipt': { lab: 'L10' },

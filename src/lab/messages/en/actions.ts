@@ -67,6 +67,7 @@ export const actions = {
   // compensation (L08)
   'actions.compensation.book_flight': 'The agent books the flight',
   'actions.compensation.book_hotel': 'The agent books the hotel',
+  'actions.compensation.withdraw_consent': 'The traveller withdraws consent to cancel',
   'actions.compensation.cancel_flight': 'The agent cancels the flight (compensation)',
   'actions.compensation.negative_refund': 'Try to "undo" the fare with a negative refund',
   'actions.compensation.resolve_manually': 'A person at the operations desk closes the case',

@@ -25,6 +25,12 @@ export const switches = {
   'switches.compensation': 'When the hotel fails, the agent',
   'switches.compensation.new_action': 'cancels the flight with the airline and records it',
   'switches.compensation.pretend_rollback': 'marks the flight as never booked',
+  'switches.cancel_authority': 'Before cancelling, the agent',
+  'switches.cancel_authority.checked': 'looks up the traveller\'s consent as it stands now',
+  'switches.cancel_authority.consent_at_booking': 'relies on the consent given at booking',
+  'switches.cancel_failure': 'When a cancellation fails, the agent',
+  'switches.cancel_failure.to_desk': 'hands the case to the operations desk',
+  'switches.cancel_failure.retry': 'tries the cancellation again later',
   // fencing
   'switches.resource': 'The resource',
   'switches.resource.fenced': 'compares the fence in the same conditional write',

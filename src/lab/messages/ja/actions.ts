@@ -57,6 +57,7 @@ export const actions = {
   'actions.refund.wake': '{{worker}} が再開し、しようとしていた送信を続ける',
   'actions.compensation.book_flight': 'エージェントがフライトを予約',
   'actions.compensation.book_hotel': 'エージェントがホテルを予約',
+  'actions.compensation.withdraw_consent': '旅行者がキャンセルへの同意を取り下げる',
   'actions.compensation.cancel_flight': 'エージェントがフライトをキャンセル（補償）',
   'actions.compensation.negative_refund': 'マイナスの返金で運賃を「取り消そう」とする',
   'actions.compensation.resolve_manually': 'オペレーション窓口の担当者が案件をクローズ',

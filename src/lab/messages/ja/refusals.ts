@@ -36,6 +36,7 @@ export const refusals = {
   'refusals.authority.nothing_accepted': 'まだ受け入れられたコマンドはありません。',
   'refusals.authority.nothing_sent': 'まだ何も送信されていません。',
   'refusals.compensation.not_now': '今はできません。旅行は {{state}} です。',
+  'refusals.compensation.no_consent': '今はできません。取り下げられる同意をエージェントは持っていません。',
   'refusals.workflow.worker_down': 'Worker A は停止しています。',
   'refusals.workflow.already_asked': '顧客はすでに依頼しています。',
   'refusals.workflow.no_one_waiting': '承認を待っている人はいません。',

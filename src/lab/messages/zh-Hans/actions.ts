@@ -57,6 +57,7 @@ export const actions = {
   'actions.refund.wake': '{{worker}} 醒来，继续它正要进行的发送',
   'actions.compensation.book_flight': '代理预订航班',
   'actions.compensation.book_hotel': '代理预订酒店',
+  'actions.compensation.withdraw_consent': '旅客撤回取消同意',
   'actions.compensation.cancel_flight': '代理取消航班（补偿）',
   'actions.compensation.negative_refund': '试图用一笔负数退款来“撤销”票款',
   'actions.compensation.resolve_manually': '运营台的一名工作人员结案',

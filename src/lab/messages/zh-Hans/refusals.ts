@@ -36,6 +36,7 @@ export const refusals = {
   'refusals.authority.nothing_accepted': '还没有任何命令被接受。',
   'refusals.authority.nothing_sent': '还没有发送任何内容。',
   'refusals.compensation.not_now': '现在不行：行程是 {{state}}。',
+  'refusals.compensation.no_consent': '现在不行：代理手上没有可撤回的同意。',
   'refusals.workflow.worker_down': 'Worker A 已宕机。',
   'refusals.workflow.already_asked': '客户已经提出过请求。',
   'refusals.workflow.no_one_waiting': '没有人在等待审批。',

@@ -57,6 +57,7 @@ export const actions = {
   'actions.refund.wake': '{{worker}} 醒來，繼續它正要進行的送出',
   'actions.compensation.book_flight': '代理預訂航班',
   'actions.compensation.book_hotel': '代理預訂飯店',
+  'actions.compensation.withdraw_consent': '旅客撤回取消同意',
   'actions.compensation.cancel_flight': '代理取消航班（補償）',
   'actions.compensation.negative_refund': '試圖用一筆負數退款來「撤銷」票款',
   'actions.compensation.resolve_manually': '營運櫃台的一名人員結案',

@@ -36,6 +36,7 @@ export const refusals = {
   'refusals.authority.nothing_accepted': '還沒有任何指令被接受。',
   'refusals.authority.nothing_sent': '還沒有傳送任何內容。',
   'refusals.compensation.not_now': '現在不行：行程是 {{state}}。',
+  'refusals.compensation.no_consent': '現在不行：代理手上沒有可撤回的同意。',
   'refusals.workflow.worker_down': 'Worker A 已停機。',
   'refusals.workflow.already_asked': '客戶已經提出過請求。',
   'refusals.workflow.no_one_waiting': '沒有人在等待批准。',
