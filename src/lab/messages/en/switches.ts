@@ -25,6 +25,7 @@ export const switches = {
   'switches.compensation': 'When the hotel fails, the agent',
   'switches.compensation.new_action': 'cancels the flight with the airline and records it',
   'switches.compensation.pretend_rollback': 'marks the flight as never booked',
+  'switches.compensation.wait_for_room': 'keeps asking the hotel for a room',
   'switches.cancel_authority': 'Before cancelling, the agent',
   'switches.cancel_authority.checked': 'looks up the traveller\'s consent as it stands now',
   'switches.cancel_authority.consent_at_booking': 'relies on the consent given at booking',

@@ -17,6 +17,7 @@ export const switches = {
   'switches.compensation': 'ホテルが失敗したとき、エージェントは',
   'switches.compensation.new_action': '航空会社でフライトをキャンセルし、それを記録する',
   'switches.compensation.pretend_rollback': 'フライトを予約されなかったことにする',
+  'switches.compensation.wait_for_room': 'ホテルに空室をたずね続ける',
   'switches.cancel_authority': 'キャンセルの前に、エージェントは',
   'switches.cancel_authority.checked': '旅行者の同意を今の状態で確かめる',
   'switches.cancel_authority.consent_at_booking': '予約時にもらった同意をそのまま使う',

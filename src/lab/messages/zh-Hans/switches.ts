@@ -17,6 +17,7 @@ export const switches = {
   'switches.compensation': '酒店失败时，代理',
   'switches.compensation.new_action': '向航空公司取消航班并记录下来',
   'switches.compensation.pretend_rollback': '把航班标记为从未预订',
+  'switches.compensation.wait_for_room': '不停地向酒店询问空房',
   'switches.cancel_authority': '取消之前，代理',
   'switches.cancel_authority.checked': '查看旅客当前的同意',
   'switches.cancel_authority.consent_at_booking': '沿用订票时得到的同意',

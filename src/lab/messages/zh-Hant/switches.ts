@@ -17,6 +17,7 @@ export const switches = {
   'switches.compensation': '飯店失敗時，代理',
   'switches.compensation.new_action': '向航空公司取消航班並記錄下來',
   'switches.compensation.pretend_rollback': '把航班標記為從未預訂',
+  'switches.compensation.wait_for_room': '不停地向飯店詢問空房',
   'switches.cancel_authority': '取消之前，代理',
   'switches.cancel_authority.checked': '查看旅客目前的同意',
   'switches.cancel_authority.consent_at_booking': '沿用訂票時得到的同意',

@@ -57,7 +57,8 @@ export const compensationModel: Model<CompensationAction> = {
     { key: 'airline_cancel', label: 'Airline cancellation', options: [{ value: 'works', label: 'works' }, { value: 'fails', label: 'fails' }], default: 'works' },
     { key: 'compensation', label: 'When the hotel fails, the agent', options: [
       { value: 'new_action', label: 'cancels the flight with the airline and records it', presented: 'right' },
-      { value: 'pretend_rollback', label: 'marks the flight as never booked', presented: 'wrong' }], default: 'new_action' },
+      { value: 'pretend_rollback', label: 'marks the flight as never booked', presented: 'wrong' },
+      { value: 'wait_for_room', label: 'keeps asking the hotel for a room', presented: 'wrong' }], default: 'new_action' },
     { key: 'cancel_authority', label: 'Before cancelling, the agent', options: [
       { value: 'checked', label: "looks up the traveller's consent as it stands now", presented: 'right' },
       { value: 'consent_at_booking', label: 'relies on the consent given at booking', presented: 'wrong' }], default: 'checked' },
@@ -91,7 +92,8 @@ export const compensationModel: Model<CompensationAction> = {
       const flight = readTrip(ctx.store(AGENT)).flightRef;
       return flight && liveGrant(ctx.store(AGENT), Actor.agent, Step.cancel, flight) ? null : msg('refusals.compensation.no_consent');
     }
-    const allowed = NEEDS[action.type];
+    // Waiting for a room: the agent asks the hotel again instead of compensating.
+    const allowed = action.type === 'book_hotel' && ctx.switches.compensation === 'wait_for_room' ? [...NEEDS.book_hotel, 'HOTEL_FAILED'] : NEEDS[action.type];
     return allowed.length === 0 || allowed.includes(state) ? null : msg('refusals.compensation.not_now', { state });
   },
   apply(ctx, action) {
@@ -178,18 +180,13 @@ export const compensationModel: Model<CompensationAction> = {
   ],
   endConditions: [
     {
-      id: 'COMP-END-1', statement: 'Every booking reaches an ending: the trip is confirmed, compensated, or closed by a person.', rules: ['M07-8'],
-      check(ctx) {
-        const trip = readTrip(ctx.store(AGENT));
-        return trip.flightRef && !ENDINGS.includes(trip.state) ? [msg('violations.compensation.not_ended', { state: trip.state })] : [];
-      },
-    },
-    {
-      id: 'COMP-END-2', statement: 'The money matches the ending: a confirmed or hand-closed trip paid the fare for a booked flight; a compensated one paid only the fee of a cancellation the airline made.',
+      id: 'COMP-END-1',
+      statement: 'Every booking reaches an ending the airline agrees with: confirmed or closed by a person with the fare paid for a booked flight, or compensated with only the fee of a cancellation the airline made.',
       rules: ['M07-8'],
       check(ctx) {
         const trip = readTrip(ctx.store(AGENT));
-        if (!trip.flightRef || !ENDINGS.includes(trip.state)) return [];
+        if (!trip.flightRef) return [];
+        if (!ENDINGS.includes(trip.state)) return [msg('violations.compensation.not_ended', { state: trip.state })];
         const airline = airlineView(ctx.store(AIRLINE));
         const flight = flightBooking(ctx.store(AIRLINE), trip.flightRef)?.status ?? null;
         const expected = trip.state === 'COMPENSATED' ? { status: 'cancelled', paid: airline.feesCents } : { status: 'booked', paid: setting(ctx, 'flight_price_cents') };
@@ -202,7 +199,8 @@ export const compensationModel: Model<CompensationAction> = {
   // The agent's own next step in each trip state (its plan, its compensation, the desk's
   // documented manual close): the design under its switches, so a retrying agent retries.
   recoveryMoves(ctx) {
-    const next = NEXT_MOVE[tripState(ctx.store(AGENT))];
+    const state = tripState(ctx.store(AGENT));
+    const next = state === 'HOTEL_FAILED' && ctx.switches.compensation === 'wait_for_room' ? 'book_hotel' : NEXT_MOVE[state];
     return next ? [{ type: next }] : [];
   },
   recoveryBound: 8,
