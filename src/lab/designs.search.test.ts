@@ -36,6 +36,11 @@ const CRASH_BETWEEN = ['approve', { crash_at: 'kv.between_systems' }];
 const EMIT = { type: 'emit', count: 1, group: 'G1' };
 const WITNESS: Record<string, Witness> = {
   'fencing resource=external': { lab: 'L07' },
+  'fencing renewal=holder_only': { lab: 'L07' },
+  'fencing takeover_fence=same': { lab: 'L07' },
+  // Both get stuck rather than break a property: a stalled holder keeps the lease; a worker waits forever.
+  'fencing lease_expiry=until_released': { lab: 'L07', recover: true },
+  'fencing no_answer=wait': { lab: 'L07', recover: true },
   'refund retry_policy=new_key_each_attempt': { lab: 'L01', prefix: ['approve'] },
   // Resending at once is wrong against a provider that cannot dedupe (seed 002 §1–§3).
   'refund retry_policy=blind_resend': { lab: 'L01', switches: { idempotency: 'off' }, prefix: ['approve'] },

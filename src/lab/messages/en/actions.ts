@@ -22,6 +22,7 @@ export const actions = {
   'actions.fencing.write': '{{worker}} checks its lease and writes',
   'actions.fencing.pause': '{{worker}} checks its lease, then stalls before writing',
   'actions.fencing.wake': '{{worker}} wakes up',
+  'actions.fencing.resend': '{{worker}} sends its unanswered write again',
   'actions.fencing.probe': 'Probe: fence {{token}} against current {{current}}, t={{now}}, lease until {{lease_until}}',
   // projection (L10, L11)
   'actions.projection.emit_one': 'The authority accepts a command and publishes its event',

@@ -17,6 +17,7 @@ export const invariants = {
   // fencing
   'invariants.FENCE-1': 'No write is accepted under a stale fence or an expired lease.',
   'invariants.FENCE-2': 'Every grant carries a higher fence than the one before.',
+  'invariants.FENCE-3': 'A renewal extends only the requester\'s own live lease: the holder and fence it names are those of the lease in force, before that lease ran out.',
   // outage
   'invariants.OUT-1': 'No irreversible or externally visible action is taken offline.',
   'invariants.OUT-2': 'Offline work stays within the grace period.',

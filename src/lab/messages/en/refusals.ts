@@ -55,4 +55,5 @@ export const refusals = {
   'refusals.workflow.worker_not_stalled': 'Worker A is not stalled.',
   'refusals.fencing.probe_time': 'probe: time only moves forward (now t={{now}})',
   'refusals.fencing.probe_fence': 'probe: the current fence is already {{fence}}; fences never go back',
+  'refusals.fencing.nothing_to_resend': '{{worker}} has no sent write waiting for a verdict',
 } as const;

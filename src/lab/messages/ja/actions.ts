@@ -16,6 +16,7 @@ export const actions = {
   'actions.fencing.write': '{{worker}} がリースを確認して書き込む',
   'actions.fencing.pause': '{{worker}} がリースを確認し、書き込む前に停止',
   'actions.fencing.wake': '{{worker}} が再開',
+  'actions.fencing.resend': '{{worker}} が返事のない書き込みを送り直す',
   'actions.fencing.probe': 'プローブ：フェンス {{token}} を現在の {{current}} と照合、t={{now}}、リース期限 {{lease_until}}',
   'actions.projection.emit_one': '権威サービスがコマンドを受け入れ、そのイベントを公開',
   'actions.projection.emit_one_in': '権威サービスがコマンドを受け入れ、そのイベントを {{group}} に公開',

@@ -50,4 +50,5 @@ export const refusals = {
   'refusals.workflow.worker_not_stalled': 'Worker A は停止していません。',
   'refusals.fencing.probe_time': 'probe：時間は前にしか進みません（現在 t={{now}}）',
   'refusals.fencing.probe_fence': 'probe：現在のフェンスはすでに {{fence}} です。フェンスは決して戻りません',
+  'refusals.fencing.nothing_to_resend': '{{worker}} には判定待ちの送信済み書き込みがない',
 } as const satisfies Record<keyof typeof en, string>;

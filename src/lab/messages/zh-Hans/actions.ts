@@ -16,6 +16,7 @@ export const actions = {
   'actions.fencing.write': '{{worker}} 检查租约后写入',
   'actions.fencing.pause': '{{worker}} 检查租约，然后在写入前停顿',
   'actions.fencing.wake': '{{worker}} 醒来',
+  'actions.fencing.resend': '{{worker}} 重发没有回音的写入',
   'actions.fencing.probe': '探测：fence {{token}} 对比当前的 {{current}}，t={{now}}，租约有效至 {{lease_until}}',
   'actions.projection.emit_one': '权威服务接受一条命令并发布它的事件',
   'actions.projection.emit_one_in': '权威服务接受一条命令并在 {{group}} 中发布它的事件',

@@ -11,6 +11,7 @@ export const invariants = {
   'invariants.COMP-3': '每个实际执行的补偿步骤都依据一项授权：它允许该执行者做这一步，且在执行时仍然有效；每个步骤都记录结果。',
   'invariants.FENCE-1': '在过期的 fence 或已过期的租约下，任何写入都不会被接受。',
   'invariants.FENCE-2': '每次授予的 fence 都比上一次更高。',
+  'invariants.FENCE-3': '续租只延长请求者自己仍然有效的租约：它指明的持有者和 fence 必须是当时有效租约的，而且那个租约尚未到期。',
   'invariants.OUT-1': '离线时不执行任何不可逆或外部可见的动作。',
   'invariants.OUT-2': '离线工作不超出宽限期。',
   'invariants.OUT-3': '一次核对要么整体生效，要么完全不生效：同一次核对中不会一条缓冲的报告被接受、另一条却被拒绝。',

@@ -50,4 +50,5 @@ export const refusals = {
   'refusals.workflow.worker_not_stalled': 'Worker A 没有停顿。',
   'refusals.fencing.probe_time': 'probe：时间只能向前（当前 t={{now}}）',
   'refusals.fencing.probe_fence': 'probe：当前 fence 已经是 {{fence}}；fence 永远不会回退',
+  'refusals.fencing.nothing_to_resend': '{{worker}} 没有已发出、仍在等判定的写入',
 } as const satisfies Record<keyof typeof en, string>;

@@ -16,6 +16,7 @@ export const actions = {
   'actions.fencing.write': '{{worker}} 檢查租約後寫入',
   'actions.fencing.pause': '{{worker}} 檢查租約，然後在寫入前停頓',
   'actions.fencing.wake': '{{worker}} 醒來',
+  'actions.fencing.resend': '{{worker}} 重送沒有回音的寫入',
   'actions.fencing.probe': '探測：防護權杖 {{token}} 對照目前的 {{current}}，t={{now}}，租約有效至 {{lease_until}}',
   'actions.projection.emit_one': '權威服務接受一個指令並發布它的事件',
   'actions.projection.emit_one_in': '權威服務接受一個指令並在 {{group}} 中發布它的事件',

@@ -50,4 +50,5 @@ export const refusals = {
   'refusals.workflow.worker_not_stalled': 'Worker A 沒有停頓。',
   'refusals.fencing.probe_time': 'probe：時間只能向前（目前 t={{now}}）',
   'refusals.fencing.probe_fence': 'probe：目前的防護權杖已經是 {{fence}}；防護權杖永遠不會倒退',
+  'refusals.fencing.nothing_to_resend': '{{worker}} 沒有已送出、仍在等判定的寫入',
 } as const satisfies Record<keyof typeof en, string>;
