@@ -35,6 +35,11 @@ const CRASH_BETWEEN = ['approve', { crash_at: 'kv.between_systems' }];
 const EMIT = { type: 'emit', count: 1, group: 'G1' };
 const WITNESS: Record<string, Witness> = {
   'fencing resource=external': { lab: 'L07' },
+  'fencing renewal=holder_only': { lab: 'L07' },
+  'fencing takeover_fence=same': { lab: 'L07' },
+  // Both get stuck rather than break a property: a stalled holder keeps the lease; a worker waits forever.
+  'fencing lease_expiry=until_released': { lab: 'L07', recover: true },
+  'fencing no_answer=wait': { lab: 'L07', recover: true },
   'refund retry_policy=new_key_each_attempt': { lab: 'L01', prefix: ['approve'] },
   // Resending at once is wrong against a provider that cannot dedupe (seed 002 §1–§3).
   'refund retry_policy=blind_resend': { lab: 'L01', switches: { idempotency: 'off' }, prefix: ['approve'] },
@@ -51,6 +56,10 @@ const WITNESS: Record<string, Witness> = {
   // witness here; the label is the refund model owner's to fix (reported).
   'refund retention=5': { lab: 'L01', switches: { lookup: 'off', retry_policy: 'blind_resend' }, prefix: ['approve', 'lose_response', 'submit', { advance: 6 }] },
   'compensation compensation=pretend_rollback': { lab: 'L08' },
+  'compensation cancel_authority=consent_at_booking': { lab: 'L08' },
+  'compensation compensation=wait_for_room': { lab: 'L08', recover: true },
+  // A retry breaks COMP-2 when the cancellation fails (here: the airline's error).
+  'compensation cancel_failure=retry': { lab: 'L08', switches: { airline_cancel: 'fails' } },
   // From one emitted event (two for redaction: a report to tombstone needs a history).
   'projection apply=no_dedupe': { lab: 'L10', prefix: [EMIT] },
   'projection apply=cursor_on_receipt': { lab: 'L10' },

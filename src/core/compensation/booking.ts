@@ -6,6 +6,7 @@
 import type { Store } from '../db/store';
 import { nextState } from '../machines';
 import type { Clock } from '../time';
+import { grantDeskPolicy } from './records';
 import { tripMachine, type TripEvent } from './tripMachine';
 
 export const AGENT_SCHEMA = `
@@ -133,7 +134,8 @@ export function cancelFlight(airline: Store, clock: Clock, bookingId: string, fe
 
 // ── Reads for the lab's presenter and invariants (no SQL under src/sim) ────────────────
 
-export function setupTrip(agent: Store, settings: Record<string, number>): void {
+export function setupTrip(agent: Store, clock: Clock, settings: Record<string, number>): void {
+  grantDeskPolicy(agent, clock);
   agent.tx('setup_trip', () => {
     agent.run("INSERT INTO trip (trip_id, state) VALUES (?, 'PLANNED')", [TRIP_ID]);
     for (const [key, value] of Object.entries(settings)) agent.run('INSERT INTO settings (key, value) VALUES (?, ?)', [key, value]);
@@ -186,7 +188,8 @@ export function refuseNegativeRefund(agent: Store, clock: Clock): void {
 export function compensationStateText(agent: Store, airline: Store, hotel: Store, now: number): string {
   return JSON.stringify({
     trip: agent.all('SELECT state, flight_ref, hotel_ref FROM trip'),
-    comp: agent.all('SELECT action, booking_id, may_act, done_by, result FROM compensations ORDER BY seq'),
+    comp: agent.all('SELECT action, booking_id, may_act, grant_id, done_by, acted, result FROM compensations ORDER BY seq'),
+    grants: agent.all('SELECT grant_id, withdrawn_stamp IS NULL AS live FROM grants ORDER BY grant_id'),
     bookings: airline.all('SELECT booking_id, status, cancel_by FROM bookings ORDER BY booking_id').map((r) => [r.booking_id, r.status, Math.max(Number(r.cancel_by) - now, 0)]),
     cancellations: airline.all('SELECT booking_id, fee_cents, result FROM cancellations ORDER BY cancellation_id'),
     reservations: hotel.all('SELECT reservation_id, status FROM reservations ORDER BY reservation_id'),

@@ -114,3 +114,25 @@ export function tallyWrites(resource: Store, tally: WriteTally): WriteCounts {
 }
 
 
+
+/** A lease history row with who it names and when it happened (FENCE-3 judges renewals by them). */
+export interface LeaseEvent extends HistoryRow { holder: string | null; at: number }
+
+const leaseEvent = (row: Record<string, unknown>): LeaseEvent => ({
+  ...history(row), holder: row.holder === null ? null : String(row.holder), at: Number(row.at),
+});
+
+/** Every renewal in the history, each with the row just before it (undefined for none). */
+export function renewalsWithPrior(authority: Store): { renewal: LeaseEvent; prior: LeaseEvent | undefined }[] {
+  const all = authority.all('SELECT stamp, kind, fence, holder, at, lease_until FROM lease_history ORDER BY stamp').map(leaseEvent);
+  return all.flatMap((row, i) => (row.kind === 'renew' ? [{ renewal: row, prior: all[i - 1] }] : []));
+}
+
+/** The renewals among the newest `count` history rows, each with the row just before it. */
+export function latestRenewalsWithPrior(authority: Store, count: number): { renewal: LeaseEvent; prior: LeaseEvent | undefined }[] {
+  const rows = authority.all('SELECT stamp, kind, fence, holder, at, lease_until FROM lease_history ORDER BY stamp DESC LIMIT ?', [count]).map(leaseEvent).reverse();
+  return rows.filter((row) => row.kind === 'renew').map((renewal) => {
+    const prior = authority.get('SELECT stamp, kind, fence, holder, at, lease_until FROM lease_history WHERE stamp < ? ORDER BY stamp DESC LIMIT 1', [renewal.stamp]);
+    return { renewal, prior: prior ? leaseEvent(prior) : undefined };
+  });
+}

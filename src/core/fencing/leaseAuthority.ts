@@ -9,6 +9,21 @@ import type { Clock } from '../time';
 import { leaseMachine, LeaseState, type LeaseEvent } from './leaseMachine';
 import { RESOURCE_ID } from './schema';
 
+/**
+ * How the authority runs its leases. The right design: a renewal is compare-and-set on
+ * holder and fence of a live lease (MWP-EVT-007), a takeover gets the next fence, a lease
+ * ends at its time. The others are the lab's wrong designs: a renewal that looks only at
+ * the holder's name (it revives a lease that ran out), a takeover that keeps the fence (two
+ * owners share a generation), a lease that lasts until released (a stalled holder keeps it).
+ */
+export interface LeasePolicy {
+  renewal: 'compare_and_set' | 'holder_only';
+  takeover: 'next' | 'same';
+  expiry: 'timed' | 'until_released';
+}
+
+export const RIGHT_POLICY: LeasePolicy = { renewal: 'compare_and_set', takeover: 'next', expiry: 'timed' };
+
 export interface Lease {
   state: LeaseState;
   fence: number;
@@ -65,12 +80,14 @@ export function arrangeLease(store: Store, clock: Clock, holder: string | null, 
  * ACQUIRE: grants the lease to `worker` with the next fence, unless someone holds a live
  * lease. An expired-but-unswept lease is expired first, in the same transaction.
  */
-export function acquireLease(store: Store, clock: Clock, worker: string): GrantResult {
+export function acquireLease(store: Store, clock: Clock, worker: string, policy: LeasePolicy = RIGHT_POLICY): GrantResult {
   return store.tx('acquire_lease', () => {
-    let lease = expireIfDue(store, clock, readLease(store));
+    let lease = expireIfDue(store, clock, readLease(store), policy);
     const next = transitionOrNull(lease, 'ACQUIRE');
     if (next === null) return { ok: false, code: 'LEASE_HELD', holder: lease.holder ?? '?', leaseUntil: lease.leaseUntil };
-    lease = { state: next, fence: lease.fence + 1, holder: worker, leaseUntil: clock.now + leaseDuration(store) };
+    // A new owner's generation: the next fence (a first grant is fence 1 either way).
+    const fence = policy.takeover === 'same' && lease.fence > 0 ? lease.fence : lease.fence + 1;
+    lease = { state: next, fence, holder: worker, leaseUntil: clock.now + leaseDuration(store) };
     writeLease(store, lease);
     appendHistory(store, clock, 'grant', lease.fence, worker, lease.leaseUntil);
     return { ok: true, fence: lease.fence, leaseUntil: lease.leaseUntil };
@@ -78,22 +95,23 @@ export function acquireLease(store: Store, clock: Clock, worker: string): GrantR
 }
 
 /** RENEW: compare-and-set on (holder, fence) while the lease is still live (MWP-EVT-007). */
-export function renewLease(store: Store, clock: Clock, worker: string, fence: number): RenewResult {
+export function renewLease(store: Store, clock: Clock, worker: string, fence: number, policy: LeasePolicy = RIGHT_POLICY): RenewResult {
   return store.tx('renew_lease', () => {
-    const lease = expireIfDue(store, clock, readLease(store));
-    const legal = transitionOrNull(lease, 'RENEW') !== null;
-    if (!legal || lease.holder !== worker || lease.fence !== fence) return { ok: false, code: 'LEASE_LOST', current: lease };
-    const renewed = { ...lease, leaseUntil: clock.now + leaseDuration(store) };
+    const lease = expireIfDue(store, clock, readLease(store), policy);
+    const cas = transitionOrNull(lease, 'RENEW') !== null && lease.holder === worker && lease.fence === fence;
+    // The name-only design asks nothing but "is the requester's name on the lease?".
+    if (policy.renewal === 'holder_only' ? lease.holder !== worker : !cas) return { ok: false, code: 'LEASE_LOST', current: lease };
+    const renewed = { ...lease, state: LeaseState.held, leaseUntil: clock.now + leaseDuration(store) };
     writeLease(store, renewed);
-    appendHistory(store, clock, 'renew', fence, worker, renewed.leaseUntil);
-    return { ok: true, fence, leaseUntil: renewed.leaseUntil };
+    appendHistory(store, clock, 'renew', renewed.fence, worker, renewed.leaseUntil);
+    return { ok: true, fence: renewed.fence, leaseUntil: renewed.leaseUntil };
   });
 }
 
 /** RELEASE: the holder gives the lease back early. Refused if it is no longer the holder. */
-export function releaseLease(store: Store, clock: Clock, worker: string, fence: number): boolean {
+export function releaseLease(store: Store, clock: Clock, worker: string, fence: number, policy: LeasePolicy = RIGHT_POLICY): boolean {
   return store.tx('release_lease', () => {
-    const lease = expireIfDue(store, clock, readLease(store));
+    const lease = expireIfDue(store, clock, readLease(store), policy);
     const next = transitionOrNull(lease, 'RELEASE');
     if (next === null || lease.holder !== worker || lease.fence !== fence) return false;
     writeLease(store, { state: next, fence, holder: null, leaseUntil: clock.now });
@@ -103,14 +121,14 @@ export function releaseLease(store: Store, clock: Clock, worker: string, fence: 
 }
 
 /** Sweeps a lease whose time is up into `expired` (run when the clock moves). */
-export function expireDueLease(store: Store, clock: Clock): Lease {
+export function expireDueLease(store: Store, clock: Clock, policy: LeasePolicy = RIGHT_POLICY): Lease {
   const lease = readLease(store);
-  if (lease.state !== LeaseState.held || clock.now < lease.leaseUntil) return lease;
-  return store.tx('expire_lease', () => expireIfDue(store, clock, readLease(store)));
+  if (policy.expiry === 'until_released' || lease.state !== LeaseState.held || clock.now < lease.leaseUntil) return lease;
+  return store.tx('expire_lease', () => expireIfDue(store, clock, readLease(store), policy));
 }
 
-function expireIfDue(store: Store, clock: Clock, lease: Lease): Lease {
-  if (lease.state !== LeaseState.held || clock.now < lease.leaseUntil) return lease;
+function expireIfDue(store: Store, clock: Clock, lease: Lease, policy: LeasePolicy): Lease {
+  if (policy.expiry === 'until_released' || lease.state !== LeaseState.held || clock.now < lease.leaseUntil) return lease;
   const next = transitionOrNull(lease, 'EXPIRE')!;
   const expired = { ...lease, state: next };
   writeLease(store, expired);

@@ -73,12 +73,14 @@ CREATE TABLE belief (
   fence       INTEGER NOT NULL,
   lease_until INTEGER NOT NULL
 );
--- A write prepared after a local lease check but not yet sent: the window a pause hits.
+-- A write prepared after a local lease check: not yet sent (the window a pause hits), or
+-- sent and not yet answered (sent = 1). The resource's verdict removes it.
 CREATE TABLE pending_write (
   resource_id TEXT PRIMARY KEY,
   token       INTEGER NOT NULL,
   value       TEXT    NOT NULL,
-  checked_at  INTEGER NOT NULL
+  checked_at  INTEGER NOT NULL,
+  sent        INTEGER NOT NULL DEFAULT 0 CHECK (sent IN (0, 1))
 );
 -- Answers this worker received from the resource.
 CREATE TABLE write_outcome (

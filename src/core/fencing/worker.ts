@@ -17,6 +17,8 @@ export interface PendingWrite {
   token: number;
   value: string;
   checkedAt: number;
+  /** Sent to the resource and waiting for its verdict. */
+  sent: boolean;
 }
 
 export type PrepareResult =
@@ -29,8 +31,8 @@ export function readBelief(store: Store): Belief | null {
 }
 
 export function readPendingWrite(store: Store): PendingWrite | null {
-  const row = store.get('SELECT token, value, checked_at FROM pending_write WHERE resource_id = ?', [RESOURCE_ID]);
-  return row ? { token: Number(row.token), value: String(row.value), checkedAt: Number(row.checked_at) } : null;
+  const row = store.get('SELECT token, value, checked_at, sent FROM pending_write WHERE resource_id = ?', [RESOURCE_ID]);
+  return row ? { token: Number(row.token), value: String(row.value), checkedAt: Number(row.checked_at), sent: row.sent === 1 } : null;
 }
 
 /** Stores a lease the authority granted or renewed. */
@@ -60,26 +62,37 @@ export function prepareWrite(store: Store, clock: Clock, value: string): Prepare
     const belief = readBelief(store);
     if (!belief) return { ok: false, code: 'NO_LEASE' };
     if (clock.now >= belief.leaseUntil) return { ok: false, code: 'LOCAL_LEASE_EXPIRED' };
-    const write = { token: belief.fence, value, checkedAt: clock.now };
+    const write = { token: belief.fence, value, checkedAt: clock.now, sent: false };
     store.run('INSERT INTO pending_write (resource_id, token, value, checked_at) VALUES (?, ?, ?, ?)',
       [RESOURCE_ID, write.token, write.value, write.checkedAt]);
     return { ok: true, write };
   });
 }
 
-/** Takes the pending write off the worker's desk to send it (no re-check: it already checked). */
-export function takePendingWrite(store: Store): PendingWrite | null {
+/**
+ * Marks the prepared write as sent and returns it (no re-check: it already checked). It
+ * stays on the worker's desk until the resource's verdict arrives, so a write lost on the
+ * way (a crash inside the resource) is still known and can be sent again.
+ */
+export function sendPendingWrite(store: Store): PendingWrite | null {
   return store.tx('send_write', () => {
     const write = readPendingWrite(store);
-    if (write) store.run('DELETE FROM pending_write WHERE resource_id = ?', [RESOURCE_ID]);
-    return write;
+    if (!write || write.sent) return null;
+    store.run('UPDATE pending_write SET sent = 1 WHERE resource_id = ?', [RESOURCE_ID]);
+    return { ...write, sent: true };
   });
 }
 
-/** Records the resource's answer to one of this worker's writes. */
+/** The sent write still waiting for its verdict (to send again), or null. */
+export function unansweredWrite(store: Store): PendingWrite | null {
+  const write = readPendingWrite(store);
+  return write?.sent ? write : null;
+}
+
+/** Records the resource's answer to one of this worker's writes; the write it answers leaves the desk. */
 export function recordWriteOutcome(store: Store, token: number | null, value: string, allowed: boolean, reason: WriteReason): void {
-  store.tx('record_outcome', () => store.run(
-    'INSERT INTO write_outcome (token, value, allowed, reason) VALUES (?, ?, ?, ?)',
-    [token, value, allowed ? 1 : 0, reason],
-  ));
+  store.tx('record_outcome', () => {
+    store.run('INSERT INTO write_outcome (token, value, allowed, reason) VALUES (?, ?, ?, ?)', [token, value, allowed ? 1 : 0, reason]);
+    store.run('DELETE FROM pending_write WHERE resource_id = ? AND token IS ? AND value = ? AND sent = 1', [RESOURCE_ID, token, value]);
+  });
 }

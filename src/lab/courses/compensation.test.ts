@@ -1,6 +1,5 @@
 /** Compensation (SPEC 9.8, seed 002 §8) in L08's World: the compensation model at its lab's seed and starting state. */
 import { describe, expect, it } from 'vitest';
-import { recordCompensation } from '../../core/compensation/records';
 import { msg } from '../../core/message';
 import { useSqlJs } from '../../test/sqljs';
 import { useLabs } from '../driver/testing';
@@ -14,8 +13,8 @@ describe('compensation records its authority (seed 002 §8, issue 12 item 10)', 
   it('a cancellation names who may cancel and on what grant, who did, and the result', () => {
     l08().act('book_flight', 'book_hotel', 'cancel_flight').expectState({
       compensations: [{
-        action: 'cancel_flight', may_act: ['trip-agent', 'ops-desk'], authority: 'traveller consent given when FL-1 was booked; the operations desk always',
-        done_by: 'trip-agent', result: 'CX-1 CANCELLED, fee 5000¢',
+        action: 'cancel_flight', may_act: ['ops-desk', 'trip-agent'], grant: 'G-3', authority: 'traveller consent given when FL-1 was booked',
+        done_by: 'trip-agent', acted: true, result: 'CX-1 CANCELLED, fee 5000¢',
       }],
     }).expectBroken();
   });
@@ -23,15 +22,23 @@ describe('compensation records its authority (seed 002 §8, issue 12 item 10)', 
     const lab = l08({ airline_cancel: 'fails' }).act('book_flight', 'book_hotel', 'cancel_flight', 'resolve_manually');
     expect(lab.observed().compensations).toMatchObject([
       { action: 'cancel_flight', done_by: 'trip-agent', result: 'CX-1 AIRLINE_ERROR' },
-      { action: 'close_by_hand', may_act: ['ops-desk'], done_by: 'ops-desk' },
+      { action: 'close_by_hand', may_act: ['ops-desk'], grant: 'G-2', authority: 'operations desk policy', done_by: 'ops-desk' },
     ]);
   });
-  it('COMP-3 catches a step taken by someone the record does not allow (broken variant)', () => {
-    const lab = l08().act('book_flight', 'book_hotel', 'cancel_flight');
-    recordCompensation(lab.world.store('agent'), lab.world.clock, { action: 'close_by_hand', bookingId: 'FL-1', mayAct: ['ops-desk'], authority: 'manual handling', doneBy: 'trip-agent', result: 'closed' });
-    lab.act('tick');
-    // English: 'compensation step 2 (close_by_hand) was taken by trip-agent, who may not (ops-desk may)' (src/lab/messages/violations.test.ts).
-    expect(lab.invariant('COMP-3').violations).toEqual([msg('violations.compensation.not_allowed', { step: 2, action: 'close_by_hand', by: 'trip-agent', may: 'ops-desk' })]);
+  it('after the traveller withdraws consent, the cancel is refused, recorded and handed to the desk', () => {
+    l08().act('book_flight', 'withdraw_consent', 'book_hotel', 'cancel_flight').expectState({
+      trip_state: 'MANUAL', flight: { status: 'booked' }, cancellations: [],
+      compensations: [{ action: 'cancel_flight', may_act: ['ops-desk'], grant: null, done_by: 'trip-agent', acted: false, result: 'NO_AUTHORITY' }],
+    }).expectBroken();
+  });
+  it('COMP-3 catches a cancel on a consent the traveller withdrew (the design that relies on the consent given at booking)', () => {
+    const lab = l08({ cancel_authority: 'consent_at_booking' }).act('book_flight', 'withdraw_consent', 'book_hotel', 'cancel_flight');
+    // English: 'compensation step 1 (cancel_flight) was taken by trip-agent on grant G-3, withdrawn before it'.
+    expect(lab.invariant('COMP-3').violations).toEqual([msg('violations.compensation.grant_withdrawn', { step: 1, action: 'cancel_flight', by: 'trip-agent', grant: 'G-3' })]);
+  });
+  it('COMP-2 catches a design that retries a failed cancellation instead of handing it to a person', () => {
+    l08({ cancel_failure: 'retry', airline_cancel: 'fails' }).act('book_flight', 'book_hotel', 'cancel_flight')
+      .expectState({ trip_state: 'HOTEL_FAILED' }).expectBroken('COMP-2');
   });
 });
 

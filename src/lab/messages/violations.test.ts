@@ -73,7 +73,7 @@ describe('violation lines', () => {
 
   it('the English lines read exactly as the strings the models used to build', () => {
     const cases: [Violation, string][] = [
-      [msg('violations.compensation.not_allowed', { step: 2, action: 'close_by_hand', by: 'trip-agent', may: 'ops-desk' }), 'compensation step 2 (close_by_hand) was taken by trip-agent, who may not (ops-desk may)'],
+      [msg('violations.compensation.grant_withdrawn', { step: 1, action: 'cancel_flight', by: 'trip-agent', grant: 'G-3' }), 'compensation step 1 (cancel_flight) was taken by trip-agent on grant G-3, withdrawn before it'],
       [msg('violations.outage.past_grace', { step: '1', at: '6' }), 'step 1 ran offline at t=6, after the grace period'],
       [msg('violations.fencing.write_stale_fence', { seq: 3, writer: 'A', fence: 1, at: 12, current: 2 }), 'write #3 by A (fence 1, t=12) was accepted while the current fence was 2'],
       [msg('violations.fencing.unfenced_write_after_expiry', { seq: 2, writer: 'B', fence: null, at: 11, until: 10 }), 'write #2 by B (fence none, t=11) was accepted after the lease ended at t=10'],

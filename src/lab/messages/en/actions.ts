@@ -22,6 +22,7 @@ export const actions = {
   'actions.fencing.write': '{{worker}} checks its lease and writes',
   'actions.fencing.pause': '{{worker}} checks its lease, then stalls before writing',
   'actions.fencing.wake': '{{worker}} wakes up',
+  'actions.fencing.resend': '{{worker}} sends its unanswered write again',
   'actions.fencing.probe': 'Probe: fence {{token}} against current {{current}}, t={{now}}, lease until {{lease_until}}',
   // projection (L10, L11)
   'actions.projection.emit_one': 'The authority accepts a command and publishes its event',
@@ -67,6 +68,7 @@ export const actions = {
   // compensation (L08)
   'actions.compensation.book_flight': 'The agent books the flight',
   'actions.compensation.book_hotel': 'The agent books the hotel',
+  'actions.compensation.withdraw_consent': 'The traveller withdraws consent to cancel',
   'actions.compensation.cancel_flight': 'The agent cancels the flight (compensation)',
   'actions.compensation.negative_refund': 'Try to "undo" the fare with a negative refund',
   'actions.compensation.resolve_manually': 'A person at the operations desk closes the case',

@@ -9,4 +9,7 @@ export const compensation = {
   'compensation.pretend': 'The agent marks the flight as undone without asking the airline — as if compensation were time travel. Nothing records who decided it.',
   'compensation.cancelled': 'Cancellation {{cancellation}} succeeds: the fee is {{fee, cents}}, {{refunded, cents}} of the fare comes back. Recorded: {{agent}} cancelled it on the traveller\'s consent.',
   'compensation.cancel_failed': 'Cancellation {{cancellation}} fails: {{reason}}. The case goes to a person (MANUAL).',
+  'compensation.consent_withdrawn': 'The traveller takes back the consent that let {{agent}} cancel the flight. The grant stays on record, marked withdrawn.',
+  'compensation.no_authority': '{{agent}} holds no live grant to cancel the flight, so it does not: the refusal is recorded and the case goes to the operations desk (MANUAL).',
+  'compensation.cancel_retry': 'Cancellation {{cancellation}} fails: {{reason}}. The agent puts the trip back to try again later; no person is told.',
 } as const;

@@ -11,6 +11,8 @@ export const fencing = {
   'fencing.declines_LOCAL_LEASE_EXPIRED': '{{worker}} does not write: its lease has run out by its own clock.',
   'fencing.declines_WRITE_IN_PROGRESS': '{{worker}} does not write: a write is already prepared.',
   'fencing.sends_write': '{{worker}} sends its write with fence {{fence}} (checked at t={{checked}}, not re-checked).',
+  'fencing.resends_write': '{{worker}} got no verdict on its write and sends the same write again, still with fence {{fence}}.',
+  'fencing.resource_resyncs': 'The resource is back and asks the authority which lease is in force: fence updates sent while it was down are lost.',
   'fencing.resource_accepted': "The resource ACCEPTED {{writer}}'s write with fence {{fence}} ({{reason}}; current fence {{current}}, lease until t={{until}}).",
   'fencing.resource_accepted_no_lease': "The resource ACCEPTED {{writer}}'s write with fence {{fence}} ({{reason}}; no known lease).",
   'fencing.resource_refused': "The resource REFUSED {{writer}}'s write with fence {{fence}}: {{reason}} (current fence {{current}}, lease until t={{until}}).",

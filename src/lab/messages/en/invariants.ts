@@ -12,11 +12,12 @@ export const invariants = {
   'invariants.AUTH-4': "A work item's ownership epoch only grows.",
   // compensation
   'invariants.COMP-1': "The trip's state is what the airline and the hotel actually hold.",
-  'invariants.COMP-2': 'A compensation that failed is handed to a person, never dropped.',
-  'invariants.COMP-3': 'Every compensation step records who may take it and on what grant, who took it (one of them) and its result.',
+  'invariants.COMP-2': 'A compensation that failed, or that the agent had no authority to take, is handed to a person, never dropped.',
+  'invariants.COMP-3': 'Every compensation step that acted was taken on a grant that allowed that actor that step and was live at the time; every step records its result.',
   // fencing
   'invariants.FENCE-1': 'No write is accepted under a stale fence or an expired lease.',
   'invariants.FENCE-2': 'Every grant carries a higher fence than the one before.',
+  'invariants.FENCE-3': 'A renewal extends only the requester\'s own live lease: the holder and fence it names are those of the lease in force, before that lease ran out.',
   // outage
   'invariants.OUT-1': "No irreversible or externally visible action without a current lease: none offline, none after a reconnect before the buffered work is reconciled.",
   'invariants.OUT-2': 'Offline work stays within the grace period.',

@@ -41,6 +41,7 @@ export const refusals = {
   'refusals.authority.nothing_accepted': 'No command has been accepted yet.',
   'refusals.authority.nothing_sent': 'Nothing has been sent yet.',
   'refusals.compensation.not_now': 'Not now: the trip is {{state}}.',
+  'refusals.compensation.no_consent': 'Not now: the agent holds no consent to withdraw.',
   'refusals.workflow.worker_down': 'Worker A is down.',
   'refusals.workflow.already_asked': 'The customer has already asked.',
   'refusals.workflow.no_one_waiting': 'Nobody is waiting for an approval.',
@@ -54,4 +55,5 @@ export const refusals = {
   'refusals.workflow.worker_not_stalled': 'Worker A is not stalled.',
   'refusals.fencing.probe_time': 'probe: time only moves forward (now t={{now}})',
   'refusals.fencing.probe_fence': 'probe: the current fence is already {{fence}}; fences never go back',
+  'refusals.fencing.nothing_to_resend': '{{worker}} has no sent write waiting for a verdict',
 } as const;

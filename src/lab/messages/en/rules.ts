@@ -8,4 +8,5 @@ export const rules = {
   'rules.COMP-3': 'SPEC 9.8 (seed 002 §8)',
   'rules.FENCE-1': 'SPEC §6 fencing (M07 §7), MWP-WRK-019',
   'rules.FENCE-2': 'SPEC §1 ownership epoch, MWP-WRK-019',
+  'rules.FENCE-3': 'SPEC §3 compare-and-set, MWP-EVT-007',
 } as const;

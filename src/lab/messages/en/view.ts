@@ -55,6 +55,7 @@ export const view = {
   'view.fencing.believes': 'believes fence {{fence}} · until t={{until}}',
   'view.fencing.no_lease': 'holds no lease',
   'view.fencing.write_ready': 'write ready (checked t={{at}})',
+  'view.fencing.write_awaiting': 'write sent with fence {{fence}}, no verdict yet (checked t={{at}})',
   'view.fencing.no_write': 'no write in hand',
   // outage (L10) — its authority node, link and machine are the authority model's keys
   'view.outage.node.agent': 'agent-1 (offline-capable)',

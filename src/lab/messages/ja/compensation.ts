@@ -11,4 +11,7 @@ export const compensation = {
   'compensation.pretend': 'Agent は航空会社に確認せず、フライトを取り消し済みとして記録します——補償が時間を巻き戻すかのように。誰が決めたのかはどこにも記録されません。',
   'compensation.cancelled': 'キャンセル {{cancellation}} は成功しました。手数料は {{fee, cents}}、運賃のうち {{refunded, cents}}が戻ります。記録：旅行者の同意のもと {{agent}} がキャンセルしました。',
   'compensation.cancel_failed': 'キャンセル {{cancellation}} は失敗しました：{{reason}}。案件は担当者に回ります（MANUAL）。',
+  'compensation.consent_withdrawn': '旅行者は、{{agent}} にフライトのキャンセルを任せていた同意を取り下げました。付与の記録は消えず、取り下げ済みとして残ります。',
+  'compensation.no_authority': '{{agent}} には有効なキャンセル権限がないため、キャンセルしません。拒否が記録され、案件はオペレーション窓口に回ります（MANUAL）。',
+  'compensation.cancel_retry': 'キャンセル {{cancellation}} は失敗しました：{{reason}}。エージェントは旅行を元の状態に戻して後で再試行するつもりで、誰にも知らせません。',
 } as const satisfies Record<keyof typeof en, string>;

@@ -13,6 +13,8 @@ export const fencing = {
   'fencing.declines_LOCAL_LEASE_EXPIRED': '{{worker}} は書き込みません。自分の時計ではリースが期限切れだからです。',
   'fencing.declines_WRITE_IN_PROGRESS': '{{worker}} は書き込みません。準備済みの書き込みがすでにあります。',
   'fencing.sends_write': '{{worker}} がフェンス {{fence}} 付きの書き込みを送ります（t={{checked}} に確認したまま、再確認はしません）。',
+  'fencing.resends_write': '{{worker}} は書き込みの判定を受け取れなかったので、同じ書き込みをフェンス {{fence}} のまま送り直します。',
+  'fencing.resource_resyncs': 'リソースが復帰し、いま有効なリースを権限サービスに問い合わせます。停止中に送られたフェンスの更新は失われているからです。',
   'fencing.resource_accepted': 'リソースは {{writer}} のフェンス {{fence}} 付きの書き込みを受け入れました（{{reason}}。現在のフェンス {{current}}、リースは t={{until}} まで）。',
   'fencing.resource_accepted_no_lease': 'リソースは {{writer}} のフェンス {{fence}} 付きの書き込みを受け入れました（{{reason}}。既知のリースはありません）。',
   'fencing.resource_refused': 'リソースは {{writer}} のフェンス {{fence}} 付きの書き込みを拒否しました：{{reason}}（現在のフェンス {{current}}、リースは t={{until}} まで）。',

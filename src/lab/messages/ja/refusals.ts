@@ -36,6 +36,7 @@ export const refusals = {
   'refusals.authority.nothing_accepted': 'まだ受け入れられたコマンドはありません。',
   'refusals.authority.nothing_sent': 'まだ何も送信されていません。',
   'refusals.compensation.not_now': '今はできません。旅行は {{state}} です。',
+  'refusals.compensation.no_consent': '今はできません。取り下げられる同意をエージェントは持っていません。',
   'refusals.workflow.worker_down': 'Worker A は停止しています。',
   'refusals.workflow.already_asked': '顧客はすでに依頼しています。',
   'refusals.workflow.no_one_waiting': '承認を待っている人はいません。',
@@ -49,4 +50,5 @@ export const refusals = {
   'refusals.workflow.worker_not_stalled': 'Worker A は停止していません。',
   'refusals.fencing.probe_time': 'probe：時間は前にしか進みません（現在 t={{now}}）',
   'refusals.fencing.probe_fence': 'probe：現在のフェンスはすでに {{fence}} です。フェンスは決して戻りません',
+  'refusals.fencing.nothing_to_resend': '{{worker}} には判定待ちの送信済み書き込みがない',
 } as const satisfies Record<keyof typeof en, string>;

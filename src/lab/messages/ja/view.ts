@@ -48,6 +48,7 @@ export const view = {
   'view.fencing.believes': 'フェンス {{fence}} と認識 · 期限 t={{until}}',
   'view.fencing.no_lease': 'リースを保持していない',
   'view.fencing.write_ready': '書き込み準備済み（t={{at}} に確認）',
+  'view.fencing.write_awaiting': 'フェンス {{fence}} で書き込みを送信済み、判定はまだ（t={{at}} に確認）',
   'view.fencing.no_write': '手元に書き込みなし',
   'view.outage.node.agent': 'agent-1（オフライン対応）',
   'view.outage.online': 'オンライン · セッション {{session}}',

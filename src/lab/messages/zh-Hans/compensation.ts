@@ -11,4 +11,7 @@ export const compensation = {
   'compensation.pretend': 'Agent 没有询问航空公司，就把航班标记为已撤销——好像补偿就是时间倒流。没有任何记录说明是谁做的决定。',
   'compensation.cancelled': '取消 {{cancellation}} 成功：手续费 {{fee, cents}}，退回票款 {{refunded, cents}}。已记录：{{agent}} 在旅客同意后取消。',
   'compensation.cancel_failed': '取消 {{cancellation}} 失败：{{reason}}。此事转交人工处理（MANUAL）。',
+  'compensation.consent_withdrawn': '旅客撤回了让 {{agent}} 取消航班的同意。这项授权仍留在记录里，标记为已撤回。',
+  'compensation.no_authority': '{{agent}} 没有有效的取消授权，因此不取消：拒绝被记录下来，此事转交运营台（MANUAL）。',
+  'compensation.cancel_retry': '取消 {{cancellation}} 失败：{{reason}}。代理把行程放回原状，打算稍后再试，没有通知任何人。',
 } as const satisfies Record<keyof typeof en, string>;

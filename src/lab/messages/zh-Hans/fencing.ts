@@ -13,6 +13,8 @@ export const fencing = {
   'fencing.declines_LOCAL_LEASE_EXPIRED': '{{worker}} 不写入：按它自己的时钟，租约已经过期。',
   'fencing.declines_WRITE_IN_PROGRESS': '{{worker}} 不写入：已有一次准备好的写入。',
   'fencing.sends_write': '{{worker}} 带着 fence {{fence}} 发出写入（在 t={{checked}} 检查过，没有再次检查）。',
+  'fencing.resends_write': '{{worker}} 没有收到写入的判定，于是把同一个写入再发一次，仍然带着 fence {{fence}}。',
+  'fencing.resource_resyncs': '资源恢复了，先向租约授权方询问当前有效的租约：它停机期间发来的 fence 更新都丢了。',
   'fencing.resource_accepted': '资源接受了 {{writer}} 带 fence {{fence}} 的写入（{{reason}}；当前 fence {{current}}，租约至 t={{until}}）。',
   'fencing.resource_accepted_no_lease': '资源接受了 {{writer}} 带 fence {{fence}} 的写入（{{reason}}；没有已知的租约）。',
   'fencing.resource_refused': '资源拒绝了 {{writer}} 带 fence {{fence}} 的写入：{{reason}}（当前 fence {{current}}，租约至 t={{until}}）。',

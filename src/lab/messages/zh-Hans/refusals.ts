@@ -36,6 +36,7 @@ export const refusals = {
   'refusals.authority.nothing_accepted': '还没有任何命令被接受。',
   'refusals.authority.nothing_sent': '还没有发送任何内容。',
   'refusals.compensation.not_now': '现在不行：行程是 {{state}}。',
+  'refusals.compensation.no_consent': '现在不行：代理手上没有可撤回的同意。',
   'refusals.workflow.worker_down': 'Worker A 已宕机。',
   'refusals.workflow.already_asked': '客户已经提出过请求。',
   'refusals.workflow.no_one_waiting': '没有人在等待审批。',
@@ -49,4 +50,5 @@ export const refusals = {
   'refusals.workflow.worker_not_stalled': 'Worker A 没有停顿。',
   'refusals.fencing.probe_time': 'probe：时间只能向前（当前 t={{now}}）',
   'refusals.fencing.probe_fence': 'probe：当前 fence 已经是 {{fence}}；fence 永远不会回退',
+  'refusals.fencing.nothing_to_resend': '{{worker}} 没有已发出、仍在等判定的写入',
 } as const satisfies Record<keyof typeof en, string>;

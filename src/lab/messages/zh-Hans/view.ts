@@ -48,6 +48,7 @@ export const view = {
   'view.fencing.believes': '认为 fence 为 {{fence}} · 有效至 t={{until}}',
   'view.fencing.no_lease': '未持有租约',
   'view.fencing.write_ready': '写入已备好（于 t={{at}} 检查）',
+  'view.fencing.write_awaiting': '写入已带 fence {{fence}} 发出，尚无判定（于 t={{at}} 检查）',
   'view.fencing.no_write': '手上没有待发的写入',
   'view.outage.node.agent': 'agent-1（可离线工作）',
   'view.outage.online': '在线 · 会话 {{session}}',

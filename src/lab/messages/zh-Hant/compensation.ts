@@ -11,4 +11,7 @@ export const compensation = {
   'compensation.pretend': 'Agent 沒有詢問航空公司，就把航班標記為已撤銷——彷彿補償就是時光倒流。沒有任何記錄說明是誰做的決定。',
   'compensation.cancelled': '取消 {{cancellation}} 成功：手續費 {{fee, cents}}，退回票款 {{refunded, cents}}。已記錄：{{agent}} 在旅客同意後取消。',
   'compensation.cancel_failed': '取消 {{cancellation}} 失敗：{{reason}}。此案轉交人工處理（MANUAL）。',
+  'compensation.consent_withdrawn': '旅客撤回了讓 {{agent}} 取消航班的同意。這項授權仍留在記錄裡，標記為已撤回。',
+  'compensation.no_authority': '{{agent}} 沒有有效的取消授權，因此不取消：拒絕被記錄下來，此案轉交營運櫃台（MANUAL）。',
+  'compensation.cancel_retry': '取消 {{cancellation}} 失敗：{{reason}}。代理把行程放回原狀，打算稍後再試，沒有通知任何人。',
 } as const satisfies Record<keyof typeof en, string>;

@@ -13,6 +13,8 @@ export const fencing = {
   'fencing.declines_LOCAL_LEASE_EXPIRED': '{{worker}} 不寫入：依它自己的時鐘，租約已經過期。',
   'fencing.declines_WRITE_IN_PROGRESS': '{{worker}} 不寫入：已有一次準備好的寫入。',
   'fencing.sends_write': '{{worker}} 帶著防護權杖 {{fence}} 送出寫入（於 t={{checked}} 檢查過，未再次檢查）。',
+  'fencing.resends_write': '{{worker}} 沒有收到寫入的判定，於是把同一個寫入再送一次，仍帶著防護權杖 {{fence}}。',
+  'fencing.resource_resyncs': '資源恢復了，先向租約授權方詢問目前有效的租約：它停機期間送來的防護權杖更新都遺失了。',
   'fencing.resource_accepted': '資源接受了 {{writer}} 帶防護權杖 {{fence}} 的寫入（{{reason}}；目前權杖 {{current}}，租約至 t={{until}}）。',
   'fencing.resource_accepted_no_lease': '資源接受了 {{writer}} 帶防護權杖 {{fence}} 的寫入（{{reason}}；沒有已知的租約）。',
   'fencing.resource_refused': '資源拒絕了 {{writer}} 帶防護權杖 {{fence}} 的寫入：{{reason}}（目前權杖 {{current}}，租約至 t={{until}}）。',

@@ -36,6 +36,7 @@ export const refusals = {
   'refusals.authority.nothing_accepted': '還沒有任何指令被接受。',
   'refusals.authority.nothing_sent': '還沒有傳送任何內容。',
   'refusals.compensation.not_now': '現在不行：行程是 {{state}}。',
+  'refusals.compensation.no_consent': '現在不行：代理手上沒有可撤回的同意。',
   'refusals.workflow.worker_down': 'Worker A 已停機。',
   'refusals.workflow.already_asked': '客戶已經提出過請求。',
   'refusals.workflow.no_one_waiting': '沒有人在等待批准。',
@@ -49,4 +50,5 @@ export const refusals = {
   'refusals.workflow.worker_not_stalled': 'Worker A 沒有停頓。',
   'refusals.fencing.probe_time': 'probe：時間只能向前（目前 t={{now}}）',
   'refusals.fencing.probe_fence': 'probe：目前的防護權杖已經是 {{fence}}；防護權杖永遠不會倒退',
+  'refusals.fencing.nothing_to_resend': '{{worker}} 沒有已送出、仍在等判定的寫入',
 } as const satisfies Record<keyof typeof en, string>;

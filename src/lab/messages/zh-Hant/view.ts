@@ -48,6 +48,7 @@ export const view = {
   'view.fencing.believes': '認為防護權杖為 {{fence}} · 有效至 t={{until}}',
   'view.fencing.no_lease': '未持有租約',
   'view.fencing.write_ready': '寫入已備妥（於 t={{at}} 檢查）',
+  'view.fencing.write_awaiting': '寫入已帶防護權杖 {{fence}} 送出，尚無判定（於 t={{at}} 檢查）',
   'view.fencing.no_write': '手上沒有待送的寫入',
   'view.outage.node.agent': 'agent-1（可離線工作）',
   'view.outage.online': '線上 · 會話 {{session}}',

@@ -1,8 +1,8 @@
 /**
  * The compensation model (lab L08, SPEC 9.8, seed 002 §8): an agent books a flight and then
  * a hotel; the hotel fails; cancelling the flight is a new business action with a fee, a
- * deadline and a way to fail into manual handling, recorded with its authority (who may
- * cancel, on what grant, who did) and its result. "Pretend rollback" is the wrong design:
+ * deadline and a way to fail into manual handling, recorded with its authority (a grant the
+ * traveller's consent created and may withdraw, or the desk's standing one) and its result. "Pretend rollback" is the wrong design:
  * it marks the trip undone without the airline agreeing. Wiring only: the SQL lives in
  * src/core/compensation.
  */
@@ -13,7 +13,8 @@ import {
   lastStep, moveTrip, readTrip, refuseNegativeRefund, setupTrip, tripSetting, tripState,
 } from '../../../core/compensation/booking';
 import {
-  Actor, cancelAuthority, closeByHandAuthority, COMPENSATION_SCHEMA, compensationRecords, recordCompensation, unauthorisedSteps,
+  Actor, COMPENSATION_SCHEMA, compensationRecords, firstGrant, grantTravellerConsent, liveGrant, recordCompensation, Step, unauthorisedSteps,
+  withdrawTravellerConsent,
 } from '../../../core/compensation/records';
 import { tripMachine } from '../../../core/compensation/tripMachine';
 import { msg, statusWord } from '../../../core/message';
@@ -23,7 +24,7 @@ const AGENT = 'agent';
 const AIRLINE = 'airline';
 const HOTEL = 'hotel';
 
-const VERBS = ['book_flight', 'book_hotel', 'cancel_flight', 'negative_refund', 'resolve_manually'] as const;
+const VERBS = ['book_flight', 'book_hotel', 'withdraw_consent', 'cancel_flight', 'negative_refund', 'resolve_manually'] as const;
 type CompensationAction = { type: (typeof VERBS)[number] } & ModelAction;
 
 const initialSchema = z.object({
@@ -37,6 +38,16 @@ const setting = (ctx: ModelContext, key: string) => tripSetting(ctx.store(AGENT)
 /** What each action needs the trip to be in (the trip machine's own states). */
 const NEEDS: Record<CompensationAction['type'], string[]> = {
   book_flight: ['PLANNED'], book_hotel: ['FLIGHT_BOOKED'], cancel_flight: ['HOTEL_FAILED'], resolve_manually: ['MANUAL'], negative_refund: [],
+  // The traveller may take back the consent while the agent holds it (checked below).
+  withdraw_consent: [],
+};
+
+/** A settled trip: nothing booked yet, or one of the trip machine's three endings. */
+const ENDINGS = ['CONFIRMED', 'COMPENSATED', 'CLOSED_BY_HAND'];
+
+/** The agent's next move in each state when nothing new happens (its plan, then compensation, then the desk). */
+const NEXT_MOVE: Partial<Record<string, CompensationAction['type']>> = {
+  FLIGHT_BOOKED: 'book_hotel', HOTEL_FAILED: 'cancel_flight', MANUAL: 'resolve_manually',
 };
 
 export const compensationModel: Model<CompensationAction> = {
@@ -46,7 +57,14 @@ export const compensationModel: Model<CompensationAction> = {
     { key: 'airline_cancel', label: 'Airline cancellation', options: [{ value: 'works', label: 'works' }, { value: 'fails', label: 'fails' }], default: 'works' },
     { key: 'compensation', label: 'When the hotel fails, the agent', options: [
       { value: 'new_action', label: 'cancels the flight with the airline and records it', presented: 'right' },
-      { value: 'pretend_rollback', label: 'marks the flight as never booked', presented: 'wrong' }], default: 'new_action' },
+      { value: 'pretend_rollback', label: 'marks the flight as never booked', presented: 'wrong' },
+      { value: 'wait_for_room', label: 'keeps asking the hotel for a room', presented: 'wrong' }], default: 'new_action' },
+    { key: 'cancel_authority', label: 'Before cancelling, the agent', options: [
+      { value: 'checked', label: "looks up the traveller's consent as it stands now", presented: 'right' },
+      { value: 'consent_at_booking', label: 'relies on the consent given at booking', presented: 'wrong' }], default: 'checked' },
+    { key: 'cancel_failure', label: 'When a cancellation fails, the agent', options: [
+      { value: 'to_desk', label: 'hands the case to the operations desk', presented: 'right' },
+      { value: 'retry', label: 'tries the cancellation again later', presented: 'wrong' }], default: 'to_desk' },
   ],
   faultPoints: [],
   nodes: () => [
@@ -58,7 +76,7 @@ export const compensationModel: Model<CompensationAction> = {
   validateInitial: (raw) => zodProblem(initialSchema, raw),
   setup(ctx, raw) {
     const initial = initialSchema.parse(raw);
-    setupTrip(ctx.store(AGENT), initial);
+    setupTrip(ctx.store(AGENT), ctx.clock, initial);
     ctx.note(msg('compensation.setup', { fare: initial.flight_price_cents, fee: initial.cancel_fee_cents, window: initial.cancel_window }));
   },
   parseAction(raw) {
@@ -70,7 +88,12 @@ export const compensationModel: Model<CompensationAction> = {
   describeAction: (a) => msg(`actions.compensation.${a.type}`),
   precondition(ctx, action) {
     const state = tripState(ctx.store(AGENT));
-    const allowed = NEEDS[action.type];
+    if (action.type === 'withdraw_consent') {
+      const flight = readTrip(ctx.store(AGENT)).flightRef;
+      return flight && liveGrant(ctx.store(AGENT), Actor.agent, Step.cancel, flight) ? null : msg('refusals.compensation.no_consent');
+    }
+    // Waiting for a room: the agent asks the hotel again instead of compensating.
+    const allowed = action.type === 'book_hotel' && ctx.switches.compensation === 'wait_for_room' ? [...NEEDS.book_hotel, 'HOTEL_FAILED'] : NEEDS[action.type];
     return allowed.length === 0 || allowed.includes(state) ? null : msg('refusals.compensation.not_now', { state });
   },
   apply(ctx, action) {
@@ -79,6 +102,7 @@ export const compensationModel: Model<CompensationAction> = {
       case 'book_flight': {
         const id = bookFlight(ctx.store(AIRLINE), ctx.clock, setting(ctx, 'flight_price_cents'), setting(ctx, 'cancel_window'));
         moveTrip(agent, ctx.clock, 'FLIGHT_BOOKED', 'book_flight', id, { flight_ref: id });
+        grantTravellerConsent(agent, ctx.clock, id);
         return ctx.note(msg('compensation.flight_booked', { flight: id, until: ctx.clock.now + setting(ctx, 'cancel_window') }));
       }
       case 'book_hotel': {
@@ -90,6 +114,9 @@ export const compensationModel: Model<CompensationAction> = {
         moveTrip(agent, ctx.clock, 'HOTEL_FAILED', 'book_hotel', result.reason);
         return ctx.note(msg('compensation.hotel_failed', { reason: result.reason }));
       }
+      case 'withdraw_consent':
+        withdrawTravellerConsent(agent, ctx.clock);
+        return ctx.note(msg('compensation.consent_withdrawn', { agent: Actor.agent }));
       case 'cancel_flight':
         return compensate(ctx);
       case 'negative_refund':
@@ -97,8 +124,8 @@ export const compensationModel: Model<CompensationAction> = {
         return ctx.note(msg('compensation.no_negative_refund'));
       case 'resolve_manually': {
         const flight = readTrip(agent).flightRef ?? '—';
-        const { mayAct, authority } = closeByHandAuthority();
-        recordCompensation(agent, ctx.clock, { action: 'close_by_hand', bookingId: flight, mayAct, authority, doneBy: Actor.desk, result: 'closed with the airline by hand' });
+        const grant = liveGrant(agent, Actor.desk, Step.closeByHand, flight);
+        recordCompensation(agent, ctx.clock, { action: Step.closeByHand, bookingId: flight, grant, doneBy: Actor.desk, acted: true, result: 'closed with the airline by hand' });
         moveTrip(agent, ctx.clock, 'RESOLVED', 'resolve_manually', 'closed by a person');
         return ctx.note(msg('compensation.closed_by_hand', { desk: Actor.desk }));
       }
@@ -117,7 +144,9 @@ export const compensationModel: Model<CompensationAction> = {
       flight: flight ? { status: flight.status, cancel_by: flight.cancelBy } : null,
       hotel: trip.hotelRef ? 'reserved' : hotelAttempts(ctx.store(HOTEL)) > 0 ? 'failed' : 'not tried',
       cancellations: airline.cancellations,
-      compensations: compensationRecords(agent).map((r) => ({ action: r.action, may_act: r.mayAct, authority: r.authority, done_by: r.doneBy, result: r.result })),
+      compensations: compensationRecords(agent).map((r) => ({
+        action: r.action, may_act: r.mayAct, grant: r.grantId, authority: r.authority, done_by: r.doneBy, acted: r.acted, result: r.result,
+      })),
       paid_cents: airline.paidCents,
       fees_cents: airline.feesCents,
       last_step: lastStep(agent),
@@ -125,7 +154,7 @@ export const compensationModel: Model<CompensationAction> = {
   },
   invariants: [
     {
-      id: 'COMP-1', statement: "The trip's state is what the airline and the hotel actually hold.", rule: 'SPEC 9.8',
+      id: 'COMP-1', statement: "The trip's state is what the airline and the hotel actually hold.", rule: 'SPEC 9.8', rules: ['M07-8'],
       check(ctx) {
         const trip = readTrip(ctx.store(AGENT));
         const flight = trip.flightRef ? flightBooking(ctx.store(AIRLINE), trip.flightRef)?.status ?? null : null;
@@ -135,17 +164,46 @@ export const compensationModel: Model<CompensationAction> = {
       },
     },
     {
-      id: 'COMP-2', statement: 'A compensation that failed is handed to a person, never dropped.', rule: 'SPEC 9.8',
+      id: 'COMP-2', statement: 'A compensation that failed, or that the agent had no authority to take, is handed to a person, never dropped.',
+      rule: 'SPEC 9.8', rules: ['M07-8'],
       check(ctx) {
         const state = tripState(ctx.store(AGENT));
-        return airlineView(ctx.store(AIRLINE)).failedCancellations > 0 && !['MANUAL', 'CLOSED_BY_HAND', 'COMPENSATED'].includes(state) ? [msg('violations.compensation.failure_dropped', { state })] : [];
+        const failed = airlineView(ctx.store(AIRLINE)).failedCancellations + compensationRecords(ctx.store(AGENT)).filter((r) => !r.acted).length;
+        return failed > 0 && !['MANUAL', 'CLOSED_BY_HAND', 'COMPENSATED'].includes(state) ? [msg('violations.compensation.failure_dropped', { state })] : [];
       },
     },
     {
-      id: 'COMP-3', statement: 'Every compensation step records who may take it and on what grant, who took it (one of them) and its result.', rule: 'SPEC 9.8 (seed 002 §8)',
-      check: (ctx) => unauthorisedSteps(compensationRecords(ctx.store(AGENT)), tripState(ctx.store(AGENT))),
+      id: 'COMP-3', statement: 'Every compensation step that acted was taken on a grant that allowed that actor that step and was live at the time; every step records its result.',
+      rule: 'SPEC 9.8 (seed 002 §8)', rules: ['M07-8'],
+      check: (ctx) => unauthorisedSteps(ctx.store(AGENT), tripState(ctx.store(AGENT))),
     },
   ],
+  endConditions: [
+    {
+      id: 'COMP-END-1',
+      statement: 'Every booking reaches an ending the airline agrees with: confirmed or closed by a person with the fare paid for a booked flight, or compensated with only the fee of a cancellation the airline made.',
+      rules: ['M07-8'],
+      check(ctx) {
+        const trip = readTrip(ctx.store(AGENT));
+        if (!trip.flightRef) return [];
+        if (!ENDINGS.includes(trip.state)) return [msg('violations.compensation.not_ended', { state: trip.state })];
+        const airline = airlineView(ctx.store(AIRLINE));
+        const flight = flightBooking(ctx.store(AIRLINE), trip.flightRef)?.status ?? null;
+        const expected = trip.state === 'COMPENSATED' ? { status: 'cancelled', paid: airline.feesCents } : { status: 'booked', paid: setting(ctx, 'flight_price_cents') };
+        const cancelled = trip.state !== 'COMPENSATED' || airline.cancellations.some((c) => c.result === 'CANCELLED');
+        return flight === expected.status && airline.paidCents === expected.paid && cancelled
+          ? [] : [msg('violations.compensation.money_mismatch', { state: trip.state, status: flight, paid: airline.paidCents })];
+      },
+    },
+  ],
+  // The agent's own next step in each trip state (its plan, its compensation, the desk's
+  // documented manual close): the design under its switches, so a retrying agent retries.
+  recoveryMoves(ctx) {
+    const state = tripState(ctx.store(AGENT));
+    const next = state === 'HOTEL_FAILED' && ctx.switches.compensation === 'wait_for_room' ? 'book_hotel' : NEXT_MOVE[state];
+    return next ? [{ type: next }] : [];
+  },
+  recoveryBound: 8,
   machines: (ctx) => [{ id: 'trip', title: msg('view.compensation.machine.trip'), machine: tripMachine, state: tripState(ctx.store(AGENT)) }],
   describeNodes(ctx) {
     const trip = readTrip(ctx.store(AGENT));
@@ -170,25 +228,43 @@ export const compensationModel: Model<CompensationAction> = {
   fingerprint: (ctx) => compensationStateText(ctx.store(AGENT), ctx.store(AIRLINE), ctx.store(HOTEL), ctx.clock.now),
 };
 
-/** Cancelling the flight: a new action with its own record, or (wrongly) a pretend rewind. */
+/**
+ * Cancelling the flight: a new action with its own authority, fee, deadline and result, or
+ * (wrongly) a pretend rewind. The agent cancels on a grant: the one live now (`checked`), or
+ * the consent given at booking whatever became of it (`consent_at_booking`). Without a live
+ * grant the step is refused and recorded, and the case goes to the desk.
+ */
 function compensate(ctx: ModelContext): void {
   const agent = ctx.store(AGENT);
   const flightRef = readTrip(agent).flightRef!;
-  moveTrip(agent, ctx.clock, 'CANCEL_STARTED', 'cancel_flight', 'started');
   if (ctx.switches.compensation === 'pretend_rollback') {
+    moveTrip(agent, ctx.clock, 'CANCEL_STARTED', 'cancel_flight', 'started');
     moveTrip(agent, ctx.clock, 'CANCELLED', 'cancel_flight', 'assumed undone');
     ctx.note(msg('compensation.pretend'));
     return;
   }
-  const { mayAct, authority } = cancelAuthority(flightRef);
+  const grant = ctx.switches.cancel_authority === 'consent_at_booking'
+    ? firstGrant(agent, Actor.agent, Step.cancel, flightRef) : liveGrant(agent, Actor.agent, Step.cancel, flightRef);
+  if (!grant) {
+    recordCompensation(agent, ctx.clock, { action: Step.cancel, bookingId: flightRef, grant: null, doneBy: Actor.agent, acted: false, result: 'NO_AUTHORITY' });
+    moveTrip(agent, ctx.clock, 'ESCALATED', 'cancel_flight', 'NO_AUTHORITY', { manual_note: 'NO_AUTHORITY' });
+    ctx.note(msg('compensation.no_authority', { agent: Actor.agent }));
+    return;
+  }
+  moveTrip(agent, ctx.clock, 'CANCEL_STARTED', 'cancel_flight', 'started');
   const result = cancelFlight(ctx.store(AIRLINE), ctx.clock, flightRef, setting(ctx, 'cancel_fee_cents'), ctx.switches.airline_cancel === 'works');
   recordCompensation(agent, ctx.clock, {
-    action: 'cancel_flight', bookingId: flightRef, mayAct, authority, doneBy: Actor.agent,
+    action: Step.cancel, bookingId: flightRef, grant, doneBy: Actor.agent, acted: true,
     result: result.ok ? `${result.cancellationId} CANCELLED, fee ${result.feeCents}¢` : `${result.cancellationId} ${result.reason}`,
   });
   if (result.ok) {
     moveTrip(agent, ctx.clock, 'CANCELLED', 'cancel_flight', result.cancellationId);
     ctx.note(msg('compensation.cancelled', { cancellation: result.cancellationId, fee: result.feeCents, refunded: result.refundedCents, agent: Actor.agent }));
+    return;
+  }
+  if (ctx.switches.cancel_failure === 'retry') {
+    moveTrip(agent, ctx.clock, 'RETRY_LATER', 'cancel_flight', result.reason);
+    ctx.note(msg('compensation.cancel_retry', { cancellation: result.cancellationId, reason: result.reason }));
     return;
   }
   moveTrip(agent, ctx.clock, 'CANCEL_FAILED', 'cancel_flight', result.reason, { manual_note: result.reason });

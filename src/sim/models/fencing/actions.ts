@@ -1,8 +1,8 @@
 /**
  * The fencing lab's action vocabulary (documented in labs/L07/README.md).
  *
- * Tokens: `A_acquire`, `A_renew`, `A_release`, `A_write`, `A_pause`, `A_wake` (and the
- * same for B). The SPEC 9.7 card object `{"token","current","now","lease_until"}` is a
+ * Tokens: `A_acquire`, `A_renew`, `A_release`, `A_write`, `A_pause`, `A_wake`, `A_resend`
+ * (sends again a write that got no verdict; and the same for B). The SPEC 9.7 card object `{"token","current","now","lease_until"}` is a
  * probe: it sets the authority to fence `current` until `lease_until`, moves the clock to
  * `now`, and presents a write carrying `token`.
  */
@@ -11,7 +11,7 @@ import { msg, type Message } from '../../../core/message';
 export const WORKERS = ['A', 'B'] as const;
 export type WorkerId = (typeof WORKERS)[number];
 
-const VERBS = ['acquire', 'renew', 'release', 'write', 'pause', 'wake'] as const;
+const VERBS = ['acquire', 'renew', 'release', 'write', 'pause', 'wake', 'resend'] as const;
 export type WorkerVerb = (typeof VERBS)[number];
 
 export type FencingAction =

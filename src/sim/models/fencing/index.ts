@@ -7,7 +7,7 @@
  * external system that ignores fences lets A overwrite B (SPEC 9.7).
  */
 import {
-  acquireLease, arrangeLease, expireDueLease, readLease, releaseLease, renewLease, setLeaseDuration,
+  acquireLease, arrangeLease, expireDueLease, readLease, releaseLease, renewLease, setLeaseDuration, type LeasePolicy,
 } from '../../../core/fencing/leaseAuthority';
 import { leaseMachine } from '../../../core/fencing/leaseMachine';
 import {
@@ -15,14 +15,15 @@ import {
 } from '../../../core/fencing/protectedResource';
 import { AUTHORITY_SCHEMA, RESOURCE_SCHEMA, WORKER_SCHEMA } from '../../../core/fencing/schema';
 import {
-  forgetGrant, prepareWrite, readBelief, recordWriteOutcome, rememberGrant, takePendingWrite,
+  forgetGrant, prepareWrite, readBelief, recordWriteOutcome, rememberGrant, sendPendingWrite, unansweredWrite,
 } from '../../../core/fencing/worker';
 import { msg } from '../../../core/message';
 import type { Model, ModelContext } from '../../model';
 import type { Frame } from '../../network';
 import { describeFencingAction, parseFencingAction, WORKERS, type FencingAction, type WorkerId } from './actions';
 import { FENCING_FAULT_POINTS, readInitial, validateFencingInitial } from './initial';
-import { fencesOnlyGrow, noStaleWrite } from './invariants';
+import { fencesOnlyGrow, noStaleWrite, renewalIsCompareAndSet } from './invariants';
+import { fencingEndConditions } from './liveness';
 import { enabledFencing, fingerprintFencing, frameFingerprintFencing } from './search';
 import { describeFencingNodes, observeFencing, trackFencing } from './view';
 
@@ -39,6 +40,38 @@ export const fencingModel: Model<FencingAction> = {
       { value: 'external', label: 'an external system that takes writes as they come', presented: 'wrong' },
     ],
     default: 'fenced',
+  }, {
+    key: 'renewal',
+    label: 'A renewal',
+    options: [
+      { value: 'compare_and_set', label: 'extends the lease only if the requester still holds that fence, unexpired', presented: 'right' },
+      { value: 'holder_only', label: "extends the lease when the requester's name is on it", presented: 'wrong' },
+    ],
+    default: 'compare_and_set',
+  }, {
+    key: 'takeover_fence',
+    label: 'A new holder gets',
+    options: [
+      { value: 'next', label: 'the next fence', presented: 'right' },
+      { value: 'same', label: 'the fence the lease already had', presented: 'wrong' },
+    ],
+    default: 'next',
+  }, {
+    key: 'lease_expiry',
+    label: 'A lease ends',
+    options: [
+      { value: 'timed', label: 'at its time, whether or not the holder is heard from', presented: 'right' },
+      { value: 'until_released', label: 'when its holder gives it back', presented: 'wrong' },
+    ],
+    default: 'timed',
+  }, {
+    key: 'no_answer',
+    label: 'A worker whose write got no verdict',
+    options: [
+      { value: 'resend', label: 'sends the same write again', presented: 'right' },
+      { value: 'wait', label: 'waits for the verdict', presented: 'wrong' },
+    ],
+    default: 'resend',
   }],
   faultPoints: FENCING_FAULT_POINTS,
   nodes: (switches) => [
@@ -86,6 +119,7 @@ export const fencingModel: Model<FencingAction> = {
     }
     const status = ctx.status(action.worker);
     if (action.type === 'wake') return status === 'paused' ? null : msg('refusals.node_not_paused', { node: action.worker });
+    if (action.type === 'resend' && status === 'up' && !unansweredWrite(ctx.store(action.worker))) return msg('refusals.fencing.nothing_to_resend', { worker: action.worker });
     return status === 'up' ? null : msg(`refusals.node_is_${status}`, { node: action.worker });
   },
 
@@ -114,6 +148,12 @@ export const fencingModel: Model<FencingAction> = {
         ctx.note(msg('fencing.wakes', { worker: action.worker, now: ctx.clock.now }));
         sendPending(ctx, action.worker);
         return;
+      case 'resend': {
+        const write = unansweredWrite(ctx.store(action.worker))!;
+        ctx.send(action.worker, RESOURCE, 'write_request', { writer: action.worker, token: write.token, value: write.value });
+        ctx.note(msg('fencing.resends_write', { worker: action.worker, fence: write.token }));
+        return;
+      }
       case 'probe':
         return probe(ctx, action);
     }
@@ -127,15 +167,39 @@ export const fencingModel: Model<FencingAction> = {
 
   afterAdvance(ctx) {
     const before = readLease(ctx.store(AUTHORITY));
-    const after = expireDueLease(ctx.store(AUTHORITY), ctx.clock);
+    const after = expireDueLease(ctx.store(AUTHORITY), ctx.clock, policyOf(ctx));
     if (before.state !== after.state) {
       ctx.note(msg('fencing.lease_ran_out', { holder: before.holder ?? '–', fence: before.fence, until: before.leaseUntil }));
     }
   },
 
+  /**
+   * A restarted resource missed every fence update sent while it was down (a new grant
+   * among them): it asks the authority for the lease in force before it judges more writes.
+   */
+  afterRestart(ctx, node) {
+    if (node !== RESOURCE) return;
+    ctx.send(RESOURCE, AUTHORITY, 'fence_query', {});
+    ctx.note(msg('fencing.resource_resyncs'));
+  },
+
   observe: observeFencing,
   track: trackFencing,
-  invariants: [noStaleWrite, fencesOnlyGrow],
+  invariants: [noStaleWrite, fencesOnlyGrow, renewalIsCompareAndSet],
+  endConditions: fencingEndConditions,
+  /**
+   * What the workers do by themselves: a stalled worker wakes (and sends the write it
+   * prepared); in the lab's design a worker whose write got no verdict sends it again.
+   */
+  recoveryMoves(ctx) {
+    const moves: FencingAction[] = [];
+    for (const worker of WORKERS) if (ctx.status(worker) === 'paused') moves.push({ type: 'wake', worker });
+    if (ctx.switches.no_answer !== 'wait') {
+      for (const worker of WORKERS) if (ctx.status(worker) === 'up' && unansweredWrite(ctx.store(worker))) moves.push({ type: 'resend', worker });
+    }
+    return moves;
+  },
+  recoveryBound: 8,
   machines: (ctx) => [{
     id: 'lease', title: msg('view.fencing.machine.lease'), machine: leaseMachine,
     state: readLease(ctx.store(AUTHORITY)).state,
@@ -157,8 +221,17 @@ function prepare(ctx: ModelContext, worker: WorkerId): boolean {
   return false;
 }
 
+/** The authority's lease design under the lab's switches. */
+function policyOf(ctx: ModelContext): LeasePolicy {
+  return {
+    renewal: ctx.switches.renewal === 'holder_only' ? 'holder_only' : 'compare_and_set',
+    takeover: ctx.switches.takeover_fence === 'same' ? 'same' : 'next',
+    expiry: ctx.switches.lease_expiry === 'until_released' ? 'until_released' : 'timed',
+  };
+}
+
 function sendPending(ctx: ModelContext, worker: WorkerId): void {
-  const write = takePendingWrite(ctx.store(worker));
+  const write = sendPendingWrite(ctx.store(worker));
   if (!write) return;
   ctx.send(worker, RESOURCE, 'write_request', { writer: worker, token: write.token, value: write.value });
   ctx.note(msg('fencing.sends_write', { worker, fence: write.token, checked: write.checkedAt }));
@@ -188,7 +261,7 @@ function authorityReceives(ctx: ModelContext, frame: Frame): void {
   const worker = String(frame.body.worker);
   const announce = (fence: number, until: number) => ctx.send(AUTHORITY, RESOURCE, 'fence_update', { fence, lease_until: until });
   if (frame.kind === 'acquire_request') {
-    const result = acquireLease(store, ctx.clock, worker);
+    const result = acquireLease(store, ctx.clock, worker, policyOf(ctx));
     if (!result.ok) {
       ctx.note(msg('fencing.acquire_refused', { worker, code: result.code, holder: result.holder, until: result.leaseUntil }));
       ctx.send(AUTHORITY, worker, 'lease_refused', { holder: result.holder, lease_until: result.leaseUntil });
@@ -198,7 +271,7 @@ function authorityReceives(ctx: ModelContext, frame: Frame): void {
     ctx.send(AUTHORITY, worker, 'lease_granted', { fence: result.fence, lease_until: result.leaseUntil });
     announce(result.fence, result.leaseUntil);
   } else if (frame.kind === 'renew_request') {
-    const result = renewLease(store, ctx.clock, worker, Number(frame.body.fence));
+    const result = renewLease(store, ctx.clock, worker, Number(frame.body.fence), policyOf(ctx));
     if (!result.ok) {
       ctx.note(msg('fencing.renew_refused', { worker, fence: Number(frame.body.fence), current: result.current.fence, state: result.current.state }));
       ctx.send(AUTHORITY, worker, 'lease_lost', { fence: frame.body.fence });
@@ -207,9 +280,12 @@ function authorityReceives(ctx: ModelContext, frame: Frame): void {
     ctx.note(msg('fencing.renewed', { worker, fence: result.fence, until: result.leaseUntil }));
     ctx.send(AUTHORITY, worker, 'lease_granted', { fence: result.fence, lease_until: result.leaseUntil });
     announce(result.fence, result.leaseUntil);
+  } else if (frame.kind === 'fence_query') {
+    const lease = readLease(store);
+    if (lease.fence > 0) announce(lease.fence, lease.state === 'held' ? lease.leaseUntil : Math.min(lease.leaseUntil, ctx.clock.now));
   } else if (frame.kind === 'release_request') {
     const fence = Number(frame.body.fence);
-    const released = releaseLease(store, ctx.clock, worker, fence);
+    const released = releaseLease(store, ctx.clock, worker, fence, policyOf(ctx));
     ctx.note(msg(released ? 'fencing.released' : 'fencing.release_stale', { worker, fence }));
     ctx.send(AUTHORITY, worker, 'lease_lost', { fence });
     if (released) announce(fence, ctx.clock.now);

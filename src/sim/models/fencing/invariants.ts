@@ -6,8 +6,8 @@
  * as at step 100 (tested to agree on random schedules).
  */
 import {
-  acceptedWrites, grantBefore, grants, latestAcceptedWrites, latestHistory, leaseHistory, leaseInForceBefore,
-  type AcceptedWrite, type HistoryRow,
+  acceptedWrites, grantBefore, grants, latestAcceptedWrites, latestHistory, latestRenewalsWithPrior, leaseHistory, leaseInForceBefore, renewalsWithPrior,
+  type AcceptedWrite, type HistoryRow, type LeaseEvent,
 } from '../../../core/fencing/audit';
 import { msg } from '../../../core/message';
 import type { Invariant, ModelContext, Violation } from '../../model';
@@ -16,6 +16,8 @@ export const noStaleWrite: Invariant = {
   id: 'FENCE-1',
   statement: 'No write is accepted under a stale fence or an expired lease.',
   rule: 'SPEC §6 fencing (M07 §7), MWP-WRK-019',
+  // The resource refuses a lower generation (M07-7); a late result stays non-authoritative (MWP-WRK-019).
+  rules: ['M07-7', 'MWP-WRK-019'],
   check(ctx: ModelContext): Violation[] {
     const inForce = grantsInForce(leaseHistory(ctx.store('authority')));
     const writes = acceptedWrites(ctx.store('resource')).sort((a, b) => a.stamp - b.stamp);
@@ -35,6 +37,8 @@ export const fencesOnlyGrow: Invariant = {
   id: 'FENCE-2',
   statement: 'Every grant carries a higher fence than the one before.',
   rule: 'SPEC §1 ownership epoch, MWP-WRK-019',
+  // A new owner resumes under a HIGHER epoch (MWP-WRK-019); the fence is that generation (M07-7).
+  rules: ['MWP-WRK-019', 'M07-7'],
   check(ctx: ModelContext): Violation[] {
     const all = grants(ctx.store('authority'));
     return all.flatMap((grant, i) => (i === 0 ? [] : judgeGrant(grant, all[i - 1]!)));
@@ -50,6 +54,35 @@ export const fencesOnlyGrow: Invariant = {
     return [...previous, ...fresh];
   },
 };
+
+export const renewalIsCompareAndSet: Invariant = {
+  id: 'FENCE-3',
+  statement: "A renewal extends only the requester's own live lease: the holder and fence it names are those of the lease in force, before that lease ran out.",
+  rule: 'SPEC §3 compare-and-set, MWP-EVT-007',
+  rules: ['MWP-EVT-007'],
+  check(ctx: ModelContext): Violation[] {
+    return renewalsWithPrior(ctx.store('authority')).flatMap(({ renewal, prior }) => judgeRenewal(renewal, prior));
+  },
+  checkStep(ctx: ModelContext, previous: readonly Violation[]): Violation[] {
+    const inserted = committedInserts(ctx, 'authority', 'lease_history');
+    if (inserted === 0) return [...previous];
+    return [...previous, ...latestRenewalsWithPrior(ctx.store('authority'), inserted).flatMap(({ renewal, prior }) => judgeRenewal(renewal, prior))];
+  },
+};
+
+/**
+ * A renewal is legal only against the row just before it: a grant or renewal of the same
+ * holder and fence whose time had not run out. After an expiry or a release there is no
+ * live lease to extend.
+ */
+function judgeRenewal(renewal: LeaseEvent, prior: LeaseEvent | undefined): Violation[] {
+  const who = { holder: renewal.holder ?? '–', fence: renewal.fence, at: renewal.at };
+  if (!prior || (prior.kind !== 'grant' && prior.kind !== 'renew')) return [msg('violations.fencing.renewed_no_live_lease', who)];
+  if (prior.holder !== renewal.holder || prior.fence !== renewal.fence) {
+    return [msg('violations.fencing.renewed_other_lease', { ...who, current: prior.fence, owner: prior.holder ?? '–' })];
+  }
+  return renewal.at >= prior.leaseUntil ? [msg('violations.fencing.renewed_after_expiry', { ...who, until: prior.leaseUntil })] : [];
+}
 
 function judgeWrite(write: AcceptedWrite, lease: HistoryRow | undefined): Violation[] {
   // A write without a token has its own lines ("fence none"): "none" is a word to translate, not a value.

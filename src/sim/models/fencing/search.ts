@@ -46,7 +46,7 @@ export function fingerprintFencing(ctx: ModelContext): string {
   for (const worker of WORKERS) {
     const belief = readBelief(ctx.store(worker));
     const pending = readPendingWrite(ctx.store(worker));
-    parts.push(`${worker} ${belief ? `${belief.fence} ${rel(belief.leaseUntil)}` : '-'} ${pending ? pending.token : '-'}`);
+    parts.push(`${worker} ${belief ? `${belief.fence} ${rel(belief.leaseUntil)}` : '-'} ${pending ? `${pending.token}${pending.sent ? ' sent' : ''}` : '-'}`);
   }
   return parts.join('\n');
 }

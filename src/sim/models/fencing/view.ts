@@ -72,7 +72,7 @@ export function describeFencingNodes(ctx: ModelContext): Record<string, NodeLine
     const pending = readPendingWrite(ctx.store(worker));
     out[worker] = [
       belief ? msg('view.fencing.believes', { fence: belief.fence, until: belief.leaseUntil }) : msg('view.fencing.no_lease'),
-      pending ? msg('view.fencing.write_ready', { at: pending.checkedAt }) : msg('view.fencing.no_write'),
+      pending ? msg(pending.sent ? 'view.fencing.write_awaiting' : 'view.fencing.write_ready', { at: pending.checkedAt, fence: pending.token }) : msg('view.fencing.no_write'),
     ];
   }
   return out;
