@@ -53,6 +53,7 @@ export const refund = {
   'refund.timed_out': '{{worker}} 没有收到 {{operation}} 的任何答复：它是 UNKNOWN——到底执行了没有，Worker 无从知道。',
   'refund.recovers_prepared': '{{worker}} 恢复：{{operation}} 为 PREPARED，从未发送过——可以安全重试。',
   'refund.recovers_unknown': '{{worker}} 恢复：{{operation}} 为 UNKNOWN——请求已发出，但答复一直没来。',
+  'refund.recovers_no_attempt': '{{worker}} 恢复：商店记录显示 {{operation}} 已发送，但它自己没有任何尝试在等答复。请求是否发出，它无从得知：记为 UNKNOWN，交给查询来判定。',
   'refund.recovers': '{{worker}} 恢复：{{operation}} 为 {{status}}。',
   'refund.provider_refunds': '供应商退款 {{amount, cents}}，记为 {{refund}}。',
   'refund.provider_replays': '供应商根据幂等记录重放 {{refund}}。',

@@ -20,6 +20,7 @@ import type { Model, ModelContext } from '../../model';
 import { describeRefundAction, parseRefundAction, WORKERS, type RefundAction, type WorkerId } from './actions';
 import { CALLER, knobs, ORDER_ID, refundInitialSchema, TENANT, validateRefundInitial } from './initial';
 import { refundInvariants } from './invariants';
+import { refundEndConditions, refundRecoveryMoves } from './recovery';
 import { refundCandidates, refundFingerprint, refundFrameFingerprint } from './search';
 import { describeRefundNodes, observeRefund, setting } from './view';
 import { capabilities, isLocalMode, KV, NetFault, PROVIDER, runExecutor, SHOP } from './wiring';
@@ -203,6 +204,11 @@ export const refundModel: Model<RefundAction> = {
   },
   fingerprint: refundFingerprint,
   frameFingerprint: refundFrameFingerprint,
+  endConditions: refundEndConditions,
+  recoveryMoves: refundRecoveryMoves,
+  // The longest settling path: wake a stalled worker, its answer, a lookup, a wait for the
+  // send deadline, a second lookup, the send and its answer — with room to spare.
+  recoveryBound: 12,
   observe: observeRefund,
   invariants: refundInvariants,
   machines: (ctx) => {

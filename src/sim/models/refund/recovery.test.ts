@@ -1,0 +1,89 @@
+/**
+ * The refund model's end conditions and its own recovery moves, stepped on Worlds the way
+ * the explorer's recovery does (src/sim/explorer/recover.ts): the environment first —
+ * restart a crashed node, deliver the oldest frame that can arrive, move the clock to a
+ * frame's arrival — then the first of the model's moves the World accepts, until every end
+ * condition holds or the model's bound runs out.
+ */
+import { describe, expect, it } from 'vitest';
+import { useSqlJs } from '../../../test/sqljs';
+import { World, type WorldConfig } from '../../world';
+import { refundModel } from './index';
+
+useSqlJs();
+
+const INITIAL = { approved: false, expired: false, ledger_count: 0, committed: false, status: 'PENDING', amount_cents: 10000 };
+const config = (switches: Record<string, string> = {}): WorldConfig => ({ model: 'refund', seed: 1, initial: INITIAL, switches });
+
+const unmet = (world: World) => world.endConditions().filter((c) => !c.ok).map((c) => c.id);
+
+/** Recovery from the World's current state; returns the unmet end conditions at the end and the moves taken. */
+function recover(world: World, bound = refundModel.recoveryBound ?? 12): { unmet: string[]; moves: unknown[] } {
+  const moves: unknown[] = [];
+  for (let i = 0; i < bound && unmet(world).length > 0; i++) {
+    const crashed = world.nodes.find((n) => world.status(n.id) === 'crashed');
+    const frame = world.network.inFlight.find((f) => world.canArrive(f));
+    const waiting = world.network.inFlight.find((f) => world.status(f.to) !== 'paused');
+    const env: unknown[] = crashed ? [{ restart: crashed.id }] : frame ? [{ deliver: frame.id }]
+      : waiting?.notBefore !== undefined ? [{ advance: Math.max(1, waiting.notBefore - world.clock.now) }] : [];
+    const taken = [...env, ...world.modelRecoveryMoves()].find((move) => world.step(move).ok);
+    if (taken === undefined) break;
+    moves.push(taken);
+  }
+  return { unmet: unmet(world), moves };
+}
+
+describe('refund recovery: every crash is recoverable in the designs presented right', () => {
+  it('L01: a worker that dies between its epoch check and the send is settled after its restart (lookup, wait out the deadline, send)', () => {
+    const world = World.replay(config(), ['approve', { crash_at: 'executor.after_fence_check' }, 'submit']);
+    expect(world.observe().status).toBe('SUBMITTED');
+    expect(unmet(world)).toContain('REF-END-1');
+    const result = recover(world);
+    expect(result.unmet, JSON.stringify(result.moves)).toEqual([]);
+    expect(world.observe()).toMatchObject({ status: 'CONFIRMED', ledger_count: 1 });
+    world.dispose();
+  });
+
+  it('a lost answer: the timeout, a lookup finds the refund — no second send', () => {
+    const world = World.replay(config(), ['approve', 'lose_response', 'submit']);
+    const result = recover(world);
+    expect(result.unmet).toEqual([]);
+    expect(world.observe()).toMatchObject({ status: 'CONFIRMED', ledger_count: 1 });
+    world.dispose();
+  });
+
+  it('a provider with neither keys nor lookup: the operation is parked for a person, a terminal outcome', () => {
+    const world = World.replay(config({ idempotency: 'off', lookup: 'off' }), ['approve', 'lose_response', 'submit']);
+    const result = recover(world);
+    expect(result.unmet).toEqual([]);
+    expect(world.observe()).toMatchObject({ status: 'IN_RECONCILIATION', ledger_count: 1 });
+    world.dispose();
+  });
+
+  it('a stalled worker holding a checked send is woken; the held send is not settled before that (REF-END-3)', () => {
+    const world = World.replay(config(), ['approve', 'pause_after_fence_check', 'takeover']);
+    expect(unmet(world)).toContain('REF-END-3');
+    const result = recover(world);
+    expect(result.unmet).toEqual([]);
+    expect(world.observe()).toMatchObject({ status: 'CONFIRMED', ledger_count: 1 });
+    world.dispose();
+  });
+
+  it('the one-transaction refund (L04): a crash inside it is retried to one ledger row', () => {
+    const world = World.replay(config({ refund_mode: 'local_transaction' }), ['approve', { crash_at: 'local.before_commit' }, 'submit']);
+    const result = recover(world);
+    expect(result.unmet).toEqual([]);
+    expect(world.observe()).toMatchObject({ status: 'CONFIRMED', ledger_count: 1 });
+    world.dispose();
+  });
+});
+
+describe('refund recovery: a design that gets stuck is not settled', () => {
+  it('flag first, then refund: after a crash between the two the refund is skipped forever (REF-END-2)', () => {
+    const world = World.replay(config({ refund_mode: 'kv_flag_first' }), ['approve', { crash_at: 'kv.between_systems' }, 'submit']);
+    const result = recover(world);
+    expect(result.unmet).toContain('REF-END-2');
+    expect(world.observe()).toMatchObject({ status: 'CONFIRMED', ledger_count: 0 });
+    world.dispose();
+  });
+});
