@@ -269,6 +269,13 @@ export const handwrittenExecutor: RefundExecutor = {
     const { answer } = frame;
     if (answer.status === 'EXPIRED') {
       note(out, 'answer_expired', { worker: env.worker, operation: frame.operationId, attempt: frame.attemptId });
+      // If no other send of this worker is still waiting, no timeout will ever fire for the
+      // operation: still SUBMITTED, it would wait for nothing. Whether an earlier request
+      // landed is undecided — UNKNOWN, for the lookup to settle (seed 002 §1–§2).
+      const waiting = attemptsIn(env.workerStore, 'in_flight').some((a) => a.kind === 'submit' && a.operationId === frame.operationId);
+      if (!waiting && transition(env.shop, env.clock, frame.operationId, 'TIMEOUT', frame.epoch, `request ${frame.attemptId} refused as too late; the outcome is undecided`)) {
+        note(out, 'expired_unknown', { operation: frame.operationId });
+      }
       return;
     }
     const moved = transition(env.shop, env.clock, frame.operationId, answer.status === 'OK' ? 'CONFIRM' : 'REJECT', frame.epoch,

@@ -41,6 +41,7 @@ export const refund = {
   'refund.wakes_local_unchecked': '{{worker}} wakes and runs the refund without checking its epoch.',
   'refund.wakes_sends_unchecked': '{{worker}} wakes and sends {{operation}} with key {{key}} without checking its epoch — it once owned this operation.',
   'refund.answer_expired': "{{worker}} hears that its request {{attempt}} for {{operation}} came too late and was not applied. That settles this request only; the operation's state is decided by other evidence.",
+  'refund.expired_unknown': '{{operation}} had been waiting on that request: it is UNKNOWN now, and a lookup decides whether an earlier one landed.',
   'refund.records': '{{worker}} records {{operation}} as {{status}} {{receipt}}.',
   'refund.answer_evidence_only': "{{worker}}'s answer for {{operation}} (epoch {{epoch}}) changes nothing: the operation has moved on or belongs to a newer epoch — it is evidence only.",
   'refund.lookup_found': 'The lookup finds {{refund}}: {{operation}} is CONFIRMED without sending it again.',

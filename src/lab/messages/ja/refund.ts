@@ -43,6 +43,7 @@ export const refund = {
   'refund.wakes_local_unchecked': '{{worker}} が再開し、エポックを確認せずに返金を実行します。',
   'refund.wakes_sends_unchecked': '{{worker}} が再開し、エポックを確認せずにキー {{key}} で {{operation}} を送ります——かつてはこの操作の所有者でした。',
   'refund.answer_expired': '{{worker}} は、{{operation}} のリクエスト {{attempt}} が遅すぎて適用されなかったと知ります。わかるのはこのリクエストのことだけで、操作の状態はほかの証拠で決まります。',
+  'refund.expired_unknown': '{{operation}} はそのリクエストの応答を待っていました。いまは UNKNOWN で、それ以前のリクエストが届いたかどうかは照会が決めます。',
   'refund.records': '{{worker}} は {{operation}} を {{status}} {{receipt}} として記録します。',
   'refund.answer_evidence_only': '{{worker}} が受け取った {{operation}}（エポック {{epoch}}）の応答は何も変えません。操作はすでに先へ進んだか、より新しいエポックのものです——Evidence にすぎません。',
   'refund.lookup_found': '照会で {{refund}} が見つかりました。{{operation}} は再送なしで CONFIRMED です。',

@@ -43,6 +43,7 @@ export const refund = {
   'refund.wakes_local_unchecked': '{{worker}} 醒来，未检查纪元就执行了退款。',
   'refund.wakes_sends_unchecked': '{{worker}} 醒来，未检查纪元就用键 {{key}} 发送 {{operation}}——它曾经拥有这个操作。',
   'refund.answer_expired': '{{worker}} 得知它针对 {{operation}} 的请求 {{attempt}} 到达太晚，未被执行。这只说明了这一个请求；操作的状态要由其他证据决定。',
+  'refund.expired_unknown': '{{operation}} 一直在等这个请求：现在它为 UNKNOWN，更早的请求是否落地，由查询来判定。',
   'refund.records': '{{worker}} 将 {{operation}} 记录为 {{status}} {{receipt}}。',
   'refund.answer_evidence_only': '{{worker}} 对 {{operation}}（纪元 {{epoch}}）收到的答复不改变任何东西：操作已经前进，或属于更新的纪元——它只是 Evidence。',
   'refund.lookup_found': '查询找到了 {{refund}}：{{operation}} 为 CONFIRMED，无需再次发送。',

@@ -43,6 +43,7 @@ export const refund = {
   'refund.wakes_local_unchecked': '{{worker}} 醒來，未檢查紀元就執行了退款。',
   'refund.wakes_sends_unchecked': '{{worker}} 醒來，未檢查紀元就以金鑰 {{key}} 送出 {{operation}}——它曾經擁有這個操作。',
   'refund.answer_expired': '{{worker}} 得知它針對 {{operation}} 的請求 {{attempt}} 抵達太晚，未被執行。這只說明了這一個請求；操作的狀態要由其他證據決定。',
+  'refund.expired_unknown': '{{operation}} 一直在等這個請求：現在它為 UNKNOWN，更早的請求是否落地，由查詢來判定。',
   'refund.records': '{{worker}} 將 {{operation}} 記錄為 {{status}} {{receipt}}。',
   'refund.answer_evidence_only': '{{worker}} 對 {{operation}}（紀元 {{epoch}}）收到的回覆不會改變任何事：操作已經前進，或屬於較新的紀元——它只是 Evidence。',
   'refund.lookup_found': '查詢找到了 {{refund}}：{{operation}} 為 CONFIRMED，不必再次送出。',
