@@ -151,15 +151,16 @@ function retry(env: ExecutorEnv, out: Effects): void {
  * The executor's own next moves for the operation it owns (the same rules as `retry` and
  * `onClock`, read without acting): a PREPARED operation is sent; a SUBMITTED one waits for
  * its attempt's timeout (nothing else can move it); an UNKNOWN one is retried under the
- * design's policy — except right after a lookup said NOT_FOUND while a request may still
- * land, when the executor waits out the send deadline before it looks again. Decided or
+ * design's policy — except while a lookup is still out (it waits for that lookup's answer or
+ * timeout), and right after a lookup said NOT_FOUND while a request may still land, when it
+ * waits out the send deadline before it looks again. Decided or
  * parked operations need nothing more.
  */
 function plan(env: ExecutorEnv): RecoveryStep[] {
   const op = latestOperation(env.shop);
   if (!op || op.owner !== env.worker || op.reconciliation !== null) return [];
-  const timers: RecoveryStep[] = attemptsIn(env.workerStore, 'in_flight').filter((a) => a.kind === 'submit' && a.operationId === op.operationId)
-    .map((a) => ({ type: 'wait', until: a.sentAt + env.timeout }));
+  const inFlight = attemptsIn(env.workerStore, 'in_flight').filter((a) => a.operationId === op.operationId);
+  const timers = (kind: 'submit' | 'lookup'): RecoveryStep[] => inFlight.filter((a) => a.kind === kind).map((a) => ({ type: 'wait', until: a.sentAt + env.timeout }));
   switch (op.status) {
     case 'CONFIRMED':
     case 'REJECTED':
@@ -167,8 +168,11 @@ function plan(env: ExecutorEnv): RecoveryStep[] {
     case 'PREPARED':
       return [{ type: 'retry' }];
     case 'SUBMITTED':
-      return timers;
+      return timers('submit');
     case 'UNKNOWN': {
+      // A lookup still out is waited for (its answer, or its timeout), not asked again.
+      const asking = timers('lookup');
+      if (asking.length > 0 && env.design.retryPolicy === 'reconcile_first') return asking;
       const waits = env.design.retryPolicy === 'reconcile_first' && op.sendDeadline !== null && env.clock.now < op.sendDeadline
         && lastLookupAnswer(env.workerStore, op.operationId, op.ownerEpoch) === 'NOT_FOUND';
       return waits ? [{ type: 'wait', until: op.sendDeadline! }, { type: 'retry' }] : [{ type: 'retry' }];

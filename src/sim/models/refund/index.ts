@@ -33,7 +33,11 @@ export const refundModel: Model<RefundAction> = {
     yesNo('idempotency', 'Provider honours idempotency keys'),
     yesNo('lookup', 'Provider supports lookup by operation'),
     yesNo('deadline', 'Provider refuses requests past their deadline'),
-    { key: 'retention', label: 'Provider keeps dedupe records', options: [{ value: 'forever', label: 'forever' }, { value: '5', label: '5 ticks', presented: 'wrong' }], default: 'forever' },
+    // How long the provider keeps its records is part of its contract, not a design choice:
+    // the executor presented right reads it and parks what a resend could no longer make
+    // safe (search finds no double refund with it); only an executor that trusts the key
+    // forever refunds twice (L03's card retention-too-short, with the resend-at-once policy).
+    { key: 'retention', label: 'Provider keeps dedupe records', options: [{ value: 'forever', label: 'forever' }, { value: '5', label: '5 ticks' }], default: 'forever' },
     { key: 'latency', label: 'Provider latency', options: [{ value: '0', label: 'none' }, { value: '5', label: '5 ticks' }], default: '0' },
     { key: 'provider_decision', label: 'Provider', options: [{ value: 'approve', label: 'approves refunds' }, { value: 'decline', label: 'declines refunds' }], default: 'approve' },
     { key: 'retry_policy', label: 'Retry policy', options: [
@@ -206,9 +210,11 @@ export const refundModel: Model<RefundAction> = {
   frameFingerprint: refundFrameFingerprint,
   endConditions: refundEndConditions,
   recoveryMoves: refundRecoveryMoves,
-  // The longest settling path: wake a stalled worker, its answer, a lookup, a wait for the
-  // send deadline, a second lookup, the send and its answer — with room to spare.
-  recoveryBound: 12,
+  // Usually a handful of moves (a lookup, a wait for the send deadline, a second lookup, the
+  // send). The longest path the search met is a provider slower than the worker's timeout
+  // (latency 5 > 3): every answer lands after its attempt timed out, so a crash in the
+  // resend costs a round of lookups, waits and a second send — about 18 moves.
+  recoveryBound: 24,
   observe: observeRefund,
   invariants: refundInvariants,
   machines: (ctx) => {

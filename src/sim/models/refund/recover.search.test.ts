@@ -27,4 +27,15 @@ describe('refund: every crash is recoverable (L01 within its bounds)', () => {
     expect(result.stoppedBy, result.boundsText).toBeNull();
     expect(result.states, result.boundsText).toBeGreaterThan(100);
   }, 600_000);
+
+  // A provider slower than the worker's timeout (L02's late-answer setting): every answer
+  // lands after its attempt timed out. Search found it unsettled after 12 recovery moves
+  // (lookups piling up while the first was still on its way; a crash in the resend costing a
+  // round more): the executor now waits for a lookup still out, and the bound is 24.
+  it('a provider slower than the timeout settles too', () => {
+    const { result, cards } = found({ latency: '5' });
+    expect(cards).toEqual([]);
+    expect(result.counterexamples).toEqual([]);
+    expect(result.stoppedBy, result.boundsText).toBeNull();
+  }, 600_000);
 });
