@@ -30,7 +30,8 @@ useSqlJs();
 const labs = loadLabsFromDir(resolve('labs')).flatMap((l) => (l.ok ? [l.lab] : []));
 const labById = new Map(labs.map((lab) => [lab.id, lab]));
 
-interface Witness { lab: string; switches?: Record<string, string>; prefix?: unknown[]; skip?: string }
+/** `recover`: the option is wrong because it gets stuck — search with recoverability, and a state that does not settle is the counterexample. */
+interface Witness { lab: string; switches?: Record<string, string>; prefix?: unknown[]; skip?: string; recover?: boolean }
 const CRASH_BETWEEN = ['approve', { crash_at: 'kv.between_systems' }];
 const EMIT = { type: 'emit', count: 1, group: 'G1' };
 const WITNESS: Record<string, Witness> = {
@@ -38,6 +39,9 @@ const WITNESS: Record<string, Witness> = {
   'refund retry_policy=new_key_each_attempt': { lab: 'L01', prefix: ['approve'] },
   // Resending at once is wrong against a provider that cannot dedupe (seed 002 §1–§3).
   'refund retry_policy=blind_resend': { lab: 'L01', switches: { idempotency: 'off' }, prefix: ['approve'] },
+  // Never resending, never looking up: safe, but a lost answer leaves the operation UNKNOWN
+  // for good (seed 002 §1) — recovery search finds it stuck.
+  'refund retry_policy=wait_for_answer': { lab: 'L01', recover: true },
   // The fence and the takeover matter when keys are per owner epoch (L14's setting).
   'refund fence=off': { lab: 'L14', prefix: ['approve'] },
   'refund takeover=start_fresh': { lab: 'L14', prefix: ['approve'] },
@@ -114,8 +118,8 @@ for (const modelId of models) {
           expect(witness, `no witness for ${name}: say in which lab setting it breaks`).toBeDefined();
           const lab = labById.get(witness!.lab)!;
           expect(lab.model).toBe(modelId);
-          const result = await searchLabAsync(lab, { switches: { ...witness!.switches, [spec.key]: option.value }, prefix: witness!.prefix, stopAtFirst: true });
-          expect(result.counterexamples.length, `no counterexample within ${result.boundsText}`).toBeGreaterThan(0);
+          const result = await searchLabAsync(lab, { switches: { ...witness!.switches, [spec.key]: option.value }, prefix: witness!.prefix, stopAtFirst: true, recover: witness!.recover });
+          expect(result.counterexamples.length + (result.unrecoverable ?? []).length, `no counterexample within ${result.boundsText}`).toBeGreaterThan(0);
         }, 600_000);
       }
     }

@@ -100,6 +100,11 @@ function park(env: ExecutorEnv, out: Effects, op: Operation, reason: string, rea
 function retryUnknown(env: ExecutorEnv, out: Effects, op: Operation): void {
   const policy = env.design.retryPolicy;
   if (policy === 'blind_resend' || policy === 'new_key_each_attempt') return dispatch(env, out, op, 'RESUBMIT');
+  // WRONG: never resending is safe but may never finish (seed 002 §1) — nothing asks the provider.
+  if (policy === 'wait_for_answer') {
+    note(out, 'waits_for_answer', { operation: op.operationId });
+    return;
+  }
   if (op.reconciliation) {
     note(out, 'still_parked', { operation: op.operationId });
     return;
@@ -170,6 +175,8 @@ function plan(env: ExecutorEnv): RecoveryStep[] {
     case 'SUBMITTED':
       return timers('submit');
     case 'UNKNOWN': {
+      // This design does nothing more for an UNKNOWN operation: it waits for an answer.
+      if (env.design.retryPolicy === 'wait_for_answer') return [];
       // A lookup still out is waited for (its answer, or its timeout), not asked again.
       const asking = timers('lookup');
       if (asking.length > 0 && env.design.retryPolicy === 'reconcile_first') return asking;

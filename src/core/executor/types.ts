@@ -20,7 +20,7 @@ import type { LookupResponseFrame, RefundRequestFrame, LookupRequestFrame, Refun
 
 /** The design choices a lab can switch (each wrong option exists so an invariant can fail). */
 export interface ExecutorDesign {
-  retryPolicy: 'reconcile_first' | 'blind_resend' | 'new_key_each_attempt';
+  retryPolicy: 'reconcile_first' | 'blind_resend' | 'new_key_each_attempt' | 'wait_for_answer';
   keyScheme: 'operation_id' | 'tool_key';
   /** Check the owner epoch in the shop before sending (a check; it does not reach the provider). */
   epochCheck: boolean;

@@ -53,6 +53,7 @@ export const refund = {
   'refund.recovers_prepared': '{{worker}} recovers: {{operation}} is PREPARED and was never sent — safe to retry.',
   'refund.recovers_unknown': '{{worker}} recovers: {{operation}} is UNKNOWN — it was sent, but the answer never came.',
   'refund.recovers_no_attempt': '{{worker}} recovers: the shop says it sent {{operation}}, but no attempt of its own is waiting for an answer. It cannot tell whether the request left: UNKNOWN, for a lookup to decide.',
+  'refund.waits_for_answer': '{{operation}} is UNKNOWN, and this design only waits: it neither resends nor looks it up.',
   'refund.recovers': '{{worker}} recovers: {{operation}} is {{status}}.',
   'refund.provider_refunds': 'The provider refunds {{amount, cents}} as {{refund}}.',
   'refund.provider_replays': 'The provider replays {{refund}} from its idempotency record.',

@@ -34,7 +34,6 @@ export const violations = {
   'violations.refund.rejected_with_refund': '{{operation}} is REJECTED but the ledger shows a refund',
   'violations.refund.negative_balance': '{{order}} balance is {{balance, cents}}',
   'violations.refund.stuck': '{{operation}} is {{status}} and nothing will move it: no frame for it in flight, and its owner has no retry, lookup or timeout left',
-  'violations.refund.ledger_disagrees': '{{operation}} is {{status}}, but the ledger holds {{count}} refund(s) for it',
   'violations.refund.undecided': '{{operation}} is still {{status}}: not decided and not handed to a person',
   'violations.refund.holds_send': '{{worker}} is stalled holding a send of {{operation}} (epoch {{epoch}}) that can still go out',
   'violations.compensation.compensated_still_booked': 'the trip says COMPENSATED, but flight {{flight}} is still {{status}}',

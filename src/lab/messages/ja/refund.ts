@@ -55,6 +55,7 @@ export const refund = {
   'refund.recovers_prepared': '{{worker}} が回復しました：{{operation}} は PREPARED で、一度も送信されていません——安全に再試行できます。',
   'refund.recovers_unknown': '{{worker}} が回復しました：{{operation}} は UNKNOWN——送信はしたが、応答が来なかったのです。',
   'refund.recovers_no_attempt': '{{worker}} が回復しました：ショップには {{operation}} を送信済みと記録されていますが、応答を待っている自分の試行はありません。リクエストが出たかどうかは分からないので UNKNOWN とし、照会で決めます。',
+  'refund.waits_for_answer': '{{operation}} は UNKNOWN ですが、この設計はただ待つだけです：再送も照会もしません。',
   'refund.recovers': '{{worker}} が回復しました：{{operation}} は {{status}} です。',
   'refund.provider_refunds': 'プロバイダが {{amount, cents}}を {{refund}} として返金します。',
   'refund.provider_replays': 'プロバイダは冪等性の記録から {{refund}} をそのまま返します。',

@@ -29,7 +29,6 @@ export const violations = {
   'violations.refund.rejected_with_refund': '{{operation}} は REJECTED だが、台帳に返金がある',
   'violations.refund.negative_balance': '{{order}} の残高は {{balance, cents}}',
   'violations.refund.stuck': '{{operation}} は {{status}} のまま、動かすものがありません：飛行中のフレームはなく、所有者にも再試行・照会・タイムアウトが残っていません',
-  'violations.refund.ledger_disagrees': '{{operation}} は {{status}} ですが、台帳にはその返金が {{count}} 件あります',
   'violations.refund.undecided': '{{operation}} はまだ {{status}}：決着しておらず、人にも引き渡されていません',
   'violations.refund.holds_send': '{{worker}} は停止したまま {{operation}}（エポック {{epoch}}）の送信を抱えており、それはまだ出ていく可能性があります',
   'violations.compensation.compensated_still_booked': '旅行は COMPENSATED だが、便 {{flight}} はまだ {{status}}',

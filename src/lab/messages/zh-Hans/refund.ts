@@ -55,6 +55,7 @@ export const refund = {
   'refund.recovers_prepared': '{{worker}} 恢复：{{operation}} 为 PREPARED，从未发送过——可以安全重试。',
   'refund.recovers_unknown': '{{worker}} 恢复：{{operation}} 为 UNKNOWN——请求已发出，但答复一直没来。',
   'refund.recovers_no_attempt': '{{worker}} 恢复：商店记录显示 {{operation}} 已发送，但它自己没有任何尝试在等答复。请求是否发出，它无从得知：记为 UNKNOWN，交给查询来判定。',
+  'refund.waits_for_answer': '{{operation}} 为 UNKNOWN，而这个设计只会等：既不重发，也不查询。',
   'refund.recovers': '{{worker}} 恢复：{{operation}} 为 {{status}}。',
   'refund.provider_refunds': '供应商退款 {{amount, cents}}，记为 {{refund}}。',
   'refund.provider_replays': '供应商根据幂等记录重放 {{refund}}。',

@@ -29,7 +29,6 @@ export const violations = {
   'violations.refund.rejected_with_refund': '{{operation}} 是 REJECTED，但账本中有一笔退款',
   'violations.refund.negative_balance': '{{order}} 的余额是 {{balance, cents}}',
   'violations.refund.stuck': '{{operation}} 停在 {{status}}，再没有什么能推动它：没有它的帧在途，所有者也没有剩下的重试、查询或超时',
-  'violations.refund.ledger_disagrees': '{{operation}} 为 {{status}}，但账本中它有 {{count}} 笔退款',
   'violations.refund.undecided': '{{operation}} 仍为 {{status}}：既未判定，也未交给人工',
   'violations.refund.holds_send': '{{worker}} 停顿中仍握着 {{operation}}（纪元 {{epoch}}）的一次发送，它随时可能发出',
   'violations.compensation.compensated_still_booked': '行程显示 COMPENSATED，但航班 {{flight}} 仍是 {{status}}',

@@ -55,6 +55,7 @@ export const refund = {
   'refund.recovers_prepared': '{{worker}} 復原：{{operation}} 為 PREPARED，從未送出——可以安全重試。',
   'refund.recovers_unknown': '{{worker}} 復原：{{operation}} 為 UNKNOWN——請求已送出，但回覆始終沒來。',
   'refund.recovers_no_attempt': '{{worker}} 復原：商店記錄顯示 {{operation}} 已送出，但它自己沒有任何嘗試在等回覆。請求是否送出，它無從得知：記為 UNKNOWN，交由查詢判定。',
+  'refund.waits_for_answer': '{{operation}} 為 UNKNOWN，而這個設計只會等：既不重送，也不查詢。',
   'refund.recovers': '{{worker}} 復原：{{operation}} 為 {{status}}。',
   'refund.provider_refunds': '供應商退款 {{amount, cents}}，記為 {{refund}}。',
   'refund.provider_replays': '供應商依冪等記錄重播 {{refund}}。',

@@ -29,7 +29,6 @@ export const violations = {
   'violations.refund.rejected_with_refund': '{{operation}} 是 REJECTED，但帳本中有一筆退款',
   'violations.refund.negative_balance': '{{order}} 的餘額是 {{balance, cents}}',
   'violations.refund.stuck': '{{operation}} 停在 {{status}}，再沒有任何東西能推動它：沒有它的訊框在途，擁有者也沒有剩下的重試、查詢或逾時',
-  'violations.refund.ledger_disagrees': '{{operation}} 為 {{status}}，但帳本中它有 {{count}} 筆退款',
   'violations.refund.undecided': '{{operation}} 仍為 {{status}}：既未判定，也未交給人工',
   'violations.refund.holds_send': '{{worker}} 停頓中仍握著 {{operation}}（紀元 {{epoch}}）的一次送出，它隨時可能發出',
   'violations.compensation.compensated_still_booked': '行程顯示 COMPENSATED，但航班 {{flight}} 仍是 {{status}}',

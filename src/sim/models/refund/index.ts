@@ -43,7 +43,8 @@ export const refundModel: Model<RefundAction> = {
     { key: 'retry_policy', label: 'Retry policy', options: [
       { value: 'reconcile_first', label: 'look it up before any resend', presented: 'right' },
       { value: 'blind_resend', label: 'resend at once', presented: 'wrong' },
-      { value: 'new_key_each_attempt', label: 'resend with a fresh key per attempt', presented: 'wrong' }], default: 'reconcile_first' },
+      { value: 'new_key_each_attempt', label: 'resend with a fresh key per attempt', presented: 'wrong' },
+      { value: 'wait_for_answer', label: 'wait for the provider to answer', presented: 'wrong' }], default: 'reconcile_first' },
     { key: 'key_scheme', label: 'Idempotency key', options: [
       { value: 'operation_id', label: 'operation_id (the intent)' }, { value: 'tool_key', label: 'tool key with the owner epoch (MWP-WRK-031)' }], default: 'operation_id' },
     { key: 'fence', label: 'Before sending, the worker', options: [

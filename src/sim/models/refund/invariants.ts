@@ -37,7 +37,9 @@ export const refundInvariants: Invariant[] = ([
   },
   {
     id: 'REF-2', statement: 'A confirmed intent points at its one refund: a retry returns the same result.', rule: 'SPEC 9.9, 9.3',
-    rules: ['M07-3', 'M07-9'],
+    // No rule ID: no design these labs offer stores another operation's receipt, so no
+    // variant can show it broken (docs/rules.md lists only properties search can break).
+    rules: [],
     check: (ctx) => {
       const refunds = refundsByOperation(ctx);
       return listOperations(ctx.store(SHOP)).filter((op) => op.status === 'CONFIRMED' && op.externalRef !== null
@@ -47,7 +49,8 @@ export const refundInvariants: Invariant[] = ([
   },
   {
     id: 'REF-3', statement: 'Every refund carries the parameters its intent was approved with.', rule: 'SPEC 9.3',
-    rules: ['M07-3', 'M07-9'],
+    // No rule ID, for the same reason: every design sends the intent's own amount.
+    rules: [],
     check: (ctx) => {
       const refunds = refundsByOperation(ctx);
       return listOperations(ctx.store(SHOP)).flatMap((op) => (refunds.get(op.operationId) ?? [])
@@ -70,7 +73,8 @@ export const refundInvariants: Invariant[] = ([
   },
   {
     id: 'REF-5', statement: "An order's refundable balance never goes negative.", rule: 'SPEC 9.4, 9.9',
-    rules: ['M07-4'],
+    // No rule ID: every design reserves or decrements conditionally, so nothing breaks it.
+    rules: [],
     check: (ctx) => negativeBalances(ctx.store(SHOP)).map((r) => msg('violations.refund.negative_balance', { order: r.orderId, balance: r.balanceCents })),
   },
 ] as Omit<Invariant, 'checkStep'>[]).map(withStep);

@@ -58,9 +58,9 @@ describe('refund recovery: every crash is recoverable in the designs presented r
     world.dispose();
   });
 
-  it('a stalled worker holding a checked send is woken; the held send is not settled before that (REF-END-3)', () => {
+  it('a stalled worker holding a checked send is woken; the held send is not settled before that (REF-END-2)', () => {
     const world = World.replay(config(), ['approve', 'pause_after_fence_check', 'takeover']);
-    expect(unmet(world)).toContain('REF-END-3');
+    expect(unmet(world)).toContain('REF-END-2');
     const result = recover(world);
     expect(result.unmet).toEqual([]);
     expect(result.after).toMatchObject({ status: 'CONFIRMED', ledger_count: 1 });

@@ -31,7 +31,7 @@ export function capabilities(ctx: ModelContext): ProviderCapabilities {
 export function design(ctx: ModelContext): ExecutorDesign {
   const s = ctx.switches;
   return {
-    retryPolicy: s.retry_policy === 'blind_resend' || s.retry_policy === 'new_key_each_attempt' ? s.retry_policy : 'reconcile_first',
+    retryPolicy: s.retry_policy === 'blind_resend' || s.retry_policy === 'new_key_each_attempt' || s.retry_policy === 'wait_for_answer' ? s.retry_policy : 'reconcile_first',
     keyScheme: s.key_scheme === 'tool_key' ? 'tool_key' : 'operation_id',
     epochCheck: s.fence !== 'off',
     takeover: s.takeover === 'start_fresh' ? 'start_fresh' : 'reconcile_old_epoch',
