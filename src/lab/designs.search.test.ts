@@ -43,6 +43,9 @@ const WITNESS: Record<string, Witness> = {
   'refund retry_policy=new_key_each_attempt': { lab: 'L01', prefix: ['approve'] },
   // Resending at once is wrong against a provider that cannot dedupe (seed 002 §1–§3).
   'refund retry_policy=blind_resend': { lab: 'L01', switches: { idempotency: 'off' }, prefix: ['approve'] },
+  // Never resending, never looking up: safe, but a lost answer leaves the operation UNKNOWN
+  // for good (seed 002 §1) — recovery search finds it stuck.
+  'refund retry_policy=wait_for_answer': { lab: 'L01', recover: true },
   // The fence and the takeover matter when keys are per owner epoch (L14's setting).
   'refund fence=off': { lab: 'L14', prefix: ['approve'] },
   'refund takeover=start_fresh': { lab: 'L14', prefix: ['approve'] },

@@ -42,6 +42,13 @@ export function attemptsIn(worker: Store, state: Attempt['state']): Attempt[] {
   }));
 }
 
+/** What the newest answered lookup for `operationId` under `epoch` said (e.g. 'NOT_FOUND'), or null. */
+export function lastLookupAnswer(worker: Store, operationId: string, epoch: number): string | null {
+  const row = worker.get("SELECT answer FROM attempts WHERE operation_id = ? AND epoch = ? AND kind = 'lookup' AND state = 'answered' ORDER BY sent_at DESC, attempt_id DESC LIMIT 1",
+    [operationId, epoch]);
+  return row?.answer === null || row?.answer === undefined ? null : String(row.answer);
+}
+
 /** A send a stalled worker holds (see WORKER_SCHEMA's held_dispatch). `request` is the built frame, as JSON. */
 export interface HeldSend {
   operationId: string;
@@ -53,6 +60,12 @@ export interface HeldSend {
 export function holdSend(worker: Store, held: HeldSend): void {
   worker.tx('hold_dispatch', () => worker.run('INSERT OR REPLACE INTO held_dispatch (operation_id, epoch, phase, request) VALUES (?, ?, ?, ?)',
     [held.operationId, held.epoch, held.phase, held.request]));
+}
+
+/** The send this worker holds, if any, without taking it (a read, for the end conditions). */
+export function heldSend(worker: Store): HeldSend | null {
+  const row = worker.get('SELECT operation_id, epoch, phase FROM held_dispatch LIMIT 1');
+  return row ? { operationId: String(row.operation_id), epoch: Number(row.epoch), phase: row.phase === 'after_check' ? 'after_check' : 'before_check', request: null } : null;
 }
 
 /** Takes the held send out of the worker's database (it is about to be carried on), if any. */

@@ -12,7 +12,7 @@
  * request is past the deadline the provider enforces. Otherwise it waits for the deadline,
  * or, when the provider enforces none, hands the operation to a person (seed 002 §1–§3).
  */
-import { attemptsIn, holdSend, nextAttemptId, recordAttempt, settleAttempt, takeHeldSend } from '../effects/attempts';
+import { attemptsIn, holdSend, lastLookupAnswer, nextAttemptId, recordAttempt, settleAttempt, takeHeldSend } from '../effects/attempts';
 import { toolKey } from '../effects/keys';
 import { refundFlagAfter, refundFlagFirst, refundInOneTransaction, type LocalResult } from '../effects/localRefund';
 import {
@@ -20,7 +20,7 @@ import {
 } from '../effects/shop';
 import { msg, type MessageParams } from '../message';
 import { parseRefundFrame, type LookupResponseFrame, type RefundRequestFrame, type RefundResponseFrame } from './frames';
-import type { Effects, ExecutorEnv, RefundExecutor } from './types';
+import type { Effects, ExecutorEnv, RecoveryStep, RefundExecutor } from './types';
 
 export const ExecutorFaultPoint = {
   afterPrepare: 'executor.after_prepare',
@@ -100,6 +100,11 @@ function park(env: ExecutorEnv, out: Effects, op: Operation, reason: string, rea
 function retryUnknown(env: ExecutorEnv, out: Effects, op: Operation): void {
   const policy = env.design.retryPolicy;
   if (policy === 'blind_resend' || policy === 'new_key_each_attempt') return dispatch(env, out, op, 'RESUBMIT');
+  // WRONG: never resending is safe but may never finish (seed 002 §1) — nothing asks the provider.
+  if (policy === 'wait_for_answer') {
+    note(out, 'waits_for_answer', { operation: op.operationId });
+    return;
+  }
   if (op.reconciliation) {
     note(out, 'still_parked', { operation: op.operationId });
     return;
@@ -147,8 +152,44 @@ function retry(env: ExecutorEnv, out: Effects): void {
   }
 }
 
+/**
+ * The executor's own next moves for the operation it owns (the same rules as `retry` and
+ * `onClock`, read without acting): a PREPARED operation is sent; a SUBMITTED one waits for
+ * its attempt's timeout (nothing else can move it); an UNKNOWN one is retried under the
+ * design's policy — except while a lookup is still out (it waits for that lookup's answer or
+ * timeout), and right after a lookup said NOT_FOUND while a request may still land, when it
+ * waits out the send deadline before it looks again. Decided or
+ * parked operations need nothing more.
+ */
+function plan(env: ExecutorEnv): RecoveryStep[] {
+  const op = latestOperation(env.shop);
+  if (!op || op.owner !== env.worker || op.reconciliation !== null) return [];
+  const inFlight = attemptsIn(env.workerStore, 'in_flight').filter((a) => a.operationId === op.operationId);
+  const timers = (kind: 'submit' | 'lookup'): RecoveryStep[] => inFlight.filter((a) => a.kind === kind).map((a) => ({ type: 'wait', until: a.sentAt + env.timeout }));
+  switch (op.status) {
+    case 'CONFIRMED':
+    case 'REJECTED':
+      return [];
+    case 'PREPARED':
+      return [{ type: 'retry' }];
+    case 'SUBMITTED':
+      return timers('submit');
+    case 'UNKNOWN': {
+      // This design does nothing more for an UNKNOWN operation: it waits for an answer.
+      if (env.design.retryPolicy === 'wait_for_answer') return [];
+      // A lookup still out is waited for (its answer, or its timeout), not asked again.
+      const asking = timers('lookup');
+      if (asking.length > 0 && env.design.retryPolicy === 'reconcile_first') return asking;
+      const waits = env.design.retryPolicy === 'reconcile_first' && op.sendDeadline !== null && env.clock.now < op.sendDeadline
+        && lastLookupAnswer(env.workerStore, op.operationId, op.ownerEpoch) === 'NOT_FOUND';
+      return waits ? [{ type: 'wait', until: op.sendDeadline! }, { type: 'retry' }] : [{ type: 'retry' }];
+    }
+  }
+}
+
 export const handwrittenExecutor: RefundExecutor = {
   id: 'handwritten',
+  plan,
 
   submit(env, out, stall) {
     const epoch = latestOperation(env.shop)?.ownerEpoch ?? 1;
@@ -239,6 +280,13 @@ export const handwrittenExecutor: RefundExecutor = {
     const { answer } = frame;
     if (answer.status === 'EXPIRED') {
       note(out, 'answer_expired', { worker: env.worker, operation: frame.operationId, attempt: frame.attemptId });
+      // If no other send of this worker is still waiting, no timeout will ever fire for the
+      // operation: still SUBMITTED, it would wait for nothing. Whether an earlier request
+      // landed is undecided — UNKNOWN, for the lookup to settle (seed 002 §1–§2).
+      const waiting = attemptsIn(env.workerStore, 'in_flight').some((a) => a.kind === 'submit' && a.operationId === frame.operationId);
+      if (!waiting && transition(env.shop, env.clock, frame.operationId, 'TIMEOUT', frame.epoch, `request ${frame.attemptId} refused as too late; the outcome is undecided`)) {
+        note(out, 'expired_unknown', { operation: frame.operationId });
+      }
       return;
     }
     const moved = transition(env.shop, env.clock, frame.operationId, answer.status === 'OK' ? 'CONFIRM' : 'REJECT', frame.epoch,
@@ -295,7 +343,16 @@ export const handwrittenExecutor: RefundExecutor = {
       settleAttempt(env.workerStore, attempt.attemptId, 'lost', null);
       if (attempt.kind === 'submit') transition(env.shop, env.clock, attempt.operationId, 'TIMEOUT', attempt.epoch, `${env.worker} restarted without an answer`);
     }
-    const op = latestOperation(env.shop);
+    let op = latestOperation(env.shop);
+    // Still SUBMITTED under this worker's epoch with no attempt left to time out: it died
+    // between the epoch check and the send's record. No timer will ever fire for it and a
+    // retry waits for an answer that cannot come, so the outcome is undecided — UNKNOWN, for
+    // the lookup or a person to settle (seed 002 §1–§2), never "surely not sent".
+    if (op && op.owner === env.worker && op.status === 'SUBMITTED'
+      && transition(env.shop, env.clock, op.operationId, 'TIMEOUT', op.ownerEpoch, `${env.worker} restarted: SUBMITTED, with no attempt waiting for an answer`)) {
+      note(out, 'recovers_no_attempt', { worker: env.worker, operation: op.operationId });
+      op = latestOperation(env.shop);
+    }
     if (op && op.owner === env.worker) {
       note(out, op.status === 'PREPARED' ? 'recovers_prepared' : op.status === 'UNKNOWN' ? 'recovers_unknown' : 'recovers', { worker: env.worker, operation: op.operationId, status: op.status });
     }

@@ -20,7 +20,7 @@ import type { LookupResponseFrame, RefundRequestFrame, LookupRequestFrame, Refun
 
 /** The design choices a lab can switch (each wrong option exists so an invariant can fail). */
 export interface ExecutorDesign {
-  retryPolicy: 'reconcile_first' | 'blind_resend' | 'new_key_each_attempt';
+  retryPolicy: 'reconcile_first' | 'blind_resend' | 'new_key_each_attempt' | 'wait_for_answer';
   keyScheme: 'operation_id' | 'tool_key';
   /** Check the owner epoch in the shop before sending (a check; it does not reach the provider). */
   epochCheck: boolean;
@@ -53,6 +53,13 @@ export type ExecutorEffect =
 
 export type Effects = ExecutorEffect[];
 
+/**
+ * What an executor does next by itself, with no new input: retry the operation now, or
+ * wait until its next timer (an attempt's timeout, a deadline it waits out). The explorer's
+ * recovery search takes these as the system's own moves (src/sim/explorer/recover.ts).
+ */
+export type RecoveryStep = { type: 'retry' } | { type: 'wait'; until: number };
+
 export interface RefundExecutor {
   readonly id: string;
   /** Persist the intent, then dispatch it (or, with `stall`, stop at the named point holding the send). */
@@ -68,4 +75,6 @@ export interface RefundExecutor {
   onClock(env: ExecutorEnv, out: Effects): void;
   /** The worker came back from a crash. */
   recover(env: ExecutorEnv, out: Effects): void;
+  /** Its own next moves for the current operation, most urgent first (empty: it does nothing more). Reads only. */
+  plan(env: ExecutorEnv): RecoveryStep[];
 }

@@ -99,6 +99,7 @@ export const switches = {
   'switches.retry_policy.reconcile_first': 'look it up before any resend',
   'switches.retry_policy.blind_resend': 'resend at once',
   'switches.retry_policy.new_key_each_attempt': 'resend with a fresh key per attempt',
+  'switches.retry_policy.wait_for_answer': 'wait for the provider to answer',
   'switches.key_scheme': 'Idempotency key',
   'switches.key_scheme.operation_id': 'operation_id (the intent)',
   'switches.key_scheme.tool_key': 'tool key with the owner epoch (MWP-WRK-031)',

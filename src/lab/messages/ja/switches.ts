@@ -87,6 +87,7 @@ export const switches = {
   'switches.retry_policy.reconcile_first': '再送の前に必ず照会する',
   'switches.retry_policy.blind_resend': 'すぐに再送する',
   'switches.retry_policy.new_key_each_attempt': '試行ごとに新しいキーで再送する',
+  'switches.retry_policy.wait_for_answer': 'プロバイダの応答を待つ',
   'switches.key_scheme': '冪等キー',
   'switches.key_scheme.operation_id': 'operation_id（意図）',
   'switches.key_scheme.tool_key': '所有者エポック付きのツールキー（MWP-WRK-031）',

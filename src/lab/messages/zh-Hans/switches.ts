@@ -87,6 +87,7 @@ export const switches = {
   'switches.retry_policy.reconcile_first': '任何重发之前先查询',
   'switches.retry_policy.blind_resend': '立即重发',
   'switches.retry_policy.new_key_each_attempt': '每次尝试用新键重发',
+  'switches.retry_policy.wait_for_answer': '等供应商答复',
   'switches.key_scheme': '幂等键',
   'switches.key_scheme.operation_id': 'operation_id（意图）',
   'switches.key_scheme.tool_key': '带所有者纪元的工具键（MWP-WRK-031）',

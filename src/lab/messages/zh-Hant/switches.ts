@@ -87,6 +87,7 @@ export const switches = {
   'switches.retry_policy.reconcile_first': '任何重送之前先查詢',
   'switches.retry_policy.blind_resend': '立即重送',
   'switches.retry_policy.new_key_each_attempt': '每次嘗試用新金鑰重送',
+  'switches.retry_policy.wait_for_answer': '等供應商回覆',
   'switches.key_scheme': '冪等金鑰',
   'switches.key_scheme.operation_id': 'operation_id（意圖）',
   'switches.key_scheme.tool_key': '帶所有者紀元的工具金鑰（MWP-WRK-031）',

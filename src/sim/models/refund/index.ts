@@ -20,6 +20,7 @@ import type { Model, ModelContext } from '../../model';
 import { describeRefundAction, parseRefundAction, WORKERS, type RefundAction, type WorkerId } from './actions';
 import { CALLER, knobs, ORDER_ID, refundInitialSchema, TENANT, validateRefundInitial } from './initial';
 import { refundInvariants } from './invariants';
+import { refundEndConditions, refundRecoveryMoves } from './recovery';
 import { refundCandidates, refundFingerprint, refundFrameFingerprint } from './search';
 import { describeRefundNodes, observeRefund, setting } from './view';
 import { capabilities, isLocalMode, KV, NetFault, PROVIDER, runExecutor, SHOP } from './wiring';
@@ -32,13 +33,18 @@ export const refundModel: Model<RefundAction> = {
     yesNo('idempotency', 'Provider honours idempotency keys'),
     yesNo('lookup', 'Provider supports lookup by operation'),
     yesNo('deadline', 'Provider refuses requests past their deadline'),
-    { key: 'retention', label: 'Provider keeps dedupe records', options: [{ value: 'forever', label: 'forever' }, { value: '5', label: '5 ticks', presented: 'wrong' }], default: 'forever' },
+    // How long the provider keeps its records is part of its contract, not a design choice:
+    // the executor presented right reads it and parks what a resend could no longer make
+    // safe (search finds no double refund with it); only an executor that trusts the key
+    // forever refunds twice (L03's card retention-too-short, with the resend-at-once policy).
+    { key: 'retention', label: 'Provider keeps dedupe records', options: [{ value: 'forever', label: 'forever' }, { value: '5', label: '5 ticks' }], default: 'forever' },
     { key: 'latency', label: 'Provider latency', options: [{ value: '0', label: 'none' }, { value: '5', label: '5 ticks' }], default: '0' },
     { key: 'provider_decision', label: 'Provider', options: [{ value: 'approve', label: 'approves refunds' }, { value: 'decline', label: 'declines refunds' }], default: 'approve' },
     { key: 'retry_policy', label: 'Retry policy', options: [
       { value: 'reconcile_first', label: 'look it up before any resend', presented: 'right' },
       { value: 'blind_resend', label: 'resend at once', presented: 'wrong' },
-      { value: 'new_key_each_attempt', label: 'resend with a fresh key per attempt', presented: 'wrong' }], default: 'reconcile_first' },
+      { value: 'new_key_each_attempt', label: 'resend with a fresh key per attempt', presented: 'wrong' },
+      { value: 'wait_for_answer', label: 'wait for the provider to answer', presented: 'wrong' }], default: 'reconcile_first' },
     { key: 'key_scheme', label: 'Idempotency key', options: [
       { value: 'operation_id', label: 'operation_id (the intent)' }, { value: 'tool_key', label: 'tool key with the owner epoch (MWP-WRK-031)' }], default: 'operation_id' },
     { key: 'fence', label: 'Before sending, the worker', options: [
@@ -203,6 +209,13 @@ export const refundModel: Model<RefundAction> = {
   },
   fingerprint: refundFingerprint,
   frameFingerprint: refundFrameFingerprint,
+  endConditions: refundEndConditions,
+  recoveryMoves: refundRecoveryMoves,
+  // Usually a handful of moves (a lookup, a wait for the send deadline, a second lookup, the
+  // send). The longest path the search met is a provider slower than the worker's timeout
+  // (latency 5 > 3): every answer lands after its attempt timed out, so a crash in the
+  // resend costs a round of lookups, waits and a second send — about 18 moves.
+  recoveryBound: 24,
   observe: observeRefund,
   invariants: refundInvariants,
   machines: (ctx) => {

@@ -27,11 +27,19 @@ const withStep = (inv: Omit<Invariant, 'checkStep'>): Invariant => ({ ...inv, ch
 export const refundInvariants: Invariant[] = ([
   {
     id: 'REF-1', statement: 'At most one refund per intent in the ledger.', rule: 'SPEC 9.9, 9.3',
+    // Whoever sends: a blind or a fresh-keyed retry (§1, §3), an automatic retry against a
+    // provider that can neither dedupe nor answer a lookup (§2), a second write beside a
+    // flag in another store (§4), a late worker that sends because it once owned the
+    // operation (§7, WRK-019), a new owner under its own epoch's key (WRK-031).
+    rules: ['M07-1', 'M07-2', 'M07-3', 'M07-4', 'M07-7', 'M07-9', 'MWP-WRK-019', 'MWP-WRK-031'],
     check: (ctx) => [...refundsByOperation(ctx)].filter(([, rows]) => rows.length > 1)
       .map(([ref, rows]) => msg('violations.refund.refunded_times', { operation: ref, count: rows.length, refunds: rows.map((r) => r.id).join(', ') })),
   },
   {
     id: 'REF-2', statement: 'A confirmed intent points at its one refund: a retry returns the same result.', rule: 'SPEC 9.9, 9.3',
+    // No rule ID: no design these labs offer stores another operation's receipt, so no
+    // variant can show it broken (docs/rules.md lists only properties search can break).
+    rules: [],
     check: (ctx) => {
       const refunds = refundsByOperation(ctx);
       return listOperations(ctx.store(SHOP)).filter((op) => op.status === 'CONFIRMED' && op.externalRef !== null
@@ -41,6 +49,8 @@ export const refundInvariants: Invariant[] = ([
   },
   {
     id: 'REF-3', statement: 'Every refund carries the parameters its intent was approved with.', rule: 'SPEC 9.3',
+    // No rule ID, for the same reason: every design sends the intent's own amount.
+    rules: [],
     check: (ctx) => {
       const refunds = refundsByOperation(ctx);
       return listOperations(ctx.store(SHOP)).flatMap((op) => (refunds.get(op.operationId) ?? [])
@@ -49,6 +59,8 @@ export const refundInvariants: Invariant[] = ([
   },
   {
     id: 'REF-4', statement: 'Nothing is reported CONFIRMED without a refund, or REJECTED with one: what cannot be decided stays UNKNOWN.', rule: 'SPEC 9.1, 9.2, 9.9',
+    // A flag in another store that says "processed" is not a refund (§4).
+    rules: ['M07-1', 'M07-2', 'M07-4', 'M07-9'],
     check: (ctx) => {
       const refunds = refundsByOperation(ctx);
       return listOperations(ctx.store(SHOP)).flatMap((op) => {
@@ -61,6 +73,8 @@ export const refundInvariants: Invariant[] = ([
   },
   {
     id: 'REF-5', statement: "An order's refundable balance never goes negative.", rule: 'SPEC 9.4, 9.9',
+    // No rule ID: every design reserves or decrements conditionally, so nothing breaks it.
+    rules: [],
     check: (ctx) => negativeBalances(ctx.store(SHOP)).map((r) => msg('violations.refund.negative_balance', { order: r.orderId, balance: r.balanceCents })),
   },
 ] as Omit<Invariant, 'checkStep'>[]).map(withStep);

@@ -7,7 +7,7 @@
 import type { ProviderCapabilities } from '../../../core/effects/provider';
 import { handwrittenExecutor } from '../../../core/executor/handwritten';
 import { frameBody } from '../../../core/executor/frames';
-import type { Effects, ExecutorDesign, ExecutorEnv, RefundExecutor } from '../../../core/executor/types';
+import type { Effects, ExecutorDesign, ExecutorEnv, RecoveryStep, RefundExecutor } from '../../../core/executor/types';
 import { shopSetting } from '../../../core/effects/reads';
 import { msg } from '../../../core/message';
 import type { ModelContext } from '../../model';
@@ -31,7 +31,7 @@ export function capabilities(ctx: ModelContext): ProviderCapabilities {
 export function design(ctx: ModelContext): ExecutorDesign {
   const s = ctx.switches;
   return {
-    retryPolicy: s.retry_policy === 'blind_resend' || s.retry_policy === 'new_key_each_attempt' ? s.retry_policy : 'reconcile_first',
+    retryPolicy: s.retry_policy === 'blind_resend' || s.retry_policy === 'new_key_each_attempt' || s.retry_policy === 'wait_for_answer' ? s.retry_policy : 'reconcile_first',
     keyScheme: s.key_scheme === 'tool_key' ? 'tool_key' : 'operation_id',
     epochCheck: s.fence !== 'off',
     takeover: s.takeover === 'start_fresh' ? 'start_fresh' : 'reconcile_old_epoch',
@@ -72,4 +72,9 @@ export function runExecutor(ctx: ModelContext, worker: WorkerId, call: (executor
   } finally {
     perform(ctx, worker, out);
   }
+}
+
+/** What `worker`'s executor would do next by itself (its retry and its timers), read without acting. */
+export function planOf(ctx: ModelContext, worker: WorkerId): RecoveryStep[] {
+  return executorOf(ctx).plan(envFor(ctx, worker));
 }
