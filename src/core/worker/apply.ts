@@ -11,6 +11,7 @@ import type { AuthorityState } from '../authority/fold';
 import type { EventRecord } from '../authority/outcomes';
 import type { Store } from '../db/store';
 import type { FaultPoints } from '../faults';
+import { scrubFields } from '../feed/redaction';
 import { nextState } from '../machines';
 import { cursorMachine, type CursorEvent } from './cursorMachine';
 import { applyToRows, readProjection, writeProjection } from './projectionRows';
@@ -68,9 +69,12 @@ function moveMode(store: Store, group: string, event: CursorEvent): void {
 }
 
 /** One event through the seven steps. */
-export function applyEvent(store: Store, faults: FaultPoints, event: EventRecord, options: ApplyOptions): ApplyOutcome {
-  const group = event.group;
+export function applyEvent(store: Store, faults: FaultPoints, received: EventRecord, options: ApplyOptions): ApplyOutcome {
+  const group = received.group;
   return store.tx('apply_event', (): ApplyOutcome => {                                              // 1 begin
+    // A redaction notice can overtake the event it redacts (MWP-MSN-009): whatever this copy
+    // carries, the worker keeps — buffer, checkpoint — only what the notice left.
+    const event = withoutRedacted(store, received);
     // The group's cursor row exists from here on. Read first and inserted only when missing
     // (the same row and bytes as INSERT OR IGNORE, without a write statement per event);
     // nothing writes it before step 6, so this read is also step 3's cursor.
@@ -102,6 +106,12 @@ export function applyEvent(store: Store, faults: FaultPoints, event: EventRecord
     faults.reach(ApplyFaultPoint.afterCursorAdvance);
     return 'APPLIED';                                                                                // 7 commit (on return)
   });
+}
+
+/** The event as the worker may keep it: the fields of a redaction notice it recorded are scrubbed. */
+function withoutRedacted(store: Store, event: EventRecord): EventRecord {
+  const notice = store.get('SELECT fields FROM redactions WHERE event_id = ?', [event.eventId]);
+  return notice ? { ...event, payload: scrubFields(event.payload, String(notice.fields).split(',')) } : event;
 }
 
 /** After a commit: apply buffered events that are now contiguous, each in its own transaction. */

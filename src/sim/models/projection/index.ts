@@ -16,7 +16,7 @@ import { redactEvent, type RedactionVariant } from '../../../core/feed/redaction
 import { FEED_SCHEMA } from '../../../core/feed/schema';
 import { namesFor, nextScriptedCommand, scriptedReport } from '../../../core/feed/script';
 import { msg } from '../../../core/message';
-import { archiveGroup, ARCHIVE_SCHEMA } from '../../../core/snapshot/archive';
+import { archiveGroup, ARCHIVE_SCHEMA, isArchived } from '../../../core/snapshot/archive';
 import { decodeFrame, encodeFrame, type TransportFrame } from '../../../core/transport/frames';
 import { ApplyFaultPoint, applyEvent, readCursor, recordAck, wipeProjection, type ApplyVariant } from '../../../core/worker/apply';
 import { cursorMachine } from '../../../core/worker/cursorMachine';
@@ -94,6 +94,10 @@ export const projectionModel: Model<ProjectionAction> = {
     if (action.type === 'disconnect' && ctx.isPartitioned(AUTHORITY, WORKER)) return msg('refusals.projection.already_disconnected');
     if (ctx.status(WORKER) === 'crashed' && ['rebuild', 'reconnect'].includes(action.type)) return msg('refusals.projection.worker_crashed');
     if ((action.type === 'emit' || action.type === 'report') && action.group && !groupsOf(ctx).some((g) => g.group === action.group)) return msg('refusals.projection.no_group', { group: action.group });
+    // An archived group is closed: its signed final snapshot is the end of its history (MWP-MSN-009).
+    if ((action.type === 'emit' || action.type === 'report') && isArchived(ctx.store(AUTHORITY), action.group ?? settingsOf(ctx).group)) {
+      return msg('refusals.projection.group_archived', { group: action.group ?? settingsOf(ctx).group });
+    }
     if (action.type === 'report' && !scriptedReport(ctx.store(AUTHORITY), action.group ?? settingsOf(ctx).group, action.note)) return msg('refusals.projection.no_running_item');
     return null;
   },

@@ -28,11 +28,11 @@ describe('search over the projection labs, from their own start', () => {
 
   // MWP-MSN-009 on the worker: the redaction notice overtaking the event it redacts. The
   // report needs a claimed item (two commands), so the search goes to depth 6; the network
-  // holds frames (L10's manual network) and no crash, drop or duplicate is needed. Search
+  // holds frames (L10's manual network) and no crash, drop, duplicate or clock move is needed. Search
   // found emit, emit, report, tombstone, deliver the notice, deliver event 6: the worker
   // buffered (later kept) the note after it had recorded the notice (PROJ-5).
   it('L10 with a report and a tombstone in reach (depth 6, no faults): no property breaks', () => {
-    const result = searchLab(lab('L10'), { bounds: { depth: 6, crashes: 0, drops: 0, duplicates: 0 } });
+    const result = searchLab(lab('L10'), { bounds: { depth: 6, crashes: 0, drops: 0, duplicates: 0, advances: [] } });
     expect(found(result)).toEqual([]);
     expect(result.stoppedBy).toBeNull();
   }, 600_000);

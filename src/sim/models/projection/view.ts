@@ -6,7 +6,7 @@ import { ackedSeq, groupSequence } from '../../../core/feed/feed';
 import { auditEntries, eventCount, feedFingerprint } from '../../../core/feed/inspect';
 import { REDACTABLE_FIELDS, tombstoneList } from '../../../core/feed/redaction';
 import { scriptedReport } from '../../../core/feed/script';
-import { readArchive } from '../../../core/snapshot/archive';
+import { isArchived, readArchive } from '../../../core/snapshot/archive';
 import { bufferedSeqs, readCursor, readProjection } from '../../../core/worker/apply';
 import { effectReceipts } from '../../../core/worker/effects';
 import { checkpointNotes, lastSnapshotResult, workerCounts, workerFingerprint, workItemStatuses } from '../../../core/worker/inspect';
@@ -113,6 +113,7 @@ export function projectionEnabled(ctx: ModelContext): ProjectionAction[] {
   const authority = ctx.store(AUTHORITY);
   const out: ProjectionAction[] = [];
   for (const { group } of groupsOf(ctx)) {
+    if (isArchived(authority, group)) continue; // closed by its final snapshot
     out.push({ type: 'emit', count: 1, group });
     if (scriptedReport(authority, group, DEFAULT_NOTE)) out.push({ type: 'report', group, note: DEFAULT_NOTE });
   }
