@@ -159,16 +159,19 @@ export function setMode(store: Store, group: string, event: CursorEvent): void {
 }
 
 /**
- * Forgets the whole projection (the rebuild exercise): it must come back identical from the
- * events. Effect receipts stay: they record what happened outside and cannot be rebuilt,
- * and they are what stops a replayed intent from being performed twice.
+ * The worker loses its whole store (the rebuild exercise): the projection, its logs and its
+ * copies of effect receipts. Everything must come back identical from the group's events;
+ * the dedupe receipts that keep an intent from happening twice are the authority's
+ * (MWP-FND-023), so a replayed intent is not carried out again. Kept: the groups it follows
+ * (its configuration) and the generation counter, bumped so the authority can tell ACKs of
+ * the lost projection from the new one's.
  */
 export function wipeProjection(store: Store): void {
   store.tx('wipe_projection', () => {
     // WHERE true: a DELETE without WHERE is SQLite's truncate optimization, which skips the
     // update hook, and the step's record would then say nothing was deleted (the incremental
     // views and PROJ-4's step form re-read everything on a delete).
-    for (const table of ['cursors', 'inbox', 'buffer', 'projection_rows', 'work_queue', 'checkpoints', 'outbox', 'applied_log', 'acks_sent', 'redactions']) store.run(`DELETE FROM ${table} WHERE true`);
+    for (const table of ['cursors', 'inbox', 'buffer', 'projection_rows', 'work_queue', 'checkpoints', 'outbox', 'applied_log', 'acks_sent', 'redactions', 'effect_receipts']) store.run(`DELETE FROM ${table} WHERE true`);
     store.run("UPDATE meta SET value = value + 1 WHERE key = 'generation'");
   });
 }

@@ -49,6 +49,9 @@ export const switches = {
   'switches.redaction.tombstone': 'removes the field from the stored history',
   'switches.redaction.flag_only': 'adds a row and leaves the event as it was',
   'switches.redaction.delete_event': 'deletes the event',
+  'switches.receipts': 'Dedupe receipts of side effects',
+  'switches.receipts.authority': "kept by the authority, beside the group's history",
+  'switches.receipts.worker': "kept only in the worker's own database",
   // refund
   'switches.idempotency': 'Provider honours idempotency keys',
   'switches.idempotency.on': 'yes',

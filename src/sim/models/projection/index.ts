@@ -20,13 +20,15 @@ import { archiveGroup, ARCHIVE_SCHEMA, isArchived } from '../../../core/snapshot
 import { decodeFrame, encodeFrame, type TransportFrame } from '../../../core/transport/frames';
 import { ApplyFaultPoint, applyEvent, readCursor, recordAck, wipeProjection, type ApplyVariant } from '../../../core/worker/apply';
 import { cursorMachine } from '../../../core/worker/cursorMachine';
-import { EffectFaultPoint, performPendingIntents } from '../../../core/worker/effects';
-import { follow, followedGroups, replayRequest, workerReceives } from '../../../core/worker/receive';
+import { EffectFaultPoint, performPendingIntents, type EffectDispatch } from '../../../core/worker/effects';
+import { carryOutEffect } from '../../../core/feed/receipts';
+import { effectNotes, follow, followedGroups, replayRequest, workerReceives } from '../../../core/worker/receive';
 import { PROJECTION_SCHEMA } from '../../../core/worker/schema';
 import { eventsAfter } from '../../../core/authority/accept';
 import type { Model, ModelContext } from '../../model';
 import { describeProjectionAction, parseProjectionAction, type ProjectionAction } from './actions';
 import { projectionInvariants } from './invariants';
+import { projectionEndConditions, projectionRecoveryMoves } from './recovery';
 import { AUTHORITY, authorityKey, groupsOf, keyOf, settingsOf, WORKER } from './nodes';
 import { tampered } from './tamper';
 import { trackFeedText } from './feedText';
@@ -51,6 +53,9 @@ export const projectionModel: Model<ProjectionAction> = {
       { value: 'no_dedupe', label: 'without the inbox check', presented: 'wrong' },
       { value: 'cursor_on_receipt', label: 'cursor moves when an event arrives', presented: 'wrong' },
       { value: 'ack_before_commit', label: 'ACK sent inside the transaction', presented: 'wrong' }], default: 'correct' },
+    { key: 'receipts', label: 'Dedupe receipts of side effects', options: [
+      { value: 'authority', label: "kept by the authority, beside the group's history", presented: 'right' },
+      { value: 'worker', label: "kept only in the worker's own database", presented: 'wrong' }], default: 'authority' },
     { key: 'window', label: 'Replay window', options: [{ value: 'all', label: 'all events' }, { value: '3', label: 'last 3 events' }], default: 'all' },
     { key: 'redaction', label: 'A tombstone', options: [
       { value: 'tombstone', label: 'removes the field from the stored history', presented: 'right' },
@@ -150,7 +155,7 @@ export const projectionModel: Model<ProjectionAction> = {
     if (frame.to === AUTHORITY) return authorityReceives(ctx, decoded.frame);
     return perform(ctx, WORKER, workerReceives(ctx.store(WORKER), ctx.faults(WORKER), decoded.frame, {
       variant: ctx.switches.apply as ApplyVariant, now: ctx.clock.now, authorityPublicKeyHex: authorityKey(ctx).publicKeyHex,
-      duplicateCopy: frame.copyOf !== undefined, sendNow: (f) => sendFrame(ctx, WORKER, AUTHORITY, f),
+      duplicateCopy: frame.copyOf !== undefined, sendNow: (f) => sendFrame(ctx, WORKER, AUTHORITY, f), dispatch: effectDispatch(ctx),
     }));
   },
 
@@ -158,10 +163,8 @@ export const projectionModel: Model<ProjectionAction> = {
   afterRestart(ctx, node) {
     if (node !== WORKER) return;
     ctx.note(msg('projection.restart'));
-    // Intents persisted before the crash and not yet receipted are performed now.
-    for (const { intent, receipt } of performPendingIntents(ctx.store(WORKER), ctx.faults(WORKER), ctx.clock.now, (i) => `performed: ${i.intent}`)) {
-      ctx.note(msg('worker.effect_receipt', { operation: intent.operationId, intent: intent.intent, receipt }));
-    }
+    // Intents persisted before the crash and not yet receipted are dispatched now.
+    dispatchPending(ctx);
     requestReplay(ctx);
   },
   observe: (ctx) => observeProjection(ctx),
@@ -170,6 +173,11 @@ export const projectionModel: Model<ProjectionAction> = {
     trackWorkItems(ctx);
   },
   invariants: projectionInvariants,
+  endConditions: projectionEndConditions,
+  recoveryMoves: projectionRecoveryMoves,
+  // A replay is one delivery per frame on L10's held network: a rebuild of six events and
+  // their ACKs, a redelivery and a resync fit in 40 steps.
+  recoveryBound: 40,
   machines: (ctx) => groupsOf(ctx).map(({ group }, i) => ({
     id: i === 0 ? 'cursor' : `cursor-${group}`, title: msg('view.projection.machine.cursor', { group }), machine: cursorMachine, state: readCursor(ctx.store(WORKER), group).mode,
   })),
@@ -191,6 +199,23 @@ function sendFrame(ctx: ModelContext, from: string, to: string, frame: Transport
 function perform(ctx: ModelContext, from: string, output: Pick<FeedOutput, 'frames' | 'notes'>): void {
   for (const note of output.notes) ctx.note(note);
   for (const frame of output.frames) sendFrame(ctx, from, from === AUTHORITY ? WORKER : AUTHORITY, frame);
+}
+
+/**
+ * Intents are carried out through the authority, which keeps the dedupe receipts
+ * (MWP-FND-023) — or, in the `receipts=worker` design, by a call that trusts the worker's
+ * own receipts alone. (Called inside a worker step: the intent was persisted by an event
+ * that just arrived, or before a crash the worker is recovering from.)
+ */
+function effectDispatch(ctx: ModelContext): EffectDispatch {
+  return {
+    receiptsAt: ctx.switches.receipts === 'worker' ? 'worker' : 'authority',
+    carryOut: (intent) => carryOutEffect(ctx.store(AUTHORITY), intent, ctx.clock.now, ctx.switches.receipts !== 'worker'),
+  };
+}
+
+function dispatchPending(ctx: ModelContext): void {
+  for (const note of effectNotes(performPendingIntents(ctx.store(WORKER), ctx.faults(WORKER), ctx.clock.now, effectDispatch(ctx)))) ctx.note(note);
 }
 
 function requestReplay(ctx: ModelContext): void {

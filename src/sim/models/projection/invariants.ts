@@ -16,6 +16,7 @@ import { canonicalJson } from '../../../core/authority/canonical';
 import { foldEvents } from '../../../core/authority/fold';
 import { ackedGeneration, ackedSeq } from '../../../core/feed/feed';
 import { carriedFields, tombstoneList, unredactedTombstones } from '../../../core/feed/redaction';
+import { performedCounts } from '../../../core/feed/receipts';
 import { historyAfterArchive, openArchive } from '../../../core/snapshot/archive';
 import { keptRedactedCopies } from '../../../core/worker/redaction';
 import { projectionGeneration, readCursor, readProjection } from '../../../core/worker/apply';
@@ -109,5 +110,10 @@ export const projectionInvariants: Invariant[] = [
     id: 'PROJ-6', statement: "An archived group's history ends at its signed final snapshot: nothing is accepted after it.", rule: 'MWP-MSN-009', rules: ['MWP-MSN-009'],
     ...rerunOnWrites({ [AUTHORITY]: ['groups', 'archives'] }, (ctx) => historyAfterArchive(ctx.store(AUTHORITY))
       .map((a) => msg('violations.projection.accepted_after_archive', { group: a.group, final: a.finalSeq, sequence: a.sequence }))),
+  },
+  {
+    id: 'EFF-1', statement: "Each intent's side effect is carried out at most once, whatever the worker loses.", rule: 'MWP-FND-023, SPEC §2', rules: ['MWP-FND-023'],
+    ...rerunOnWrites({ [AUTHORITY]: ['effects_performed'] }, (ctx) => [...performedCounts(ctx.store(AUTHORITY))]
+      .filter(([, times]) => times > 1).map(([operation, times]) => msg('violations.projection.effect_twice', { operation, times }))),
   },
 ];
