@@ -89,6 +89,8 @@ export interface ReplayPolicy {
   window: number;
   /** The authority's signing key for snapshots. */
   snapshotKey: Uint8Array;
+  /** Whether a replay carries the group's redaction notices (false: the `history_only` design). */
+  notices?: boolean;
 }
 
 /** The oldest sequence the replay window still serves for a group. */
@@ -115,7 +117,7 @@ export function serveReplay(store: Store, worker: string, request: Extract<Trans
   }
   const events = eventsAfter(store, group, afterSeq, 1000);
   notes.push(msg('feed.replay', { group, from: afterSeq + 1, count: events.length }));
-  return { notes, frames: [...redactionNotices(store, group), ...events.map(eventFrame)] };
+  return { notes, frames: [...(policy.notices === false ? [] : redactionNotices(store, group)), ...events.map(eventFrame)] };
 }
 
 /**

@@ -28,7 +28,7 @@ export const ApplyFaultPoint = {
 } as const;
 
 /** `correct`, or one of the broken designs the lab demonstrates. */
-export type ApplyVariant = 'correct' | 'no_dedupe' | 'cursor_on_receipt' | 'ack_before_commit';
+export type ApplyVariant = 'correct' | 'no_dedupe' | 'cursor_on_receipt' | 'ack_before_commit' | 'ack_new_only';
 
 export type ApplyOutcome = 'APPLIED' | 'DUPLICATE' | 'BUFFERED' | 'STALE';
 

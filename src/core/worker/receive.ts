@@ -81,8 +81,12 @@ function receiveEvent(store: Store, faults: FaultPoints, event: EventRecord, env
     group: event.group, seq: event.seq, kind: event.kind, event: event.eventId, copy: env.duplicateCopy, drained: drained.map((e) => e.seq).join(', '),
   })];
   notes.push(...effectNotes(performPendingIntents(store, faults, env.now, env.dispatch)));
-  // The broken variant already ACKed from inside the transaction.
-  const frames = env.variant === 'ack_before_commit' ? [] : [ackFrame(store, event.group)];
+  // The broken variant already ACKed from inside the transaction. Every other copy is ACKed
+  // too — a duplicate, a stale or a buffered one: the feed re-sends until it hears the
+  // durable cursor, and a lost ACK is only made good by the next one (MWP-WRK-030). The
+  // `ack_new_only` mistake stays silent unless the copy was applied.
+  const silent = env.variant === 'ack_before_commit' || (env.variant === 'ack_new_only' && outcome !== 'APPLIED');
+  const frames = silent ? [] : [ackFrame(store, event.group)];
   return { frames, notes };
 }
 

@@ -52,7 +52,8 @@ export const projectionModel: Model<ProjectionAction> = {
       { value: 'correct', label: 'the seven steps in one transaction', presented: 'right' },
       { value: 'no_dedupe', label: 'without the inbox check', presented: 'wrong' },
       { value: 'cursor_on_receipt', label: 'cursor moves when an event arrives', presented: 'wrong' },
-      { value: 'ack_before_commit', label: 'ACK sent inside the transaction', presented: 'wrong' }], default: 'correct' },
+      { value: 'ack_before_commit', label: 'ACK sent inside the transaction', presented: 'wrong' },
+      { value: 'ack_new_only', label: 'ACK sent only for a newly applied event', presented: 'wrong' }], default: 'correct' },
     { key: 'receipts', label: 'Dedupe receipts of side effects', options: [
       { value: 'authority', label: "kept by the authority, beside the group's history", presented: 'right' },
       { value: 'worker', label: "kept only in the worker's own database", presented: 'wrong' }], default: 'authority' },
@@ -60,7 +61,11 @@ export const projectionModel: Model<ProjectionAction> = {
     { key: 'redaction', label: 'A tombstone', options: [
       { value: 'tombstone', label: 'removes the field from the stored history', presented: 'right' },
       { value: 'flag_only', label: 'adds a row and leaves the event as it was', presented: 'wrong' },
-      { value: 'delete_event', label: 'deletes the event', presented: 'wrong' }], default: 'tombstone' },
+      { value: 'delete_event', label: 'deletes the event', presented: 'wrong' },
+      { value: 'history_only', label: 'removes the field from the stored history; workers are not told', presented: 'wrong' }], default: 'tombstone' },
+    { key: 'archive', label: 'Archiving a group', options: [
+      { value: 'closes', label: 'closes it: nothing is accepted after the final snapshot', presented: 'right' },
+      { value: 'stays_open', label: 'writes the final snapshot and keeps accepting', presented: 'wrong' }], default: 'closes' },
   ],
   faultPoints: [
     ...Object.values(ApplyFaultPoint).map((point) => ({ point, node: WORKER, label: `worker crashes at ${point}` })),
@@ -100,7 +105,7 @@ export const projectionModel: Model<ProjectionAction> = {
     if (ctx.status(WORKER) === 'crashed' && ['rebuild', 'reconnect'].includes(action.type)) return msg('refusals.projection.worker_crashed');
     if ((action.type === 'emit' || action.type === 'report') && action.group && !groupsOf(ctx).some((g) => g.group === action.group)) return msg('refusals.projection.no_group', { group: action.group });
     // An archived group is closed: its signed final snapshot is the end of its history (MWP-MSN-009).
-    if ((action.type === 'emit' || action.type === 'report') && isArchived(ctx.store(AUTHORITY), action.group ?? settingsOf(ctx).group)) {
+    if ((action.type === 'emit' || action.type === 'report') && ctx.switches.archive !== 'stays_open' && isArchived(ctx.store(AUTHORITY), action.group ?? settingsOf(ctx).group)) {
       return msg('refusals.projection.group_archived', { group: action.group ?? settingsOf(ctx).group });
     }
     if (action.type === 'report' && !scriptedReport(ctx.store(AUTHORITY), action.group ?? settingsOf(ctx).group, action.note)) return msg('refusals.projection.no_running_item');
@@ -227,7 +232,7 @@ function authorityReceives(ctx: ModelContext, frame: TransportFrame): void {
   if (frame.type === 'ack') return perform(ctx, AUTHORITY, receiveAck(store, WORKER, frame));
   if (frame.type !== 'replay_request') return;
   const window = ctx.switches.window === 'all' ? Infinity : Number(ctx.switches.window);
-  const output = serveReplay(store, WORKER, frame, { window, snapshotKey: authorityKey(ctx).privateKey });
+  const output = serveReplay(store, WORKER, frame, { window, snapshotKey: authorityKey(ctx).privateKey, notices: ctx.switches.redaction !== 'history_only' });
   // An armed tamper alters the snapshot on its way (a broken transport, or a replayed snapshot).
   const frames = output.frames.map((f) => (f.type === 'cursor_too_old' ? { ...f, snapshot: { ...f.snapshot, bytes: tampered(ctx, f.snapshot.bytes, f.snapshot.seq, f.group) } } : f));
   perform(ctx, AUTHORITY, { notes: output.notes, frames });

@@ -114,7 +114,7 @@ export function projectionEnabled(ctx: ModelContext): ProjectionAction[] {
   const authority = ctx.store(AUTHORITY);
   const out: ProjectionAction[] = [];
   for (const { group } of groupsOf(ctx)) {
-    if (isArchived(authority, group)) continue; // closed by its final snapshot
+    if (ctx.switches.archive !== 'stays_open' && isArchived(authority, group)) continue; // closed by its final snapshot
     out.push({ type: 'emit', count: 1, group });
     if (scriptedReport(authority, group, DEFAULT_NOTE)) out.push({ type: 'report', group, note: DEFAULT_NOTE });
   }
