@@ -69,6 +69,12 @@ const WITNESS: Record<string, Witness> = {
   'projection apply=ack_before_commit': { lab: 'L10', prefix: [EMIT] },
   'projection redaction=flag_only': { lab: 'L10', prefix: [EMIT, EMIT] },
   'projection redaction=delete_event': { lab: 'L10', prefix: [EMIT, EMIT] },
+  // Liveness only: a lost ACK is never replaced; a worker never told of a tombstone keeps the note.
+  'projection apply=ack_new_only': { lab: 'L10', recover: true },
+  'projection redaction=history_only': { lab: 'L11', prefix: [EMIT, EMIT], recover: true },
+  'projection archive=stays_open': { lab: 'L11' },
+  // Receipts only in the worker's store: emit, emit, rebuild carries the claim out twice (frames at once).
+  'projection receipts=worker': { lab: 'L10', switches: { network: 'auto' } },
   'outage offline_policy=optimistic': { lab: 'L13' },
   'outage reconcile=one_by_one': { lab: 'L13' },
   'outage rebase=same_action_id': { lab: 'L13' },

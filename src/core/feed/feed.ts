@@ -89,6 +89,8 @@ export interface ReplayPolicy {
   window: number;
   /** The authority's signing key for snapshots. */
   snapshotKey: Uint8Array;
+  /** Whether a replay carries the group's redaction notices (false: the `history_only` design). */
+  notices?: boolean;
 }
 
 /** The oldest sequence the replay window still serves for a group. */
@@ -115,16 +117,18 @@ export function serveReplay(store: Store, worker: string, request: Extract<Trans
   }
   const events = eventsAfter(store, group, afterSeq, 1000);
   notes.push(msg('feed.replay', { group, from: afterSeq + 1, count: events.length }));
-  return { notes, frames: [...redactionNotices(store, group, afterSeq), ...events.map(eventFrame)] };
+  return { notes, frames: [...(policy.notices === false ? [] : redactionNotices(store, group)), ...events.map(eventFrame)] };
 }
 
 /**
- * Redaction notices for events the worker may already hold (at or before `afterSeq`): a
- * worker that was away when a tombstone was written hears of it on its next replay.
+ * Redaction notices for every tombstone of the group, ahead of the events: a worker that
+ * was away when a tombstone was written hears of it on its next replay — also one that
+ * wiped its store and may still receive an old copy of the event from before the
+ * tombstone (a notice for an event it does not hold yet scrubs that copy when it comes).
  * Notices are idempotent; only tombstones whose fields really left the history are sent.
  */
-function redactionNotices(store: Store, group: string, afterSeq: number): TransportFrame[] {
-  return store.all('SELECT t.event_id, t.seq, t.fields, e.payload FROM tombstones t JOIN events e ON e.event_id = t.event_id WHERE t.group_id = ? AND t.seq <= ? ORDER BY t.n', [group, afterSeq])
+function redactionNotices(store: Store, group: string): TransportFrame[] {
+  return store.all('SELECT t.event_id, t.seq, t.fields, e.payload FROM tombstones t JOIN events e ON e.event_id = t.event_id WHERE t.group_id = ? ORDER BY t.n', [group])
     .filter((t) => carriedFields(JSON.parse(String(t.payload)) as Record<string, unknown>, String(t.fields).split(',')).length === 0)
     .map((t) => ({ v: FRAME_VERSION, type: 'redaction' as const, group, eventId: String(t.event_id), seq: Number(t.seq), fields: String(t.fields).split(',') }));
 }

@@ -24,5 +24,7 @@ export function feedFingerprint(store: Store): string {
     q('SELECT worker, group_id, acked_seq, generation FROM subscriptions ORDER BY worker, group_id'),
     q('SELECT event_id, fields FROM tombstones ORDER BY event_id'),
     q('SELECT group_id, final_seq FROM archives ORDER BY group_id'),
+    q('SELECT operation_id, receipt FROM effect_receipts ORDER BY operation_id'),
+    q('SELECT operation_id, count(*) FROM effects_performed GROUP BY operation_id ORDER BY operation_id'),
   ].join('\n');
 }

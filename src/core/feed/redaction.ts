@@ -11,7 +11,8 @@
  *
  * The broken designs are variants of the same call, for the lab: `flag_only` adds the
  * tombstone row but keeps serving the payload; `delete_event` erases the event instead,
- * rewriting the group's history.
+ * rewriting the group's history; `history_only` scrubs the stored event but tells no worker
+ * (no notice now, none with a later replay), so a copy a worker already holds stays.
  */
 import { canonicalJson } from '../authority/canonical';
 import type { Store } from '../db/store';
@@ -20,7 +21,7 @@ import type { Clock } from '../time';
 import { resealArchive, type ArchiveSeal } from '../snapshot/archive';
 import { FRAME_VERSION, type TransportFrame } from '../transport/frames';
 
-export type RedactionVariant = 'tombstone' | 'flag_only' | 'delete_event';
+export type RedactionVariant = 'tombstone' | 'flag_only' | 'delete_event' | 'history_only';
 export type TombstoneKind = 'legal_deletion' | 'security_redaction';
 
 /** The free-text fields each event kind may carry, the only ones a tombstone removes. */
@@ -87,7 +88,7 @@ export function redactEvent(store: Store, clock: Clock, request: RedactionReques
     if (seal) resealArchive(store, seal, group);
     return {
       code: 'REDACTED', group, seq, fields,
-      frames: [{ v: FRAME_VERSION, type: 'redaction', group, eventId: request.eventId, seq, fields }],
+      frames: variant === 'history_only' ? [] : [{ v: FRAME_VERSION, type: 'redaction', group, eventId: request.eventId, seq, fields }],
       notes: [msg('feed.redacted', { event: request.eventId, seq, fields: fields.join(', '), by: request.by, reason: request.reason })],
     };
   });

@@ -44,4 +44,22 @@ CREATE TABLE audit_log (
   subject TEXT NOT NULL,
   detail  TEXT NOT NULL
 );
+-- The dedupe receipts of side effects (MWP-FND-023: authoritative, like the accept
+-- receipts): one per intent, named by its operation ID. A worker that lost its whole store
+-- and replays the claim that caused an intent gets the original receipt back, and the
+-- effect is not carried out again.
+CREATE TABLE effect_receipts (
+  operation_id TEXT PRIMARY KEY,
+  group_id     TEXT NOT NULL,
+  intent       TEXT NOT NULL,
+  receipt      TEXT NOT NULL,
+  at           INTEGER NOT NULL
+);
+-- The outside world's own record: every time an intent was really carried out, in order.
+-- Nothing in the protocol reads it; it is here so the lab can count (EFF-1, EFF-END).
+CREATE TABLE effects_performed (
+  n            INTEGER PRIMARY KEY AUTOINCREMENT,
+  operation_id TEXT NOT NULL,
+  at           INTEGER NOT NULL
+);
 `;

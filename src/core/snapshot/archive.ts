@@ -100,3 +100,17 @@ export function openArchive(store: Store, seed: number, group: string): { events
   const row = store.get('SELECT audit_log FROM archives WHERE group_id = ?', [group]);
   return row ? JSON.parse(decryptAuditLog(seed, group, String(row.audit_log))) as ReturnType<typeof openArchive> : null;
 }
+
+/** Whether a group is archived: its final snapshot closes its history (MWP-MSN-009). */
+export function isArchived(store: Store, group: string): boolean {
+  return store.get('SELECT 1 FROM archives WHERE group_id = ?', [group]) !== undefined;
+}
+
+/**
+ * Archived groups whose history went on after the final snapshot (the oracle for the
+ * "final" in MWP-MSN-009): the group's sequence beyond the archive's final sequence.
+ */
+export function historyAfterArchive(store: Store): { group: string; finalSeq: number; sequence: number }[] {
+  return store.all('SELECT a.group_id, a.final_seq, g.sequence FROM archives a JOIN groups g ON g.group_id = a.group_id WHERE g.sequence > a.final_seq ORDER BY a.group_id')
+    .map((r) => ({ group: String(r.group_id), finalSeq: Number(r.final_seq), sequence: Number(r.sequence) }));
+}

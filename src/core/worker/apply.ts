@@ -11,6 +11,7 @@ import type { AuthorityState } from '../authority/fold';
 import type { EventRecord } from '../authority/outcomes';
 import type { Store } from '../db/store';
 import type { FaultPoints } from '../faults';
+import { scrubFields } from '../feed/redaction';
 import { nextState } from '../machines';
 import { cursorMachine, type CursorEvent } from './cursorMachine';
 import { applyToRows, readProjection, writeProjection } from './projectionRows';
@@ -27,7 +28,7 @@ export const ApplyFaultPoint = {
 } as const;
 
 /** `correct`, or one of the broken designs the lab demonstrates. */
-export type ApplyVariant = 'correct' | 'no_dedupe' | 'cursor_on_receipt' | 'ack_before_commit';
+export type ApplyVariant = 'correct' | 'no_dedupe' | 'cursor_on_receipt' | 'ack_before_commit' | 'ack_new_only';
 
 export type ApplyOutcome = 'APPLIED' | 'DUPLICATE' | 'BUFFERED' | 'STALE';
 
@@ -68,9 +69,12 @@ function moveMode(store: Store, group: string, event: CursorEvent): void {
 }
 
 /** One event through the seven steps. */
-export function applyEvent(store: Store, faults: FaultPoints, event: EventRecord, options: ApplyOptions): ApplyOutcome {
-  const group = event.group;
+export function applyEvent(store: Store, faults: FaultPoints, received: EventRecord, options: ApplyOptions): ApplyOutcome {
+  const group = received.group;
   return store.tx('apply_event', (): ApplyOutcome => {                                              // 1 begin
+    // A redaction notice can overtake the event it redacts (MWP-MSN-009): whatever this copy
+    // carries, the worker keeps — buffer, checkpoint — only what the notice left.
+    const event = withoutRedacted(store, received);
     // The group's cursor row exists from here on. Read first and inserted only when missing
     // (the same row and bytes as INSERT OR IGNORE, without a write statement per event);
     // nothing writes it before step 6, so this read is also step 3's cursor.
@@ -102,6 +106,12 @@ export function applyEvent(store: Store, faults: FaultPoints, event: EventRecord
     faults.reach(ApplyFaultPoint.afterCursorAdvance);
     return 'APPLIED';                                                                                // 7 commit (on return)
   });
+}
+
+/** The event as the worker may keep it: the fields of a redaction notice it recorded are scrubbed. */
+function withoutRedacted(store: Store, event: EventRecord): EventRecord {
+  const notice = store.get('SELECT fields FROM redactions WHERE event_id = ?', [event.eventId]);
+  return notice ? { ...event, payload: scrubFields(event.payload, String(notice.fields).split(',')) } : event;
 }
 
 /** After a commit: apply buffered events that are now contiguous, each in its own transaction. */
@@ -149,16 +159,19 @@ export function setMode(store: Store, group: string, event: CursorEvent): void {
 }
 
 /**
- * Forgets the whole projection (the rebuild exercise): it must come back identical from the
- * events. Effect receipts stay: they record what happened outside and cannot be rebuilt,
- * and they are what stops a replayed intent from being performed twice.
+ * The worker loses its whole store (the rebuild exercise): the projection, its logs and its
+ * copies of effect receipts. Everything must come back identical from the group's events;
+ * the dedupe receipts that keep an intent from happening twice are the authority's
+ * (MWP-FND-023), so a replayed intent is not carried out again. Kept: the groups it follows
+ * (its configuration) and the generation counter, bumped so the authority can tell ACKs of
+ * the lost projection from the new one's.
  */
 export function wipeProjection(store: Store): void {
   store.tx('wipe_projection', () => {
     // WHERE true: a DELETE without WHERE is SQLite's truncate optimization, which skips the
     // update hook, and the step's record would then say nothing was deleted (the incremental
     // views and PROJ-4's step form re-read everything on a delete).
-    for (const table of ['cursors', 'inbox', 'buffer', 'projection_rows', 'work_queue', 'checkpoints', 'outbox', 'applied_log', 'acks_sent', 'redactions']) store.run(`DELETE FROM ${table} WHERE true`);
+    for (const table of ['cursors', 'inbox', 'buffer', 'projection_rows', 'work_queue', 'checkpoints', 'outbox', 'applied_log', 'acks_sent', 'redactions', 'effect_receipts']) store.run(`DELETE FROM ${table} WHERE true`);
     store.run("UPDATE meta SET value = value + 1 WHERE key = 'generation'");
   });
 }

@@ -1,14 +1,15 @@
 /**
  * The receipt boundary of the apply cycle (SPEC §2: "record side-effect receipt" is its own
  * visible transaction). Step 5 of `applyEvent` persists an outbox intent inside the apply
- * transaction; after that commits, the worker performs each intent that has no receipt yet
- * and records the receipt in the named transaction `worker.recordEffectReceipt`.
+ * transaction; after that commits, the worker dispatches each intent it holds no receipt
+ * for, and keeps a copy of the receipt in the named transaction `worker.recordEffectReceipt`.
  *
- * The intent's operation ID is the event that caused it, and receipts survive a rebuild:
- * a replayed event recreates the same intent, finds its receipt, and is not performed
- * again. A crash between performing and recording leaves the intent without a receipt, so
- * it is performed again under the same operation ID — the receiver must dedupe by it; no
- * local transaction can close that window.
+ * The dedupe receipt itself is authoritative (MWP-FND-023): the dispatch goes through the
+ * authority, which carries the intent out only if it holds no receipt for its operation ID
+ * (`core/feed/receipts.ts`). The worker's copy is a cache it may lose with the rest of its
+ * store: a replayed claim recreates the intent under the same operation ID, the dispatch
+ * gets the original receipt back, and nothing happens twice. A crash between the dispatch
+ * and the copy (`effect.before_receipt`) is the same case.
  */
 import type { Store } from '../db/store';
 import type { FaultPoints } from '../faults';
@@ -22,29 +23,39 @@ export interface Intent {
   intent: string;
 }
 
-/** Intents persisted by step 5 that have no receipt yet, oldest first. */
+/** Where an intent is carried out: through the authority's receipt check. */
+export interface EffectDispatch {
+  /** Who keeps the dedupe receipts: the authority, or (the broken design) only the worker. */
+  receiptsAt: 'authority' | 'worker';
+  carryOut(intent: Intent): { receipt: string; performed: boolean };
+}
+
+/** Intents persisted by step 5 that the worker holds no receipt for, oldest first. */
 export function pendingIntents(store: Store): Intent[] {
   return store.all(`SELECT o.operation_id, o.group_id, o.seq, o.intent FROM outbox o
       LEFT JOIN effect_receipts r ON r.operation_id = o.operation_id WHERE r.operation_id IS NULL ORDER BY o.id`)
     .map((r) => ({ operationId: String(r.operation_id), group: String(r.group_id), seq: Number(r.seq), intent: String(r.intent) }));
 }
 
-/** Records that an intent's effect happened. Returns false if it was already recorded. */
+/** Keeps the worker's copy of an intent's receipt. Returns false if it was already kept. */
 export function recordEffectReceipt(store: Store, operationId: string, receipt: string, now: number): boolean {
   return store.tx('worker.recordEffectReceipt', () => store.run('INSERT OR IGNORE INTO effect_receipts (operation_id, receipt, at) VALUES (?, ?, ?)', [operationId, receipt, now]) === 1);
 }
 
 /**
- * Performs every pending intent and records its receipt. Returns the effects performed,
- * as data (the caller narrates them); `perform` is the outside world's side.
+ * Dispatches every pending intent and keeps its receipt. Returns what each dispatch did,
+ * as data (the caller narrates it): `performed` false means the authority already held
+ * the receipt and the effect did not happen again.
  */
-export function performPendingIntents(store: Store, faults: FaultPoints, now: number, perform: (intent: Intent) => string): { intent: Intent; receipt: string }[] {
-  const done: { intent: Intent; receipt: string }[] = [];
+export interface Dispatched { intent: Intent; receipt: string; performed: boolean; receiptsAt: EffectDispatch['receiptsAt'] }
+
+export function performPendingIntents(store: Store, faults: FaultPoints, now: number, dispatch: EffectDispatch): Dispatched[] {
+  const done: Dispatched[] = [];
   for (const intent of pendingIntents(store)) {
-    const receipt = perform(intent);
+    const { receipt, performed } = dispatch.carryOut(intent);
     faults.reach(EffectFaultPoint.beforeReceipt);
     recordEffectReceipt(store, intent.operationId, receipt, now);
-    done.push({ intent, receipt });
+    done.push({ intent, receipt, performed, receiptsAt: dispatch.receiptsAt });
   }
   return done;
 }

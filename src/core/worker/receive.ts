@@ -14,7 +14,7 @@ import { msg, type Message } from '../message';
 import { verifySnapshot } from '../snapshot/snapshot';
 import { FRAME_VERSION, type TransportFrame } from '../transport/frames';
 import { applyEvent, drainBuffer, projectionGeneration, readCursor, recordAck, restoreFromSnapshot, setMode, type ApplyVariant } from './apply';
-import { performPendingIntents } from './effects';
+import { performPendingIntents, type Dispatched, type EffectDispatch } from './effects';
 import { applyRedaction } from './redaction';
 
 export interface WorkerOutput {
@@ -30,6 +30,14 @@ export interface WorkerEnv {
   duplicateCopy: boolean;
   /** The `ack_before_commit` mistake: sends an ACK at once, from inside the transaction. */
   sendNow(frame: TransportFrame): void;
+  /** Where the intents an event persisted are carried out (the authority's receipt check). */
+  dispatch: EffectDispatch;
+}
+
+/** The notes of dispatched intents: carried out, or already receipted by the authority. */
+export function effectNotes(done: readonly Dispatched[]): Message[] {
+  return done.map(({ intent, receipt, performed, receiptsAt }) => msg(receiptsAt === 'worker' ? 'worker.effect_local' : performed ? 'worker.effect_receipt' : 'worker.effect_already',
+    { operation: intent.operationId, intent: intent.intent, receipt }));
 }
 
 /** The ACK frame for a group's durable cursor, recorded as sent. */
@@ -72,11 +80,13 @@ function receiveEvent(store: Store, faults: FaultPoints, event: EventRecord, env
   const notes: Message[] = [msg(key, {
     group: event.group, seq: event.seq, kind: event.kind, event: event.eventId, copy: env.duplicateCopy, drained: drained.map((e) => e.seq).join(', '),
   })];
-  for (const { intent, receipt } of performPendingIntents(store, faults, env.now, (i) => `performed: ${i.intent}`)) {
-    notes.push(msg('worker.effect_receipt', { operation: intent.operationId, intent: intent.intent, receipt }));
-  }
-  // The broken variant already ACKed from inside the transaction.
-  const frames = env.variant === 'ack_before_commit' ? [] : [ackFrame(store, event.group)];
+  notes.push(...effectNotes(performPendingIntents(store, faults, env.now, env.dispatch)));
+  // The broken variant already ACKed from inside the transaction. Every other copy is ACKed
+  // too — a duplicate, a stale or a buffered one: the feed re-sends until it hears the
+  // durable cursor, and a lost ACK is only made good by the next one (MWP-WRK-030). The
+  // `ack_new_only` mistake stays silent unless the copy was applied.
+  const silent = env.variant === 'ack_before_commit' || (env.variant === 'ack_new_only' && outcome !== 'APPLIED');
+  const frames = silent ? [] : [ackFrame(store, event.group)];
   return { frames, notes };
 }
 

@@ -1,6 +1,7 @@
 /**
  * A worker's own projection database (MWP-WRK-008, MWP-FND-023): everything here is
- * rebuildable from the group's accepted events.
+ * rebuildable from the group's accepted events and what the authority holds (its receipts
+ * and tombstones), so the worker may lose all of it.
  */
 export const PROJECTION_SCHEMA = `
 -- The projection's generation: bumped each time the worker wipes and rebuilds it, so the
@@ -73,10 +74,9 @@ CREATE TABLE outbox (
   intent       TEXT NOT NULL,
   operation_id TEXT NOT NULL UNIQUE
 );
--- Receipts of the side effects the worker performed for its intents, written by the named
--- transaction worker.recordEffectReceipt. NOT rebuildable from events — they record what
--- happened outside — so a rebuild keeps them, and a replayed intent that already has a
--- receipt is not performed again.
+-- The worker's copies of the receipts of its intents' side effects, written by the named
+-- transaction worker.recordEffectReceipt. A cache: the dedupe receipts themselves are the
+-- authority's (MWP-FND-023), so losing these with the rest of the store loses nothing.
 CREATE TABLE effect_receipts (
   operation_id TEXT PRIMARY KEY,
   receipt      TEXT NOT NULL,

@@ -29,7 +29,9 @@ export const invariants = {
   'invariants.PROJ-2': 'ACKs never go down and never name more than the worker durably holds.',
   'invariants.PROJ-3': 'Every accepted event is applied at most once.',
   'invariants.PROJ-4': "Each group's projection equals a rebuild from that group's events up to its cursor.",
-  'invariants.PROJ-5': 'A tombstoned field is served nowhere: not by replay, snapshots, the archive or the stored history.',
+  'invariants.PROJ-5': 'A tombstoned field is served nowhere: not by the stored history, replay, snapshots or the archive, and not by a worker copy once the worker has heard of the tombstone.',
+  'invariants.PROJ-6': "An archived group's history ends at its signed final snapshot: nothing is accepted after it.",
+  'invariants.EFF-1': "Each intent's side effect is carried out at most once, whatever the worker loses.",
   // refund
   'invariants.REF-1': 'At most one refund per intent in the ledger.',
   'invariants.REF-2': 'A confirmed intent points at its one refund: a retry returns the same result.',

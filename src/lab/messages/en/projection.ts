@@ -1,7 +1,7 @@
 /** English notes of the projection labs (L10, L11): the authority's feed and the worker. */
 export const projection = {
   'projection.setup': '{{group}} starts with {{count}} events; the worker has applied and acknowledged them.',
-  'projection.rebuild': 'The worker forgets its whole projection — cursor 0 — and asks for everything again. Its effect receipts stay.',
+  'projection.rebuild': 'The worker loses its whole store — projection, cursor, its copies of receipts — and asks for everything again. The dedupe receipts stay with the authority.',
   'projection.tamper_armed': 'The next snapshot will arrive with its {{check}} altered.',
   'projection.archived': '{{group}} archived: a signed final snapshot at sequence {{seq}} and an encrypted audit log of the history as it now stands.',
   'projection.restart': 'The worker restarts from its durable cursor and asks for what comes after it.',
@@ -23,7 +23,9 @@ export const projection = {
   'worker.event_duplicate': 'The worker has already processed {{event}}: this copy is ignored.',
   'worker.event_buffered': 'Gap: {{group}} event {{seq}} ({{kind}}) arrived early; it is buffered and the cursor stays put.',
   'worker.event_stale': '{{group}} event {{seq}} is at or behind the cursor: ignored.',
-  'worker.effect_receipt': 'The worker performs intent {{operation}} ({{intent}}) and records its receipt (worker.recordEffectReceipt).',
+  'worker.effect_receipt': 'The worker dispatches intent {{operation}} ({{intent}}): the authority holds no receipt for it, so it is carried out and receipted; the worker keeps a copy (worker.recordEffectReceipt).',
+  'worker.effect_already': 'The worker dispatches intent {{operation}} again: the authority already holds its receipt and returns it; nothing happens a second time.',
+  'worker.effect_local': 'The worker carries out intent {{operation}} ({{intent}}) and records the receipt in its own store only (worker.recordEffectReceipt).',
   'worker.snapshot_refused': 'The worker refuses the snapshot of {{group}}: {{check}} — {{reason}}. Its projection is untouched.',
   'worker.snapshot_restored': 'All six checks pass; the worker restores {{group}} at {{seq}} and asks for what follows it.',
 } as const;

@@ -35,6 +35,7 @@ export const refusals = {
   'refusals.projection.worker_crashed': 'The worker is crashed; restart it first.',
   'refusals.projection.no_group': 'There is no group {{group}}.',
   'refusals.projection.no_running_item': 'No work item is running in that group: emit until one is claimed.',
+  'refusals.projection.group_archived': '{{group}} is archived: its final snapshot closed its history, so it accepts nothing more.',
   'refusals.outage.already_offline': '{{agent}} is already offline.',
   'refusals.outage.online': '{{agent}} is online.',
   'refusals.authority.not_owner': '{{actor}} does not own {{item}}: it has no attempt to make.',

@@ -3,7 +3,7 @@ import type { projection as en } from '../en/projection';
 
 export const projection = {
   'projection.setup': '{{group}} は {{count}} 件のイベントで始まります。Worker はそれらを適用し、ACK 済みです。',
-  'projection.rebuild': 'Worker はプロジェクション全体を破棄し——カーソルは 0——すべてを要求し直します。副作用のレシートは残ります。',
+  'projection.rebuild': 'Worker はストア全体（プロジェクション、カーソル、レシートの写し）を失い、すべてを求め直す。重複排除レシートは権威サービスに残っている。',
   'projection.tamper_armed': '次のスナップショットは {{check}} が改ざんされた状態で届きます。',
   'projection.archived': '{{group}} をアーカイブしました：シーケンス {{seq}} の署名付き最終スナップショットと、現在の履歴の暗号化された監査ログです。',
   'projection.restart': 'Worker は永続カーソルから再起動し、その後に続くものを要求します。',
@@ -25,7 +25,9 @@ export const projection = {
   'worker.event_duplicate': 'Worker は {{event}} を処理済みです。この複製は無視されます（重複排除）。',
   'worker.event_buffered': 'ギャップ：{{group}} のイベント {{seq}}（{{kind}}）が早く届きました。バッファに入れ、カーソルは動かしません。',
   'worker.event_stale': '{{group}} のイベント {{seq}} はカーソル以前のものです。無視します。',
-  'worker.effect_receipt': 'Worker は意図 {{operation}}（{{intent}}）を実行し、そのレシートを記録します（worker.recordEffectReceipt）。',
+  'worker.effect_receipt': 'Worker が意図 {{operation}}（{{intent}}）を送り出す：権威サービスにレシートがないので実行され、レシートが記録される。Worker は写しを残す（worker.recordEffectReceipt）。',
+  'worker.effect_already': 'Worker が意図 {{operation}} をもう一度送り出す：権威サービスはすでにレシートを持っていてそれを返す。二度目は何も起きない。',
+  'worker.effect_local': 'Worker は意図 {{operation}}（{{intent}}）を実行し、レシートを自分のストアにだけ記録する（worker.recordEffectReceipt）。',
   'worker.snapshot_refused': 'Worker は {{group}} のスナップショットを拒否します：{{check}} — {{reason}}。プロジェクションには手を付けません。',
   'worker.snapshot_restored': '6 つのチェックをすべて通過しました。Worker は {{group}} を {{seq}} で復元し、その後に続くものを要求します。',
 } as const satisfies Record<keyof typeof en, string>;

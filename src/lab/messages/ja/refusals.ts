@@ -30,6 +30,7 @@ export const refusals = {
   'refusals.projection.worker_crashed': 'Worker はクラッシュしています。先に再起動してください。',
   'refusals.projection.no_group': 'Group {{group}} はありません。',
   'refusals.projection.no_running_item': 'その Group で実行中の作業項目はありません。claim されるまで emit してください。',
+  'refusals.projection.group_archived': '{{group}} はアーカイブ済み：最終スナップショットで履歴が閉じられたので、もう何も受け付けない。',
   'refusals.outage.already_offline': '{{agent}} はすでにオフラインです。',
   'refusals.outage.online': '{{agent}} はオンラインです。',
   'refusals.authority.not_owner': '{{actor}} は {{item}} を所有していません。行う試行がありません。',

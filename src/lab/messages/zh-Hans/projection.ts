@@ -3,7 +3,7 @@ import type { projection as en } from '../en/projection';
 
 export const projection = {
   'projection.setup': '{{group}} 以 {{count}} 个事件开始；Worker 已经应用并确认（ACK）了它们。',
-  'projection.rebuild': 'Worker 丢弃整个投影——游标归 0——并重新请求全部事件。它的副作用回执保留。',
+  'projection.rebuild': 'Worker 丢失整个存储——投影、游标、回执副本——并重新请求全部事件。去重回执仍在权威服务那里。',
   'projection.tamper_armed': '下一个快照到达时，它的 {{check}} 会被篡改。',
   'projection.archived': '{{group}} 已归档：序列号 {{seq}} 处的已签名最终快照，以及一份按当前历史加密的审计日志。',
   'projection.restart': 'Worker 从持久游标重启，并请求游标之后的内容。',
@@ -25,7 +25,9 @@ export const projection = {
   'worker.event_duplicate': 'Worker 已经处理过 {{event}}：这个副本被忽略（去重）。',
   'worker.event_buffered': '间隙：{{group}} 的事件 {{seq}}（{{kind}}）提前到达；它被缓冲，游标保持不动。',
   'worker.event_stale': '{{group}} 的事件 {{seq}} 不在游标之后：忽略。',
-  'worker.effect_receipt': 'Worker 执行意图 {{operation}}（{{intent}}）并记录其回执（worker.recordEffectReceipt）。',
+  'worker.effect_receipt': 'Worker 发出意图 {{operation}}（{{intent}}）：权威服务没有它的回执，于是执行并记下回执；Worker 留一份副本（worker.recordEffectReceipt）。',
+  'worker.effect_already': 'Worker 再次发出意图 {{operation}}：权威服务已有它的回执并原样返回，第二次什么也不会发生。',
+  'worker.effect_local': 'Worker 执行意图 {{operation}}（{{intent}}），只把回执记在自己的存储里（worker.recordEffectReceipt）。',
   'worker.snapshot_refused': 'Worker 拒绝 {{group}} 的快照：{{check}} — {{reason}}。它的投影没有被改动。',
   'worker.snapshot_restored': '六项检查全部通过；Worker 在 {{seq}} 处恢复 {{group}}，并请求其后的内容。',
 } as const satisfies Record<keyof typeof en, string>;

@@ -30,6 +30,7 @@ export const refusals = {
   'refusals.projection.worker_crashed': 'Worker 已崩溃；请先重启它。',
   'refusals.projection.no_group': '没有 Group {{group}}。',
   'refusals.projection.no_running_item': '该 Group 中没有正在运行的工作项：请继续 emit，直到有一个被认领。',
+  'refusals.projection.group_archived': '{{group}} 已归档：最终快照结束了它的历史，不再接受任何命令。',
   'refusals.outage.already_offline': '{{agent}} 已经离线。',
   'refusals.outage.online': '{{agent}} 在线。',
   'refusals.authority.not_owner': '{{actor}} 并不拥有 {{item}}：它没有可以进行的尝试。',

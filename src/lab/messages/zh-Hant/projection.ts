@@ -3,7 +3,7 @@ import type { projection as en } from '../en/projection';
 
 export const projection = {
   'projection.setup': '{{group}} 以 {{count}} 個事件開始；Worker 已經套用並確認（ACK）了它們。',
-  'projection.rebuild': 'Worker 丟棄整個投影——遊標歸 0——並重新請求所有事件。它的副作用收據保留。',
+  'projection.rebuild': 'Worker 遺失整個儲存——投影、游標、收據副本——並重新請求全部事件。去重收據仍在權威服務那裡。',
   'projection.tamper_armed': '下一個快照抵達時，它的 {{check}} 會被竄改。',
   'projection.archived': '{{group}} 已封存：序列 {{seq}} 處已簽章的最終快照，以及一份依目前歷史加密的審核日誌。',
   'projection.restart': 'Worker 從持久遊標重啟，並請求遊標之後的內容。',
@@ -25,7 +25,9 @@ export const projection = {
   'worker.event_duplicate': 'Worker 已處理過 {{event}}：這個副本被忽略（重複資料刪除）。',
   'worker.event_buffered': '間隙：{{group}} 的事件 {{seq}}（{{kind}}）提早抵達；它被緩衝，遊標保持不動。',
   'worker.event_stale': '{{group}} 的事件 {{seq}} 不在遊標之後：忽略。',
-  'worker.effect_receipt': 'Worker 執行意圖 {{operation}}（{{intent}}）並記錄其收據（worker.recordEffectReceipt）。',
+  'worker.effect_receipt': 'Worker 送出意圖 {{operation}}（{{intent}}）：權威服務沒有它的收據，於是執行並記下收據；Worker 留一份副本（worker.recordEffectReceipt）。',
+  'worker.effect_already': 'Worker 再次送出意圖 {{operation}}：權威服務已有它的收據並原樣返回，第二次什麼也不會發生。',
+  'worker.effect_local': 'Worker 執行意圖 {{operation}}（{{intent}}），只把收據記在自己的儲存裡（worker.recordEffectReceipt）。',
   'worker.snapshot_refused': 'Worker 拒絕 {{group}} 的快照：{{check}} — {{reason}}。它的投影沒有被更動。',
   'worker.snapshot_restored': '六項檢查全部通過；Worker 在 {{seq}} 處還原 {{group}}，並請求其後的內容。',
 } as const satisfies Record<keyof typeof en, string>;

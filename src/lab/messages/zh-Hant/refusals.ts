@@ -30,6 +30,7 @@ export const refusals = {
   'refusals.projection.worker_crashed': 'Worker 已崩潰；請先重新啟動它。',
   'refusals.projection.no_group': '沒有 Group {{group}}。',
   'refusals.projection.no_running_item': '該 Group 中沒有正在執行的工作項目：請繼續 emit，直到有一個被認領。',
+  'refusals.projection.group_archived': '{{group}} 已封存：最終快照結束了它的歷史，不再接受任何命令。',
   'refusals.outage.already_offline': '{{agent}} 已經離線。',
   'refusals.outage.online': '{{agent}} 在線上。',
   'refusals.authority.not_owner': '{{actor}} 並不擁有 {{item}}：它沒有可以進行的嘗試。',

@@ -16,17 +16,19 @@ import { redactEvent, type RedactionVariant } from '../../../core/feed/redaction
 import { FEED_SCHEMA } from '../../../core/feed/schema';
 import { namesFor, nextScriptedCommand, scriptedReport } from '../../../core/feed/script';
 import { msg } from '../../../core/message';
-import { archiveGroup, ARCHIVE_SCHEMA } from '../../../core/snapshot/archive';
+import { archiveGroup, ARCHIVE_SCHEMA, isArchived } from '../../../core/snapshot/archive';
 import { decodeFrame, encodeFrame, type TransportFrame } from '../../../core/transport/frames';
 import { ApplyFaultPoint, applyEvent, readCursor, recordAck, wipeProjection, type ApplyVariant } from '../../../core/worker/apply';
 import { cursorMachine } from '../../../core/worker/cursorMachine';
-import { EffectFaultPoint, performPendingIntents } from '../../../core/worker/effects';
-import { follow, followedGroups, replayRequest, workerReceives } from '../../../core/worker/receive';
+import { EffectFaultPoint, performPendingIntents, type EffectDispatch } from '../../../core/worker/effects';
+import { carryOutEffect } from '../../../core/feed/receipts';
+import { effectNotes, follow, followedGroups, replayRequest, workerReceives } from '../../../core/worker/receive';
 import { PROJECTION_SCHEMA } from '../../../core/worker/schema';
 import { eventsAfter } from '../../../core/authority/accept';
 import type { Model, ModelContext } from '../../model';
 import { describeProjectionAction, parseProjectionAction, type ProjectionAction } from './actions';
 import { projectionInvariants } from './invariants';
+import { projectionEndConditions, projectionRecoveryMoves } from './recovery';
 import { AUTHORITY, authorityKey, groupsOf, keyOf, settingsOf, WORKER } from './nodes';
 import { tampered } from './tamper';
 import { trackFeedText } from './feedText';
@@ -50,12 +52,20 @@ export const projectionModel: Model<ProjectionAction> = {
       { value: 'correct', label: 'the seven steps in one transaction', presented: 'right' },
       { value: 'no_dedupe', label: 'without the inbox check', presented: 'wrong' },
       { value: 'cursor_on_receipt', label: 'cursor moves when an event arrives', presented: 'wrong' },
-      { value: 'ack_before_commit', label: 'ACK sent inside the transaction', presented: 'wrong' }], default: 'correct' },
+      { value: 'ack_before_commit', label: 'ACK sent inside the transaction', presented: 'wrong' },
+      { value: 'ack_new_only', label: 'ACK sent only for a newly applied event', presented: 'wrong' }], default: 'correct' },
+    { key: 'receipts', label: 'Dedupe receipts of side effects', options: [
+      { value: 'authority', label: "kept by the authority, beside the group's history", presented: 'right' },
+      { value: 'worker', label: "kept only in the worker's own database", presented: 'wrong' }], default: 'authority' },
     { key: 'window', label: 'Replay window', options: [{ value: 'all', label: 'all events' }, { value: '3', label: 'last 3 events' }], default: 'all' },
     { key: 'redaction', label: 'A tombstone', options: [
       { value: 'tombstone', label: 'removes the field from the stored history', presented: 'right' },
       { value: 'flag_only', label: 'adds a row and leaves the event as it was', presented: 'wrong' },
-      { value: 'delete_event', label: 'deletes the event', presented: 'wrong' }], default: 'tombstone' },
+      { value: 'delete_event', label: 'deletes the event', presented: 'wrong' },
+      { value: 'history_only', label: 'removes the field from the stored history; workers are not told', presented: 'wrong' }], default: 'tombstone' },
+    { key: 'archive', label: 'Archiving a group', options: [
+      { value: 'closes', label: 'closes it: nothing is accepted after the final snapshot', presented: 'right' },
+      { value: 'stays_open', label: 'writes the final snapshot and keeps accepting', presented: 'wrong' }], default: 'closes' },
   ],
   faultPoints: [
     ...Object.values(ApplyFaultPoint).map((point) => ({ point, node: WORKER, label: `worker crashes at ${point}` })),
@@ -94,6 +104,10 @@ export const projectionModel: Model<ProjectionAction> = {
     if (action.type === 'disconnect' && ctx.isPartitioned(AUTHORITY, WORKER)) return msg('refusals.projection.already_disconnected');
     if (ctx.status(WORKER) === 'crashed' && ['rebuild', 'reconnect'].includes(action.type)) return msg('refusals.projection.worker_crashed');
     if ((action.type === 'emit' || action.type === 'report') && action.group && !groupsOf(ctx).some((g) => g.group === action.group)) return msg('refusals.projection.no_group', { group: action.group });
+    // An archived group is closed: its signed final snapshot is the end of its history (MWP-MSN-009).
+    if ((action.type === 'emit' || action.type === 'report') && ctx.switches.archive !== 'stays_open' && isArchived(ctx.store(AUTHORITY), action.group ?? settingsOf(ctx).group)) {
+      return msg('refusals.projection.group_archived', { group: action.group ?? settingsOf(ctx).group });
+    }
     if (action.type === 'report' && !scriptedReport(ctx.store(AUTHORITY), action.group ?? settingsOf(ctx).group, action.note)) return msg('refusals.projection.no_running_item');
     return null;
   },
@@ -146,7 +160,7 @@ export const projectionModel: Model<ProjectionAction> = {
     if (frame.to === AUTHORITY) return authorityReceives(ctx, decoded.frame);
     return perform(ctx, WORKER, workerReceives(ctx.store(WORKER), ctx.faults(WORKER), decoded.frame, {
       variant: ctx.switches.apply as ApplyVariant, now: ctx.clock.now, authorityPublicKeyHex: authorityKey(ctx).publicKeyHex,
-      duplicateCopy: frame.copyOf !== undefined, sendNow: (f) => sendFrame(ctx, WORKER, AUTHORITY, f),
+      duplicateCopy: frame.copyOf !== undefined, sendNow: (f) => sendFrame(ctx, WORKER, AUTHORITY, f), dispatch: effectDispatch(ctx),
     }));
   },
 
@@ -154,10 +168,8 @@ export const projectionModel: Model<ProjectionAction> = {
   afterRestart(ctx, node) {
     if (node !== WORKER) return;
     ctx.note(msg('projection.restart'));
-    // Intents persisted before the crash and not yet receipted are performed now.
-    for (const { intent, receipt } of performPendingIntents(ctx.store(WORKER), ctx.faults(WORKER), ctx.clock.now, (i) => `performed: ${i.intent}`)) {
-      ctx.note(msg('worker.effect_receipt', { operation: intent.operationId, intent: intent.intent, receipt }));
-    }
+    // Intents persisted before the crash and not yet receipted are dispatched now.
+    dispatchPending(ctx);
     requestReplay(ctx);
   },
   observe: (ctx) => observeProjection(ctx),
@@ -166,6 +178,11 @@ export const projectionModel: Model<ProjectionAction> = {
     trackWorkItems(ctx);
   },
   invariants: projectionInvariants,
+  endConditions: projectionEndConditions,
+  recoveryMoves: projectionRecoveryMoves,
+  // A replay is one delivery per frame on L10's held network: a rebuild of six events and
+  // their ACKs, a redelivery and a resync fit in 40 steps.
+  recoveryBound: 40,
   machines: (ctx) => groupsOf(ctx).map(({ group }, i) => ({
     id: i === 0 ? 'cursor' : `cursor-${group}`, title: msg('view.projection.machine.cursor', { group }), machine: cursorMachine, state: readCursor(ctx.store(WORKER), group).mode,
   })),
@@ -189,6 +206,23 @@ function perform(ctx: ModelContext, from: string, output: Pick<FeedOutput, 'fram
   for (const frame of output.frames) sendFrame(ctx, from, from === AUTHORITY ? WORKER : AUTHORITY, frame);
 }
 
+/**
+ * Intents are carried out through the authority, which keeps the dedupe receipts
+ * (MWP-FND-023) — or, in the `receipts=worker` design, by a call that trusts the worker's
+ * own receipts alone. (Called inside a worker step: the intent was persisted by an event
+ * that just arrived, or before a crash the worker is recovering from.)
+ */
+function effectDispatch(ctx: ModelContext): EffectDispatch {
+  return {
+    receiptsAt: ctx.switches.receipts === 'worker' ? 'worker' : 'authority',
+    carryOut: (intent) => carryOutEffect(ctx.store(AUTHORITY), intent, ctx.clock.now, ctx.switches.receipts !== 'worker'),
+  };
+}
+
+function dispatchPending(ctx: ModelContext): void {
+  for (const note of effectNotes(performPendingIntents(ctx.store(WORKER), ctx.faults(WORKER), ctx.clock.now, effectDispatch(ctx)))) ctx.note(note);
+}
+
 function requestReplay(ctx: ModelContext): void {
   for (const { group } of followedGroups(ctx.store(WORKER))) sendFrame(ctx, WORKER, AUTHORITY, replayRequest(ctx.store(WORKER), group));
 }
@@ -198,7 +232,7 @@ function authorityReceives(ctx: ModelContext, frame: TransportFrame): void {
   if (frame.type === 'ack') return perform(ctx, AUTHORITY, receiveAck(store, WORKER, frame));
   if (frame.type !== 'replay_request') return;
   const window = ctx.switches.window === 'all' ? Infinity : Number(ctx.switches.window);
-  const output = serveReplay(store, WORKER, frame, { window, snapshotKey: authorityKey(ctx).privateKey });
+  const output = serveReplay(store, WORKER, frame, { window, snapshotKey: authorityKey(ctx).privateKey, notices: ctx.switches.redaction !== 'history_only' });
   // An armed tamper alters the snapshot on its way (a broken transport, or a replayed snapshot).
   const frames = output.frames.map((f) => (f.type === 'cursor_too_old' ? { ...f, snapshot: { ...f.snapshot, bytes: tampered(ctx, f.snapshot.bytes, f.snapshot.seq, f.group) } } : f));
   perform(ctx, AUTHORITY, { notes: output.notes, frames });

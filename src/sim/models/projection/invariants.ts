@@ -16,7 +16,9 @@ import { canonicalJson } from '../../../core/authority/canonical';
 import { foldEvents } from '../../../core/authority/fold';
 import { ackedGeneration, ackedSeq } from '../../../core/feed/feed';
 import { carriedFields, tombstoneList, unredactedTombstones } from '../../../core/feed/redaction';
-import { openArchive } from '../../../core/snapshot/archive';
+import { performedCounts } from '../../../core/feed/receipts';
+import { historyAfterArchive, openArchive } from '../../../core/snapshot/archive';
+import { keptRedactedCopies } from '../../../core/worker/redaction';
 import { projectionGeneration, readCursor, readProjection } from '../../../core/worker/apply';
 import { acksSent, appliedSeqs, appliedTwice } from '../../../core/worker/inspect';
 import { msg } from '../../../core/message';
@@ -30,6 +32,7 @@ import { ackStep, appliedOnceStep, cursorGapStep } from './logChecks';
 export const projectionInvariants: Invariant[] = [
   {
     id: 'PROJ-1', statement: 'The durable cursor never passes a gap.', rule: 'MWP-WRK-029, MWP-FND-018, MWP-WRK-008',
+    rules: ['MWP-WRK-029', 'MWP-FND-018', 'MWP-WRK-008'],
     // The step form keeps the applied sequences as runs and reads only new log rows (logChecks.ts).
     checkStep: cursorGapStep,
     check: (ctx) => groupsOf(ctx).flatMap(({ group }) => {
@@ -41,7 +44,7 @@ export const projectionInvariants: Invariant[] = [
     }),
   },
   {
-    id: 'PROJ-2', statement: 'ACKs never go down and never name more than the worker durably holds.', rule: 'MWP-WRK-030',
+    id: 'PROJ-2', statement: 'ACKs never go down and never name more than the worker durably holds.', rule: 'MWP-WRK-030', rules: ['MWP-WRK-030'],
     // The step form keeps each group's highest ACK and descents and reads only new ACK rows (logChecks.ts).
     checkStep: ackStep,
     check: (ctx) => groupsOf(ctx).flatMap(({ group }) => {
@@ -62,13 +65,15 @@ export const projectionInvariants: Invariant[] = [
     }),
   },
   {
-    id: 'PROJ-3', statement: 'Every accepted event is applied at most once.', rule: 'MWP-WRK-029',
+    id: 'PROJ-3', statement: 'Every accepted event is applied at most once.', rule: 'MWP-WRK-029, MWP-FND-018', rules: ['MWP-WRK-029', 'MWP-FND-018'],
     // The step form keeps a count per event and reads only new log rows (logChecks.ts).
     checkStep: appliedOnceStep,
     check: (ctx) => appliedTwice(ctx.store(WORKER)).map((r) => msg('violations.projection.applied_twice', { event: String(r.event_id), times: String(r.times) })),
   },
   {
     id: 'PROJ-4', statement: "Each group's projection equals a rebuild from that group's events up to its cursor.", rule: 'SPEC §2, MWP-WRK-008',
+    // Losing the projection never changes the truth: a rebuild from the events gives it back exactly.
+    rules: ['MWP-FND-023', 'MWP-WRK-008'],
     // The step form keeps each group's fold and folds only new events (rebuildCheck.ts).
     checkStep: rebuildCheckStep,
     check: (ctx) => groupsOf(ctx).flatMap(({ group }) => {
@@ -78,10 +83,12 @@ export const projectionInvariants: Invariant[] = [
       return canonicalJson(readProjection(worker, group)) === rebuilt ? [] : [msg('violations.projection.differs_from_rebuild', { group, cursor })];
     }),
   },
-  historyInvariant((ctx) => groupsOf(ctx).map((g) => g.group)),
+  // Here AUTH-1 states the other half of MWP-MSN-009: a tombstone never rewrites earlier IDs or sequences.
+  { ...historyInvariant((ctx) => groupsOf(ctx).map((g) => g.group)), rules: ['MWP-MSN-009'] },
   {
-    id: 'PROJ-5', statement: 'A tombstoned field is served nowhere: not by replay, snapshots, the archive or the stored history.', rule: 'MWP-MSN-009',
-    ...rerunOnWrites({ [AUTHORITY]: ['tombstones', 'events', 'groups', 'archives'] }, (ctx) => {
+    id: 'PROJ-5', statement: 'A tombstoned field is served nowhere: not by the stored history, replay, snapshots or the archive, and not by a worker copy once the worker has heard of the tombstone.',
+    rule: 'MWP-MSN-009', rules: ['MWP-MSN-009'],
+    ...rerunOnWrites({ [AUTHORITY]: ['tombstones', 'events', 'groups', 'archives'], [WORKER]: ['redactions', 'checkpoints', 'buffer'] }, (ctx) => {
       const authority = ctx.store(AUTHORITY);
       const out = unredactedTombstones(authority);
       const tombstones = tombstoneList(authority);
@@ -94,7 +101,19 @@ export const projectionInvariants: Invariant[] = [
           for (const field of carriedFields(event.payload, t.fields.split(','))) out.push(msg('violations.projection.tombstoned_archived', { group, event: t.event_id, field }));
         }
       }
+      // The worker's side: a notice it recorded, in whatever order the notice and the event came.
+      for (const copy of keptRedactedCopies(ctx.store(WORKER))) out.push(msg(`violations.projection.tombstoned_kept_${copy.where}`, { event: copy.eventId, field: copy.field }));
       return out;
     }),
+  },
+  {
+    id: 'PROJ-6', statement: "An archived group's history ends at its signed final snapshot: nothing is accepted after it.", rule: 'MWP-MSN-009', rules: ['MWP-MSN-009'],
+    ...rerunOnWrites({ [AUTHORITY]: ['groups', 'archives'] }, (ctx) => historyAfterArchive(ctx.store(AUTHORITY))
+      .map((a) => msg('violations.projection.accepted_after_archive', { group: a.group, final: a.finalSeq, sequence: a.sequence }))),
+  },
+  {
+    id: 'EFF-1', statement: "Each intent's side effect is carried out at most once, whatever the worker loses.", rule: 'MWP-FND-023, SPEC §2', rules: ['MWP-FND-023'],
+    ...rerunOnWrites({ [AUTHORITY]: ['effects_performed'] }, (ctx) => [...performedCounts(ctx.store(AUTHORITY))]
+      .filter(([, times]) => times > 1).map(([operation, times]) => msg('violations.projection.effect_twice', { operation, times }))),
   },
 ];

@@ -125,28 +125,41 @@ describe('the archive', () => {
   });
 });
 
-describe('SPEC §2: the receipt boundary of the apply cycle', () => {
-  it("a claim's outbox intent is performed once and receipted in worker.recordEffectReceipt", () => {
+describe('SPEC §2: the receipt boundary of the apply cycle; the dedupe receipts are the authority\'s (MWP-FND-023)', () => {
+  const already = (world: World, operation: string) => notesOf(world).filter((n) => n.key === 'worker.effect_already' && n.params?.operation === operation);
+
+  it("a claim's outbox intent is carried out once, receipted by the authority, and the worker keeps a copy in worker.recordEffectReceipt", () => {
     const world = run([{ emit: 2 }]);
     expect(world.observe().effects).toEqual(['G1#5']);
     const names = world.trace.flatMap((e) => e.transactions.map((t) => t.name));
+    expect(names.filter((n) => n === 'feed.record_effect_receipt')).toHaveLength(1);
     expect(names.filter((n) => n === 'worker.recordEffectReceipt')).toHaveLength(1);
     expect(names.indexOf('worker.recordEffectReceipt')).toBeGreaterThan(names.lastIndexOf('apply_event'));
+    expect(world.store('authority').all('SELECT operation_id FROM effect_receipts')).toEqual([{ operation_id: 'G1#5' }]);
   });
 
-  it('a rebuild replays the claim and recreates the intent, and its receipt stops a second performance', () => {
+  it('the worker loses its whole store, receipts included; the replayed claim gets the authority\'s receipt back and nothing happens twice', () => {
     const world = run([{ emit: 2 }, 'rebuild']);
     expect(world.observe()).toMatchObject({ cursor: 5, effects: ['G1#5'], rebuild_matches: true });
     expect(performed(world, 'G1#5')).toHaveLength(1);
+    expect(already(world, 'G1#5')).toHaveLength(1);
+    expect(broken(world)).toEqual([]);
   });
 
-  it('a crash after the effect, before its receipt, performs it again under the same operation ID after restart', () => {
+  it('broken: with the receipts only in the worker\'s own database, the same rebuild carries the intent out again — EFF-1 catches it', () => {
+    const world = run([{ emit: 2 }, 'rebuild'], { receipts: 'worker' });
+    expect(world.observe().effects).toEqual(['G1#5', 'G1#5']);
+    expect(broken(world)).toContain('EFF-1');
+  });
+
+  it('a crash after the effect, before the worker keeps its copy: after restart the dispatch gets the original receipt', () => {
     const world = run([{ crash_at: 'effect.before_receipt' }, { emit: 2 }]);
     expect(world.status('worker')).toBe('crashed');
-    expect(world.observe().effects).toEqual([]);
+    expect(world.observe().effects).toEqual(['G1#5']);
     world.step({ restart: 'worker' });
     expect(world.observe().effects).toEqual(['G1#5']);
-    expect(performed(world, 'G1#5')).toHaveLength(1);
+    expect(already(world, 'G1#5')).toHaveLength(1);
+    expect(broken(world)).toEqual([]);
   });
 });
 

@@ -6,9 +6,9 @@ import { ackedSeq, groupSequence } from '../../../core/feed/feed';
 import { auditEntries, eventCount, feedFingerprint } from '../../../core/feed/inspect';
 import { REDACTABLE_FIELDS, tombstoneList } from '../../../core/feed/redaction';
 import { scriptedReport } from '../../../core/feed/script';
-import { readArchive } from '../../../core/snapshot/archive';
+import { isArchived, readArchive } from '../../../core/snapshot/archive';
 import { bufferedSeqs, readCursor, readProjection } from '../../../core/worker/apply';
-import { effectReceipts } from '../../../core/worker/effects';
+import { performedLog } from '../../../core/feed/receipts';
 import { checkpointNotes, lastSnapshotResult, workerCounts, workerFingerprint, workItemStatuses } from '../../../core/worker/inspect';
 import { msg } from '../../../core/message';
 import type { ModelContext, NodeLine } from '../../model';
@@ -82,7 +82,8 @@ export function observeProjection(ctx: ModelContext, sources: ViewSources = KEPT
     // The free-text fields as the feed serves them now (what replay, snapshots and the archive carry).
     feed_text: sources.feedText(ctx),
     checkpoint_notes: checkpointNotes(worker),
-    effects: effectReceipts(worker).map((r) => r.operation_id),
+    // What the outside world carried out, in order (a repeat would show twice).
+    effects: performedLog(authority),
     archive: readArchive(authority, org, group, authorityKey(ctx).publicKeyHex),
     events_total: eventCount(authority),
     in_flight: ctx.network.inFlight.length,
@@ -113,6 +114,7 @@ export function projectionEnabled(ctx: ModelContext): ProjectionAction[] {
   const authority = ctx.store(AUTHORITY);
   const out: ProjectionAction[] = [];
   for (const { group } of groupsOf(ctx)) {
+    if (ctx.switches.archive !== 'stays_open' && isArchived(authority, group)) continue; // closed by its final snapshot
     out.push({ type: 'emit', count: 1, group });
     if (scriptedReport(authority, group, DEFAULT_NOTE)) out.push({ type: 'report', group, note: DEFAULT_NOTE });
   }
