@@ -66,3 +66,14 @@ export function replies(store: Store): Reply[] {
     digest: String(r.digest), message: r.message === null ? null : String(r.message),
   }));
 }
+
+/**
+ * Commands this client sent that no reply has answered yet (a lost frame, a crash inside
+ * the accept), oldest first, one per Action ID: what a client resends unchanged, so the
+ * authority answers with the original receipt or the original refusal (MWP-EVT-003).
+ */
+export function unanswered(store: Store): SentCommand[] {
+  return store.all(`SELECT MIN(stamp) AS stamp, digest, command FROM sent
+    WHERE action_id NOT IN (SELECT action_id FROM replies) GROUP BY action_id ORDER BY MIN(stamp)`)
+    .map((row) => ({ stamp: Number(row.stamp), digest: String(row.digest), command: JSON.parse(String(row.command)) as SignedCommand }));
+}

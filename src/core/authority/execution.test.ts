@@ -173,10 +173,14 @@ describe('MWP-WRK-018: the cost budget and what the stable attempt key dedupes',
     const { Store } = await import('../db/store');
     const { callTool, toolEffects, TOOL_SCHEMA } = await import('./tool');
     const tool = new Store(requireSqlJs(), 'tool', TOOL_SCHEMA);
-    expect(callTool(tool, 'M1/W1/e1/work', 1).performed).toBe(true);
-    expect(callTool(tool, 'M1/W1/e1/work', 5).performed).toBe(false); // the retry after a failure: deduped
-    expect(callTool(tool, 'M1/W1/e2/work', 9).performed).toBe(true); // a new owner: a new effect unless it reconciles
+    const { toolCalls } = await import('./tool');
+    const by = (actor: string, authoritySeq: number) => ({ actor, workItem: 'W1', authoritySeq });
+    expect(callTool(tool, 'M1/W1/e1/work', 1, by('agent-1', 8)).performed).toBe(true);
+    expect(callTool(tool, 'M1/W1/e1/work', 5, by('agent-1', 11)).performed).toBe(false); // the retry after a failure: deduped
+    expect(callTool(tool, 'M1/W1/e2/work', 9, by('agent-2', 14)).performed).toBe(true); // a new owner: a new effect unless it reconciles
     expect(toolEffects(tool)).toEqual({ effects: 2, calls: 3, keys: ['M1/W1/e1/work', 'M1/W1/e2/work'] });
+    // The log keeps every call with its caller and position in the authority's history.
+    expect(toolCalls(tool).map((c) => [c.actor, c.authoritySeq, c.performed])).toEqual([['agent-1', 8, true], ['agent-1', 11, false], ['agent-2', 14, true]]);
     tool.close();
   });
 });

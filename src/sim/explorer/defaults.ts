@@ -22,8 +22,10 @@ export const MODEL_BOUNDS: Readonly<Record<string, Partial<Bounds>>> = {
   projection: { depth: 3, advances: [1], crashes: 1, drops: 1, duplicates: 1 },
   outage: { depth: 4, advances: [1, 5], crashes: 0, drops: 0, duplicates: 0 },
   // The accept transaction: a command, its crash points, a resend / duplicate / drop of
-  // its frame. Every command is signed and the tree is wide: depth 2 within CI time.
-  authority: { depth: 2, advances: [11], crashes: 1, drops: 1, duplicates: 1 },
+  // its frame. Depth 3: a claim, the lease released or revoked (checkpoint, failure) or run
+  // out (+11), then the tool call L12's guard must refuse. Every command is signed and the
+  // tree is wide; depth 3 is ≈900 states in L09.
+  authority: { depth: 3, advances: [11], crashes: 1, drops: 1, duplicates: 1 },
   // The LangGraph workflow (L05) steps asynchronously, ≈10 ms a transition (a LangGraph run
   // per step): depth 3 is ≈500 transitions (recovery from each of its ≈230 states: ≈50 s).
   // Every design presented wrong breaks within it (messages only: ask, approval to two

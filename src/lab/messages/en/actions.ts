@@ -15,6 +15,7 @@ export const actions = {
   'actions.authority.forge_last': 'Resend the last command signed with the wrong key',
   'actions.authority.race_claim': 'agent-1 and agent-2 race to claim {{work_item}}',
   'actions.authority.tool_call': '{{actor}} calls the external tool for {{work_item}} under its attempt key',
+  'actions.authority.resend_unanswered': '{{actor}} resends its unanswered command, unchanged',
   // fencing (L07)
   'actions.fencing.acquire': '{{worker}} asks for the lease',
   'actions.fencing.renew': '{{worker}} renews its lease',

@@ -39,6 +39,8 @@ export const refusals = {
   'refusals.outage.already_offline': '{{agent}} is already offline.',
   'refusals.outage.online': '{{agent}} is online.',
   'refusals.authority.not_owner': '{{actor}} does not own {{item}}: it has no attempt to make.',
+  'refusals.authority.no_current_lease': '{{actor}} holds no current lease on {{item}}: it makes no externally visible call until it has one.',
+  'refusals.authority.all_answered': 'Every command {{actor}} sent has an answer.',
   'refusals.authority.nothing_accepted': 'No command has been accepted yet.',
   'refusals.authority.nothing_sent': 'Nothing has been sent yet.',
   'refusals.compensation.not_now': 'Not now: the trip is {{state}}.',

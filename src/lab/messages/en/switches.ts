@@ -15,6 +15,12 @@ export const switches = {
   'switches.lease_sweep': 'Missed renewals',
   'switches.lease_sweep.off': 'stay until someone reassigns',
   'switches.lease_sweep.on': 'are swept back to the queue',
+  'switches.tool_guard': 'Before calling the tool, the agent checks that it',
+  'switches.tool_guard.lease': 'holds the current, unexpired lease',
+  'switches.tool_guard.owner': 'owns the work item',
+  'switches.attempt_key': 'The attempt key is built from',
+  'switches.attempt_key.epoch': 'mission, work item, ownership epoch, operation',
+  'switches.attempt_key.lease': 'mission, work item, lease ID, operation',
   // compensation
   'switches.hotel': 'Hotel',
   'switches.hotel.full': 'has no rooms',

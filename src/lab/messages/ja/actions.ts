@@ -10,6 +10,7 @@ export const actions = {
   'actions.authority.forge_last': '直前のコマンドを誤った鍵で署名して再送',
   'actions.authority.race_claim': 'agent-1 と agent-2 が {{work_item}} の claim を競う',
   'actions.authority.tool_call': '{{actor}} が試行キーで {{work_item}} の外部ツールを呼び出す',
+  'actions.authority.resend_unanswered': '{{actor}} が返事のないコマンドをそのまま再送する',
   'actions.fencing.acquire': '{{worker}} がリースを要求',
   'actions.fencing.renew': '{{worker}} がリースを更新',
   'actions.fencing.release': '{{worker}} がリースを解放',

@@ -34,6 +34,8 @@ export const refusals = {
   'refusals.outage.already_offline': '{{agent}} はすでにオフラインです。',
   'refusals.outage.online': '{{agent}} はオンラインです。',
   'refusals.authority.not_owner': '{{actor}} は {{item}} を所有していません。行う試行がありません。',
+  'refusals.authority.no_current_lease': '{{actor}} は {{item}} の現在のリースを持っていません。リースを得るまで外から見える呼び出しはしません。',
+  'refusals.authority.all_answered': '{{actor}} が送ったコマンドにはすべて返事があります。',
   'refusals.authority.nothing_accepted': 'まだ受け入れられたコマンドはありません。',
   'refusals.authority.nothing_sent': 'まだ何も送信されていません。',
   'refusals.compensation.not_now': '今はできません。旅行は {{state}} です。',

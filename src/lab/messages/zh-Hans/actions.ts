@@ -10,6 +10,7 @@ export const actions = {
   'actions.authority.forge_last': '用错误的密钥签名后重发上一条命令',
   'actions.authority.race_claim': 'agent-1 和 agent-2 竞相认领 {{work_item}}',
   'actions.authority.tool_call': '{{actor}} 用它的尝试键为 {{work_item}} 调用外部工具',
+  'actions.authority.resend_unanswered': '{{actor}} 原样重发它尚未得到回复的命令',
   'actions.fencing.acquire': '{{worker}} 申请租约',
   'actions.fencing.renew': '{{worker}} 续约',
   'actions.fencing.release': '{{worker}} 释放租约',

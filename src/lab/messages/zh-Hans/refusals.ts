@@ -34,6 +34,8 @@ export const refusals = {
   'refusals.outage.already_offline': '{{agent}} 已经离线。',
   'refusals.outage.online': '{{agent}} 在线。',
   'refusals.authority.not_owner': '{{actor}} 并不拥有 {{item}}：它没有可以进行的尝试。',
+  'refusals.authority.no_current_lease': '{{actor}} 没有 {{item}} 的当前租约：在取得租约之前，它不做任何外部可见的调用。',
+  'refusals.authority.all_answered': '{{actor}} 发出的每条命令都已得到回复。',
   'refusals.authority.nothing_accepted': '还没有任何命令被接受。',
   'refusals.authority.nothing_sent': '还没有发送任何内容。',
   'refusals.compensation.not_now': '现在不行：行程是 {{state}}。',

@@ -10,6 +10,7 @@ export const actions = {
   'actions.authority.forge_last': '以錯誤的金鑰簽章後重送上一個指令',
   'actions.authority.race_claim': 'agent-1 與 agent-2 競相認領 {{work_item}}',
   'actions.authority.tool_call': '{{actor}} 以它的嘗試金鑰為 {{work_item}} 呼叫外部工具',
+  'actions.authority.resend_unanswered': '{{actor}} 原樣重送它尚未得到回覆的命令',
   'actions.fencing.acquire': '{{worker}} 請求租約',
   'actions.fencing.renew': '{{worker}} 續租',
   'actions.fencing.release': '{{worker}} 釋放租約',

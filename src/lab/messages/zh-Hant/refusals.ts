@@ -34,6 +34,8 @@ export const refusals = {
   'refusals.outage.already_offline': '{{agent}} 已經離線。',
   'refusals.outage.online': '{{agent}} 在線上。',
   'refusals.authority.not_owner': '{{actor}} 並不擁有 {{item}}：它沒有可以進行的嘗試。',
+  'refusals.authority.no_current_lease': '{{actor}} 沒有 {{item}} 的當前租約：在取得租約之前，它不做任何外部可見的呼叫。',
+  'refusals.authority.all_answered': '{{actor}} 送出的每條命令都已得到回覆。',
   'refusals.authority.nothing_accepted': '還沒有任何指令被接受。',
   'refusals.authority.nothing_sent': '還沒有傳送任何內容。',
   'refusals.compensation.not_now': '現在不行：行程是 {{state}}。',

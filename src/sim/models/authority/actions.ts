@@ -11,6 +11,8 @@
  * - `{"race_claim": "W2"}` — agent-1 and agent-2 both claim the item at its current revision.
  * - `{"tool_call": {"actor": "agent-1", "work_item": "W1"}}` — the owner calls the external
  *   tool under its attempt key (L12, MWP-WRK-018).
+ * - `{"resend_unanswered": "agent-1"}` — the client resends, byte for byte, its oldest
+ *   command that has no reply (a lost frame, a crash in the accept): its own recovery.
  */
 import { isCommandKind, type CommandKind } from '../../../core/authority/commands';
 import { msg, type Message } from '../../../core/message';
@@ -22,7 +24,8 @@ export type AuthorityAction =
   | { type: 'send'; actor: ClientId; action_id: string; kind: CommandKind; expected_revision: number | 'current' | null; payload: Record<string, unknown> }
   | { type: 'resend_last' | 'tamper_last' | 'stale_last' | 'forge_last' }
   | { type: 'race_claim'; work_item: string }
-  | { type: 'tool_call'; actor: ClientId; work_item: string };
+  | { type: 'tool_call'; actor: ClientId; work_item: string }
+  | { type: 'resend_unanswered'; actor: ClientId };
 
 const LAST_TOKENS = ['resend_last', 'tamper_last', 'stale_last', 'forge_last'] as const;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -43,6 +46,10 @@ export function parseAuthorityAction(raw: unknown): AuthorityAction | string {
     const body = raw.type === 'tool_call' ? raw : raw.tool_call;
     if (!isRecord(body) || !(CLIENTS as readonly unknown[]).includes(body.actor) || typeof body.work_item !== 'string' || !body.work_item) return 'tool_call needs {actor, work_item}';
     return { type: 'tool_call', actor: body.actor as ClientId, work_item: body.work_item };
+  }
+  if (raw.type === 'resend_unanswered' || 'resend_unanswered' in raw) {
+    const actor = raw.type === 'resend_unanswered' ? raw.actor : raw.resend_unanswered;
+    return (CLIENTS as readonly unknown[]).includes(actor) ? { type: 'resend_unanswered', actor: actor as ClientId } : `resend_unanswered needs a client: ${CLIENTS.join(', ')}`;
   }
   if (raw.type === 'send' || 'send' in raw) return parseSend(raw.type === 'send' ? raw : raw.send);
   return `unknown action ${JSON.stringify(raw)}`;
@@ -69,6 +76,7 @@ export function describeAuthorityAction(action: AuthorityAction): Message {
     }
     case 'race_claim': return msg('actions.authority.race_claim', { work_item: action.work_item });
     case 'tool_call': return msg('actions.authority.tool_call', { actor: action.actor, work_item: action.work_item });
+    case 'resend_unanswered': return msg('actions.authority.resend_unanswered', { actor: action.actor });
     default: return msg(`actions.authority.${action.type}`);
   }
 }

@@ -4,7 +4,7 @@
  * Every outcome on screen is the real result code from the accept transaction.
  */
 import { accept, AcceptFaultPoint, registerActorKey } from '../../../core/authority/accept';
-import { CLIENT_SCHEMA, lastSent, recordReply, recordSent } from '../../../core/authority/client';
+import { CLIENT_SCHEMA, lastSent, recordReply, recordSent, unanswered } from '../../../core/authority/client';
 import { digestOf, signCommand, type CommandContent, type SignedCommand } from '../../../core/authority/commands';
 import { currentRevision, HANDLERS } from '../../../core/authority/handlers';
 import { seededKeyPair, signDigest } from '../../../core/authority/keys';
@@ -15,13 +15,15 @@ import { callTool, TOOL_SCHEMA } from '../../../core/authority/tool';
 import { keepAsEvidence, sweepCommands } from '../../../core/authority/evidence';
 import { lastAcceptedSent } from '../../../core/authority/inspect';
 import { readState } from '../../../core/authority/fold';
-import { toolKey } from '../../../core/effects/keys';
 import { commandBody, parseAuthorityFrame, resultBody } from '../../../core/authority/frames';
 import { msg, type Message } from '../../../core/message';
 import type { Model, ModelContext } from '../../model';
 import { CLIENTS, describeAuthorityAction, parseAuthorityAction, type AuthorityAction } from './actions';
 import { authorityInitialSchema, setupCommands, validateAuthorityInitial } from './initial';
 import { authorityInvariants } from './invariants';
+import { toolInvariants } from './toolAudit';
+import { authorityEndConditions, authorityRecoveryMoves } from './recovery';
+import { attemptKey, toolGuard } from './toolCall';
 import { authorityCandidates, authorityFingerprint, authorityFrameFingerprint } from './search';
 import { describeAuthorityNodes, groupOf, observeAuthority, workItemStates } from './view';
 
@@ -34,6 +36,20 @@ export const authorityModel: Model<AuthorityAction> = {
   switches: [{
     key: 'lease_sweep', label: 'Missed renewals',
     options: [{ value: 'off', label: 'stay until someone reassigns' }, { value: 'on', label: 'are swept back to the queue' }], default: 'off',
+  }, {
+    // What an agent checks before an externally visible action (MWP-WRK-013 / -014).
+    key: 'tool_guard', label: 'Before calling the tool, the agent checks that it',
+    options: [
+      { value: 'lease', label: 'holds the current, unexpired lease', presented: 'right' },
+      { value: 'owner', label: 'owns the work item', presented: 'wrong' },
+    ], default: 'lease',
+  }, {
+    // What the external attempt key is built from (MWP-WRK-018, MWP-WRK-031).
+    key: 'attempt_key', label: 'The attempt key is built from',
+    options: [
+      { value: 'epoch', label: 'mission, work item, ownership epoch, operation', presented: 'right' },
+      { value: 'lease', label: 'mission, work item, lease ID, operation', presented: 'wrong' },
+    ], default: 'epoch',
   }],
   faultPoints: [
     { point: AcceptFaultPoint.afterStateChange, node: AUTHORITY, label: 'crash after the state change' },
@@ -68,11 +84,9 @@ export const authorityModel: Model<AuthorityAction> = {
   describeAction: describeAuthorityAction,
 
   precondition(ctx, action) {
-    if (action.type === 'tool_call') {
-      const w = readState(ctx.store(AUTHORITY)).workItems[action.work_item];
-      return w && w.owner === action.actor && (w.status === 'running' || w.status === 'owned') ? null : msg('refusals.authority.not_owner', { actor: action.actor, item: action.work_item });
-    }
+    if (action.type === 'tool_call') return toolGuard(ctx, action.actor, action.work_item);
     if (action.type === 'send' || action.type === 'race_claim') return null;
+    if (action.type === 'resend_unanswered') return unanswered(ctx.store(action.actor)).length > 0 ? null : msg('refusals.authority.all_answered', { actor: action.actor });
     if (action.type === 'stale_last') return lastAccepted(ctx) ? null : msg('refusals.authority.nothing_accepted');
     return lastCommand(ctx) ? null : msg('refusals.authority.nothing_sent');
   },
@@ -100,12 +114,15 @@ export const authorityModel: Model<AuthorityAction> = {
         return;
       }
       case 'tool_call': {
-        // The owner's attempt key, as it learned it from its claim: mission / item / epoch / operation.
-        const w = readState(ctx.store(AUTHORITY)).workItems[action.work_item]!;
-        const key = toolKey(w.mission, action.work_item, w.epoch, 'work');
-        const { performed } = callTool(ctx.store(TOOL), key, ctx.clock.now);
+        // The agent read its item from the authority just now (toolGuard): its key is built from that record.
+        const state = readState(ctx.store(AUTHORITY));
+        const key = attemptKey(ctx.switches, action.work_item, state.workItems[action.work_item]!)!;
+        const authoritySeq = state.groups[groupOf(ctx)]?.sequence ?? 0;
+        const { performed } = callTool(ctx.store(TOOL), key, ctx.clock.now, { actor: action.actor, workItem: action.work_item, authoritySeq });
         return ctx.note(msg(performed ? 'authority.tool_performed' : 'authority.tool_already_performed', { work_item: action.work_item, key }));
       }
+      case 'resend_unanswered':
+        return send(ctx, unanswered(ctx.store(action.actor))[0]!.command);
       case 'stale_last':
         return sendVariant(ctx, action.type, lastAccepted(ctx)!);
       default:
@@ -137,13 +154,15 @@ export const authorityModel: Model<AuthorityAction> = {
     }
   },
   observe: observeAuthority,
-  invariants: authorityInvariants,
+  invariants: [...authorityInvariants, ...toolInvariants],
   machines: (ctx) => workItemStates(ctx).map(({ id, status }) => ({
     id: `work_item-${id}`, title: msg('view.authority.machine.work_item', { id }), machine: workItemMachine, state: status,
   })),
   describeNodes: describeAuthorityNodes,
   enabled: (ctx) => authorityCandidates(ctx).filter((action) => authorityModel.precondition(ctx, action) === null),
   fingerprint: authorityFingerprint,
+  endConditions: authorityEndConditions,
+  recoveryMoves: authorityRecoveryMoves,
   frameFingerprint: authorityFrameFingerprint,
 };
 

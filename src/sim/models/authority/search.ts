@@ -21,11 +21,15 @@ import { CLIENTS, type AuthorityAction, type ClientId } from './actions';
 
 const AGENTS = ['agent-1', 'agent-2'] as const;
 const LIVE = new Set(['running', 'owned']);
+type CandidateKind = 'claim' | 'renew_lease' | 'report_progress' | 'complete' | 'checkpoint' | 'report_failure' | 'resume';
+/** Commands a client sends with the revision it just read (compare-and-set); the others name the lease instead. */
+const CURRENT_REVISION = new Set<CandidateKind>(['claim', 'renew_lease', 'resume']);
 
 /**
  * Candidate business actions: each agent claims what it does not own; an owner renews,
- * reports a little progress, completes and calls the tool; two agents race for a queued
- * item; and the four replays of the last command. Fresh Action IDs ("auto") so each is a
+ * reports a little progress, completes, checkpoints, reports a failure, resumes what it
+ * checkpointed and calls the tool; two agents race for a queued item; and the four replays
+ * of the last command. Fresh Action IDs ("auto") so each is a
  * new intent; "current" revisions, the way a client that just read the item sends them
  * (stale revisions come from `stale_last`). Commands the lab's cards send by hand (members,
  * approvals, sessions, failures) are left to the cards: they do not touch AUTH-1…4's
@@ -34,8 +38,8 @@ const LIVE = new Set(['running', 'owned']);
 export function authorityCandidates(ctx: ModelContext): AuthorityAction[] {
   const state = readState(ctx.store('authority'));
   const out: AuthorityAction[] = [];
-  const send = (actor: ClientId, kind: 'claim' | 'renew_lease' | 'report_progress' | 'complete', payload: Record<string, unknown>): AuthorityAction =>
-    ({ type: 'send', actor, action_id: 'auto', kind, expected_revision: kind === 'report_progress' || kind === 'complete' ? null : 'current', payload });
+  const send = (actor: ClientId, kind: CandidateKind, payload: Record<string, unknown>): AuthorityAction =>
+    ({ type: 'send', actor, action_id: 'auto', kind, expected_revision: CURRENT_REVISION.has(kind) ? 'current' : null, payload });
   for (const [item, w] of Object.entries(state.workItems).sort(([a], [b]) => a.localeCompare(b))) {
     if (w.status === 'queued') out.push({ type: 'race_claim', work_item: item });
     for (const agent of AGENTS) {
@@ -43,9 +47,13 @@ export function authorityCandidates(ctx: ModelContext): AuthorityAction[] {
         if (w.status === 'queued') out.push(send(agent, 'claim', { work_item: item }));
         continue;
       }
-      if (!LIVE.has(w.status) || !w.leaseId) continue;
-      const lease = { work_item: item, lease_id: w.leaseId };
-      out.push(send(agent, 'renew_lease', lease), send(agent, 'report_progress', { ...lease, cost_cents: 100, note: '' }), send(agent, 'complete', lease));
+      // The owner's tool call is offered whatever the item's state: the design's guard decides (L12).
+      if (w.status === 'owned') out.push(send(agent, 'resume', { work_item: item }));
+      if (LIVE.has(w.status) && w.leaseId) {
+        const lease = { work_item: item, lease_id: w.leaseId };
+        out.push(send(agent, 'renew_lease', lease), send(agent, 'report_progress', { ...lease, cost_cents: 100, note: '' }), send(agent, 'complete', lease),
+          send(agent, 'checkpoint', { ...lease, data: 'saved' }), send(agent, 'report_failure', { ...lease, reason: 'timeout' }));
+      }
       out.push({ type: 'tool_call', actor: agent, work_item: item });
     }
   }

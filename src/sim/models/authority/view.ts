@@ -4,11 +4,11 @@
 import { msg, statusWord } from '../../../core/message';
 import { replies } from '../../../core/authority/client';
 import { readState } from '../../../core/authority/fold';
-import { toolKey } from '../../../core/effects/keys';
 import { toolEffects } from '../../../core/authority/tool';
 import { evidenceRows, firstGroup, historyCounts, sentCount, workItemStatuses } from '../../../core/authority/inspect';
 import type { ModelContext, NodeLine } from '../../model';
 import { CLIENTS } from './actions';
+import { attemptKey } from './toolCall';
 
 export const groupOf = (ctx: ModelContext): string => firstGroup(ctx.store('authority'));
 
@@ -34,7 +34,7 @@ export function observeAuthority(ctx: ModelContext): Record<string, unknown> {
     work_items: Object.fromEntries(Object.entries(state.workItems).map(([id, w]) => [id, {
       status: w.status, owner: w.owner, epoch: w.epoch, revision: w.revision, lease_id: w.leaseId, lease_until: w.leaseUntil, session: w.sessionEpoch,
       progress: w.progress, checkpoint: w.checkpoint, attempts: w.attempts, retry_at: w.retryAt, blocked_on: w.blockedOn, resume_by: w.resumeBy, deadline: w.deadline,
-      attempt_key: w.owner ? toolKey(w.mission, id, w.epoch, 'work') : null, retry_spent: w.retrySpent, retry_budget: w.retryBudget,
+      attempt_key: attemptKey(ctx.switches, id, w), retry_spent: w.retrySpent, retry_budget: w.retryBudget,
     }])),
     sessions: state.sessions,
     evidence: evidenceRows(store),
