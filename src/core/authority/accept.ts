@@ -18,6 +18,8 @@ import { CAS_KINDS, digestOf, isCommandKind, PAYLOADS, type SignedCommand } from
 import { readForAccept, type AcceptReads } from './acceptReads';
 import { currentRevision, HANDLERS, workItem, workItemRow, type PlanContext, type Target, type WorkItemRow } from './handlers';
 import { verifyDigest } from './keys';
+import { autocommit } from './autocommit';
+import { SPECIFIED, type AuthorityDesign } from './design';
 import { isRejection, msg, reject, type AcceptResult, type EventRecord, type Receipt, type Rejection } from './outcomes';
 
 export const AcceptFaultPoint = {
@@ -27,30 +29,36 @@ export const AcceptFaultPoint = {
   afterCommit: 'accept.after_commit',
 } as const;
 
-export function accept(store: Store, clock: Clock, faults: FaultPoints, command: SignedCommand): AcceptResult {
+/**
+ * `design` is the specified accept unless a lab switches in one of its broken designs
+ * (design.ts): per-write commits, dedupe by Action ID alone, no revision compare, and the
+ * handlers' own (charge, block, session, epoch).
+ */
+export function accept(store: Store, clock: Clock, faults: FaultPoints, command: SignedCommand, design: AuthorityDesign = SPECIFIED): AcceptResult {
   const digest = digestOf(command);
   const reads = readForAccept(store, command);
   if (reads.publicKey === null) return { ...reject('UNKNOWN_ACTOR', `no public key for ${command.actor}`, msg('reasons.authority.no_key', { actor: command.actor })), digest };
   if (!verifyDigest(reads.publicKey, digest, command.signature)) {
     return { ...reject('BAD_SIGNATURE', `signature does not verify with ${command.actor}'s key`, msg('reasons.authority.bad_signature', { actor: command.actor })), digest };
   }
-  const result = store.tx('accept', (): AcceptResult => {
+  const db = design.transaction === 'per_write' ? autocommit(store) : store;
+  const result = db.tx('accept', (): AcceptResult => {
     // The earlier receipt itself is read only when there is one (a resend).
-    const earlier = reads.earlierDigest === null ? null : findReceipt(store, command.actor, command.actionId);
+    const earlier = reads.earlierDigest === null ? null : findReceipt(db, command.actor, command.actionId);
     if (earlier) {
-      return earlier.digest === digest
+      return earlier.digest === digest || design.dedupe === 'action_id'
         ? { code: 'DUPLICATE', digest, receipt: earlier }
         : { ...reject('ACTION_ID_COLLISION', `${command.actionId} was first used for content ${earlier.digest.slice(0, 12)}…`,
           msg('reasons.authority.action_id_collision', { action: command.actionId, digest: `${earlier.digest.slice(0, 12)}…` })), digest };
     }
-    const outcome = decideAndWrite(store, clock, faults, command, digest, reads);
+    const outcome = decideAndWrite(db, clock, faults, command, digest, reads, design);
     return isRejection(outcome) ? { ...outcome, digest } : outcome;
   });
   faults.reach(AcceptFaultPoint.afterCommit);
   return result;
 }
 
-function decideAndWrite(store: Store, clock: Clock, faults: FaultPoints, command: SignedCommand, digest: string, reads: AcceptReads):
+function decideAndWrite(store: Store, clock: Clock, faults: FaultPoints, command: SignedCommand, digest: string, reads: AcceptReads, design: AuthorityDesign):
   Rejection | Extract<AcceptResult, { code: 'ACCEPTED' }> {
   if (!isCommandKind(command.kind)) return reject('INVALID_COMMAND', `unknown command kind ${String(command.kind)}`, msg('reasons.authority.unknown_kind', { kind: String(command.kind) }));
   const parsed = PAYLOADS[command.kind].safeParse(command.payload);
@@ -66,7 +74,7 @@ function decideAndWrite(store: Store, clock: Clock, faults: FaultPoints, command
       msg('reasons.authority.not_member_of', { actor: command.actor, group: command.group }));
   }
   // Rows read for one command's checks, shared by them (see PlanContext.known).
-  const ctx: PlanContext = { store, command, now: clock.now, known: reads.known };
+  const ctx: PlanContext = { store, command, now: clock.now, known: reads.known, design };
   const handler = HANDLERS[command.kind];
   const target = handler.target(payload, command);
   const revision = checkRevision(ctx, target);
@@ -110,6 +118,7 @@ function checkRevision(ctx: PlanContext, target: Target): number | Rejection {
     return 0;
   }
   if (current === null) return reject('NOT_FOUND', `no ${target.type} ${target.id}`, msg('reasons.authority.not_found', { type: target.type, id: target.id }));
+  if (ctx.design?.cas === 'ignored') return current; // the broken design: whatever revision the sender read
   if (command.expectedRevision === null) {
     return CAS_KINDS.has(command.kind) ? reject('CAS_REQUIRED', `${command.kind} is compare-and-set: send the expected revision of ${target.id}`,
       msg('reasons.authority.cas_required', { kind: command.kind, id: target.id })) : current;

@@ -35,7 +35,8 @@ export const EXECUTION_HANDLERS: Record<ExecutionKind, Handler> = {
     target: (_p, c) => ({ type: 'session', id: c.actor, creates: false }),
     plan: (ctx) => {
       const epoch = sessionEpoch(ctx, ctx.command.actor) + 1;
-      const revoked = ctx.store.all("SELECT work_item_id FROM work_items WHERE owner = ? AND status IN ('running', 'owned') ORDER BY work_item_id", [ctx.command.actor])
+      // The broken design `keeps_work` leaves the old session's work where it was.
+      const revoked = ctx.design?.new_session === 'keeps_work' ? [] : ctx.store.all("SELECT work_item_id FROM work_items WHERE owner = ? AND status IN ('running', 'owned') ORDER BY work_item_id", [ctx.command.actor])
         .map((r) => String(r.work_item_id));
       return {
         eventKind: 'session_opened', eventPayload: { agent: ctx.command.actor, epoch, revoked },
@@ -80,11 +81,18 @@ export const EXECUTION_HANDLERS: Record<ExecutionKind, Handler> = {
   /** Blocked work checkpoints, says what it needs, and frees its slot (MWP-WRK-017). */
   block: {
     target: item,
-    plan: (ctx, p) => checkLease(ctx, p.work_item as string, p.lease_id as string, 'BLOCK') ?? {
-      eventKind: 'work_item_blocked', eventPayload: { work_item: p.work_item, needs: p.needs, data: p.data },
-      apply(revision) { ctx.store.write(`UPDATE work_items SET status = 'blocked', owner = NULL, checkpoint = ?, blocked_on = ?, ${RELEASE}, revision = ? WHERE work_item_id = ?`,
-        [p.data as string, p.needs as string, revision, p.work_item as string]); },
-    },
+    plan: (ctx, p) => checkLease(ctx, p.work_item as string, p.lease_id as string, 'BLOCK') ?? (ctx.design?.block === 'keeps_slot'
+      ? {
+        // The broken design: the blocked work keeps its owner and lease while it waits.
+        eventKind: 'work_item_blocked', eventPayload: { work_item: p.work_item, needs: p.needs, data: p.data, kept_slot: true },
+        apply(revision) { ctx.store.write("UPDATE work_items SET status = 'blocked', checkpoint = ?, blocked_on = ?, revision = ? WHERE work_item_id = ?",
+          [p.data as string, p.needs as string, revision, p.work_item as string]); },
+      }
+      : {
+        eventKind: 'work_item_blocked', eventPayload: { work_item: p.work_item, needs: p.needs, data: p.data },
+        apply(revision) { ctx.store.write(`UPDATE work_items SET status = 'blocked', owner = NULL, checkpoint = ?, blocked_on = ?, ${RELEASE}, revision = ? WHERE work_item_id = ?`,
+          [p.data as string, p.needs as string, revision, p.work_item as string]); },
+      }),
   },
   resolve: {
     target: item,

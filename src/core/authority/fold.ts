@@ -118,7 +118,9 @@ function applyExecutionEvent(s: AuthorityState, e: EventRecord, str: (k: string)
       patch(s.workItems, id(), { status: 'running', leaseId: str('lease_id'), leaseUntil: num('lease_until'), sessionEpoch: num('session'), resumeBy: null, revision: e.aggregateRevision });
       return true;
     case 'work_item_blocked':
-      patch(s.workItems, id(), { status: 'blocked', owner: null, checkpoint: str('data'), blockedOn: str('needs'), ...released, revision: e.aggregateRevision });
+      patch(s.workItems, id(), e.payload.kept_slot // a broken design's block (design.ts): owner and lease kept
+        ? { status: 'blocked', checkpoint: str('data'), blockedOn: str('needs'), revision: e.aggregateRevision }
+        : { status: 'blocked', owner: null, checkpoint: str('data'), blockedOn: str('needs'), ...released, revision: e.aggregateRevision });
       return true;
     case 'work_item_resolved':
       patch(s.workItems, id(), { status: 'queued', blockedOn: null, revision: e.aggregateRevision });

@@ -11,6 +11,7 @@ import type { CommandContent } from './commands';
 import { statusWord } from '../message';
 import { msg, reject, type Rejection } from './outcomes';
 import { workItemMachine, type WorkItemEvent } from './workItemMachine';
+import type { AuthorityDesign } from './design';
 
 export type AggregateType = 'group' | 'mission' | 'work_item' | 'approval' | 'session';
 
@@ -42,6 +43,8 @@ export interface PlanContext {
    * plans read, `apply` writes and reads nothing back.
    */
   known?: KnownRows;
+  /** The design in force (design.ts); absent: the specified one. */
+  design?: AuthorityDesign;
 }
 
 export interface KnownRows {

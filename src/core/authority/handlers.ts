@@ -79,7 +79,8 @@ const CORE_HANDLERS: Record<Exclude<CommandKind, keyof typeof EXECUTION_HANDLERS
       if (notNow) return notNow;
       if (item.retry_at !== null && ctx.now < Number(item.retry_at)) return reject('INVALID_STATE', `${p.work_item} is backing off until t=${item.retry_at}`,
         msg('reasons.authority.backing_off', { id: String(p.work_item), at: Number(item.retry_at) }));
-      const epoch = Number(item.ownership_epoch) + 1;
+      // Each claim is a new, higher epoch (MWP-WRK-019); the broken design keeps the one it found.
+      const epoch = ctx.design?.takeover_epoch === 'same' ? Math.max(1, Number(item.ownership_epoch)) : Number(item.ownership_epoch) + 1;
       const leaseId = `lease-${p.work_item}-${epoch}`;
       const leaseUntil = ctx.now + ((p.lease_ticks as number | undefined) ?? DEFAULT_LEASE_TICKS);
       const session = sessionEpoch(ctx, ctx.command.actor);
@@ -110,6 +111,14 @@ const CORE_HANDLERS: Record<Exclude<CommandKind, keyof typeof EXECUTION_HANDLERS
       const item = workItem(ctx, p.work_item as string)!;
       const mission = missionBudget(ctx, item.mission_id as string)!;
       const spent = Number(mission.spent_cents) + (p.cost_cents as number);
+      if (spent > Number(mission.limit_cents) && ctx.design?.charge === 'separate') {
+        // The broken design: the progress lands; its charge, which does not fit, does not.
+        return {
+          eventKind: 'progress_reported',
+          eventPayload: { work_item: p.work_item, mission: item.mission_id, cost_cents: p.cost_cents, spent_cents: Number(mission.spent_cents), note: p.note, charged: false },
+          apply(revision) { ctx.store.write('UPDATE work_items SET progress = progress + 1, revision = ? WHERE work_item_id = ?', [revision, p.work_item as string]); },
+        };
+      }
       if (spent > Number(mission.limit_cents)) {
         return reject('BUDGET_EXCEEDED', `charge of ${p.cost_cents} would bring ${item.mission_id} to ${spent} of ${mission.limit_cents} cents`,
           msg('reasons.authority.budget', { charge: Number(p.cost_cents), mission: String(item.mission_id), spent, limit: Number(mission.limit_cents) }));

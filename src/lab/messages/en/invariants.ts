@@ -12,9 +12,6 @@ export const invariants = {
   'invariants.AUTH-4': "A work item's ownership epoch only grows.",
   'invariants.TOOL-1': "An agent calls the external tool only while it holds the work item's current, unexpired lease.",
   'invariants.TOOL-2': 'One attempt — a work item at one ownership epoch — has its external effect performed at most once, however often it is retried or resumed.',
-  'invariants.AUTH-E1': 'Every command a client sent has been answered: a receipt, or a refusal with its reason.',
-  'invariants.AUTH-E2': 'No work item keeps a lease past its end, or waits for an owner past its start deadline: it is back in the queue for a higher epoch.',
-  "invariants.AUTH-E3": "Every lease is bound to its holder's current session: a replaced session holds no running work.",
   // compensation
   'invariants.COMP-1': "The trip's state is what the airline and the hotel actually hold.",
   'invariants.COMP-2': 'A compensation that failed, or that the agent had no authority to take, is handed to a person, never dropped.',

@@ -20,8 +20,11 @@ import { msg, type Message } from '../../../core/message';
 import type { Model, ModelContext } from '../../model';
 import { CLIENTS, describeAuthorityAction, parseAuthorityAction, type AuthorityAction } from './actions';
 import { authorityInitialSchema, setupCommands, validateAuthorityInitial } from './initial';
-import { authorityInvariants } from './invariants';
+import { authorityRuledInvariants } from './invariants';
+import { designInvariants } from './designInvariants';
 import { toolInvariants } from './toolAudit';
+import { AUTHORITY_SWITCHES } from './switches';
+import { designFrom } from '../../../core/authority/design';
 import { authorityEndConditions, authorityRecoveryMoves } from './recovery';
 import { attemptKey, toolGuard } from './toolCall';
 import { authorityCandidates, authorityFingerprint, authorityFrameFingerprint } from './search';
@@ -33,24 +36,7 @@ const TOOL = 'tool';
 
 export const authorityModel: Model<AuthorityAction> = {
   id: 'authority',
-  switches: [{
-    key: 'lease_sweep', label: 'Missed renewals',
-    options: [{ value: 'off', label: 'stay until someone reassigns' }, { value: 'on', label: 'are swept back to the queue' }], default: 'off',
-  }, {
-    // What an agent checks before an externally visible action (MWP-WRK-013 / -014).
-    key: 'tool_guard', label: 'Before calling the tool, the agent checks that it',
-    options: [
-      { value: 'lease', label: 'holds the current, unexpired lease', presented: 'right' },
-      { value: 'owner', label: 'owns the work item', presented: 'wrong' },
-    ], default: 'lease',
-  }, {
-    // What the external attempt key is built from (MWP-WRK-018, MWP-WRK-031).
-    key: 'attempt_key', label: 'The attempt key is built from',
-    options: [
-      { value: 'epoch', label: 'mission, work item, ownership epoch, operation', presented: 'right' },
-      { value: 'lease', label: 'mission, work item, lease ID, operation', presented: 'wrong' },
-    ], default: 'epoch',
-  }],
+  switches: AUTHORITY_SWITCHES,
   faultPoints: [
     { point: AcceptFaultPoint.afterStateChange, node: AUTHORITY, label: 'crash after the state change' },
     { point: AcceptFaultPoint.afterEventAppend, node: AUTHORITY, label: 'crash after the event append' },
@@ -121,8 +107,11 @@ export const authorityModel: Model<AuthorityAction> = {
         const { performed } = callTool(ctx.store(TOOL), key, ctx.clock.now, { actor: action.actor, workItem: action.work_item, authoritySeq });
         return ctx.note(msg(performed ? 'authority.tool_performed' : 'authority.tool_already_performed', { work_item: action.work_item, key }));
       }
-      case 'resend_unanswered':
-        return send(ctx, unanswered(ctx.store(action.actor))[0]!.command);
+      case 'resend_unanswered': {
+        const first = unanswered(ctx.store(action.actor))[0]!.command;
+        // The broken design retries under a fresh Action ID: a new intent, and the first one never answered.
+        return send(ctx, ctx.switches.resend === 'new_action_id' ? sign(ctx, { ...first, actionId: `${first.actionId}-retry-${ctx.clock.nextStamp()}` }) : first);
+      }
       case 'stale_last':
         return sendVariant(ctx, action.type, lastAccepted(ctx)!);
       default:
@@ -144,17 +133,18 @@ export const authorityModel: Model<AuthorityAction> = {
   },
 
   afterAdvance(ctx) {
-    if (ctx.switches.lease_sweep !== 'on') return;
+    if (ctx.switches.lease_sweep !== 'on' && ctx.switches.lease_sweep !== 'leases_only') return;
     const store = ctx.store(AUTHORITY);
     for (const due of sweepCommands(store, groupOf(ctx), 'lead', ctx.clock.now)) {
-      const result = accept(store, ctx.clock, ctx.faults(AUTHORITY), sign(ctx, due.command));
+      if (due.missedStart && ctx.switches.lease_sweep === 'leases_only') continue;
+      const result = accept(store, ctx.clock, ctx.faults(AUTHORITY), sign(ctx, due.command), designFrom(ctx.switches));
       if (result.code === 'ACCEPTED') {
         ctx.note(msg(due.missedStart ? 'authority.swept_missed_start' : 'authority.swept_missed_renewal', { work_item: due.workItem, owner: due.owner, epoch: due.epoch }));
       }
     }
   },
   observe: observeAuthority,
-  invariants: [...authorityInvariants, ...toolInvariants],
+  invariants: [...authorityRuledInvariants(), ...designInvariants, ...toolInvariants],
   machines: (ctx) => workItemStates(ctx).map(({ id, status }) => ({
     id: `work_item-${id}`, title: msg('view.authority.machine.work_item', { id }), machine: workItemMachine, state: status,
   })),
@@ -237,7 +227,7 @@ function revisionNow(ctx: ModelContext, kind: CommandContent['kind'], payload: R
 
 function authorityReceives(ctx: ModelContext, command: SignedCommand): void {
   const store = ctx.store(AUTHORITY);
-  const result = accept(store, ctx.clock, ctx.faults(AUTHORITY), command);
+  const result = accept(store, ctx.clock, ctx.faults(AUTHORITY), command, designFrom(ctx.switches));
   ctx.note(explain(command, result));
   if (keepAsEvidence(store, command, result, ctx.clock.now)) {
     ctx.note(msg('authority.kept_as_evidence', { actor: command.actor, work_item: String(command.payload.work_item ?? ''), kind: command.kind }));

@@ -194,6 +194,21 @@ function judgeClaims(list: readonly EventRecord[], seen: Record<string, number>)
   return out;
 }
 
+/**
+ * The rules each shared property states in the authority labs (L09, L12). The same objects
+ * run in the outage model without them: there the rules table would ask L13 for the broken
+ * designs below, which only the authority model has. AUTH-1 names none here: no accept
+ * design in these labs breaks the history's numbering (L11's erase-by-delete does, in the
+ * projection model, whose copy states the rule).
+ */
+const AUTHORITY_RULES: Record<string, readonly string[]> = {
+  'AUTH-2': ['MWP-EVT-005'], 'AUTH-3': ['MWP-EVT-005'], 'AUTH-4': ['MWP-WRK-019'],
+};
+
+/** The shared properties with the rules they state in the authority labs. */
+export const authorityRuledInvariants = (): Invariant[] =>
+  authorityInvariants.map((inv) => (AUTHORITY_RULES[inv.id] ? { ...inv, rules: AUTHORITY_RULES[inv.id] } : inv));
+
 export const authorityInvariants: Invariant[] = [
   historyInvariant((ctx) => [groupOf(ctx)]),
   {

@@ -63,7 +63,7 @@ export function authorityRecoveryMoves(ctx: ModelContext): AuthorityAction[] {
   for (const client of CLIENTS) if (unanswered(ctx.store(client)).length > 0) out.push({ type: 'resend_unanswered', actor: client });
   const late = Object.entries(readState(ctx.store('authority')).workItems).filter(([, w]) => overdue(w, ctx.clock.now) !== null);
   if (late.length === 0) return out;
-  if (ctx.switches.lease_sweep === 'on') {
+  if (ctx.switches.lease_sweep === 'on' || ctx.switches.lease_sweep === 'leases_only') {
     // The sweep runs when the clock moves: one tick lets it run again (after a crash cut it
     // short). `advance` is a World action; the explorer runs it like any other move.
     out.push({ type: 'advance', by: 1 } as unknown as AuthorityAction);
