@@ -83,6 +83,20 @@ const WITNESS: Record<string, Witness> = {
   // invariant on the way, they fail to settle: recovery search finds them.
   'outage lost_answer=leave': { lab: 'L13', switches: { network: 'manual' }, recover: true },
   'outage lost_answer=retry_new_id': { lab: 'L13', switches: { network: 'manual' }, recover: true },
+  // The authority's broken designs, from the lab whose rule each breaks (its lab.json variants).
+  'authority transaction=per_write': { lab: 'L09' },
+  'authority dedupe=action_id': { lab: 'L09' },
+  'authority cas=ignored': { lab: 'L09' },
+  'authority charge=separate': { lab: 'L09' },
+  'authority tool_guard=owner': { lab: 'L12' },
+  'authority block=keeps_slot': { lab: 'L12' },
+  'authority takeover_epoch=same': { lab: 'L12' },
+  // The claim and the first call: the rest (checkpoint, resume, the call again) is search's.
+  'authority attempt_key=lease': { lab: 'L12', prefix: [{ send: { actor: 'agent-1', action_id: 'auto', kind: 'claim', expected_revision: 'current', payload: { work_item: 'W1' } } }, { tool_call: { actor: 'agent-1', work_item: 'W1' } }] },
+  // Designs that break no invariant but get stuck: recovery search finds the state they cannot settle.
+  'authority resend=new_action_id': { lab: 'L09', recover: true },
+  'authority new_session=keeps_work': { lab: 'L12', recover: true },
+  'authority lease_sweep=leases_only': { lab: 'L12', recover: true },
 };
 
 // L06's hand-written executor is the refund model under the name `matrix`: same witnesses,

@@ -10,6 +10,10 @@ export const invariants = {
   'invariants.AUTH-2': 'Every event has exactly one receipt and one outbox row.',
   'invariants.AUTH-3': 'The state tables equal the state folded from the events.',
   'invariants.AUTH-4': "A work item's ownership epoch only grows.",
+  'invariants.RCPT-1': "A DUPLICATE answer hands back the receipt of the same content: changed content under a used Action ID is a collision, never the old receipt.",
+  'invariants.CAS-1': "Every accepted command found its aggregate at the revision it expected; a compare-and-set command never lands without one.",
+  'invariants.BUDGET-1': "Each mission's spent budget is the sum of the charges of the progress it accepted, and never more than its limit.",
+  'invariants.BLOCK-1': "Blocked work holds no owner and no lease while it waits: its slot is free.",
   'invariants.TOOL-1': "An agent calls the external tool only while it holds the work item's current, unexpired lease.",
   'invariants.TOOL-2': 'One attempt — a work item at one ownership epoch — has its external effect performed at most once, however often it is retried or resumed.',
   // compensation

@@ -21,14 +21,15 @@ import { CLIENTS, type AuthorityAction, type ClientId } from './actions';
 
 const AGENTS = ['agent-1', 'agent-2'] as const;
 const LIVE = new Set(['running', 'owned']);
-type CandidateKind = 'claim' | 'renew_lease' | 'report_progress' | 'complete' | 'checkpoint' | 'report_failure' | 'resume';
+type CandidateKind = 'claim' | 'renew_lease' | 'report_progress' | 'complete' | 'checkpoint' | 'report_failure' | 'resume' | 'block' | 'open_session';
 /** Commands a client sends with the revision it just read (compare-and-set); the others name the lease instead. */
 const CURRENT_REVISION = new Set<CandidateKind>(['claim', 'renew_lease', 'resume']);
 
 /**
  * Candidate business actions: each agent claims what it does not own; an owner renews,
- * reports a little progress, completes, checkpoints, reports a failure, resumes what it
- * checkpointed and calls the tool; two agents race for a queued item; and the four replays
+ * reports a little progress (and a charge past what is left of the budget), completes,
+ * checkpoints, blocks, reports a failure, opens a new session, resumes what it checkpointed
+ * and calls the tool; two agents race for a queued item; and the four replays
  * of the last command. Fresh Action IDs ("auto") so each is a
  * new intent; "current" revisions, the way a client that just read the item sends them
  * (stale revisions come from `stale_last`). Commands the lab's cards send by hand (members,
@@ -51,8 +52,14 @@ export function authorityCandidates(ctx: ModelContext): AuthorityAction[] {
       if (w.status === 'owned') out.push(send(agent, 'resume', { work_item: item }));
       if (LIVE.has(w.status) && w.leaseId) {
         const lease = { work_item: item, lease_id: w.leaseId };
+        const budget = state.missions[w.mission];
         out.push(send(agent, 'renew_lease', lease), send(agent, 'report_progress', { ...lease, cost_cents: 100, note: '' }), send(agent, 'complete', lease),
-          send(agent, 'checkpoint', { ...lease, data: 'saved' }), send(agent, 'report_failure', { ...lease, reason: 'timeout' }));
+          send(agent, 'checkpoint', { ...lease, data: 'saved' }), send(agent, 'report_failure', { ...lease, reason: 'timeout' }),
+          send(agent, 'block', { ...lease, needs: 'an answer', data: 'saved' }));
+        // A report whose charge does not fit what is left of the budget (MWP-WRK-022).
+        if (budget) out.push(send(agent, 'report_progress', { ...lease, cost_cents: budget.limit - budget.spent + 100, note: '' }));
+        // The agent's process restarts and opens a new session while it holds work (MWP-WRK-014).
+        out.push(send(agent, 'open_session', {}));
       }
       out.push({ type: 'tool_call', actor: agent, work_item: item });
     }
