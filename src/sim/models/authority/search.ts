@@ -3,12 +3,12 @@
  * trying in a state, and a canonical text of the logical state. Action IDs made with
  * "auto" carry a step stamp and receipts carry them too, so the text leaves both out: it
  * keeps the authority's state (deadlines relative to now), the tool's effects, Evidence,
- * and, for the "…_last" actions, what the newest and the newest accepted command ARE
+ * each client's unanswered commands (what its recovery resends), and, for the "…_last" actions, what the newest and the newest accepted command ARE
  * (content without its Action ID; whether its signature is its actor's; whether the
  * authority already holds a receipt for its Action ID) — which is all those actions read.
  */
 import { findReceipt } from '../../../core/authority/accept';
-import { lastSent } from '../../../core/authority/client';
+import { lastSent, unanswered } from '../../../core/authority/client';
 import { digestOf, type SignedCommand } from '../../../core/authority/commands';
 import { parseAuthorityFrame } from '../../../core/authority/frames';
 import { readState, type AuthorityState } from '../../../core/authority/fold';
@@ -78,6 +78,8 @@ export function authorityFingerprint(ctx: ModelContext): string {
     `evidence ${JSON.stringify(evidenceRows(authority))}`,
     `last ${newest ? commandText(ctx, newest.command) : '-'}`,
     `accepted ${accepted ? commandText(ctx, accepted.command) : '-'}`,
+    // What each client still waits an answer for: the recovery resends it (AUTH-E1).
+    ...CLIENTS.map((client) => `unanswered ${client} ${JSON.stringify(unanswered(ctx.store(client)).map((u) => commandText(ctx, u.command)))}`),
   ].join('\n');
 }
 
