@@ -24,7 +24,7 @@ export const MODEL_BOUNDS: Readonly<Record<string, Partial<Bounds>>> = {
   // The accept transaction: a command, its crash points, a resend / duplicate / drop of
   // its frame. Depth 3: a claim, the lease released or revoked (checkpoint, failure) or run
   // out (+11), then the tool call L12's guard must refuse. Every command is signed and the
-  // tree is wide; depth 3 is ≈900 states in L09.
+  // tree is wide; depth 3 is ≈1,100 states in L09.
   authority: { depth: 3, advances: [11], crashes: 1, drops: 1, duplicates: 1 },
   // The LangGraph workflow (L05) steps asynchronously, ≈10 ms a transition (a LangGraph run
   // per step): depth 3 is ≈500 transitions (recovery from each of its ≈230 states: ≈50 s).

@@ -7,7 +7,7 @@
  * - TOOL-2: with the key built from the ownership epoch no attempt is performed twice; with
  *   the key built from the lease ID the resume after a checkpoint presents a new key and the
  *   tool performs the attempt again (MWP-WRK-018). That break is five moves deep: the
- *   variant searches to depth 5 without crashes, drops or duplicates, which it does not need.
+ *   variant searches to depth 5 without clock moves, crashes, drops or duplicates, which it does not need.
  * - the end conditions: from states the search reaches, the design's own recovery moves
  *   settle them within the recovery bound (the explorer's recovery, driven here by hand).
  */
@@ -56,7 +56,7 @@ describe('L12: no externally visible action without a current lease (TOOL-1)', (
 });
 
 describe('L12: the attempt key dedupes an attempt across its retries and resumes (TOOL-2)', () => {
-  const deep = { depth: 5, crashes: 0, drops: 0, duplicates: 0 };
+  const deep = { depth: 5, advances: [], crashes: 0, drops: 0, duplicates: 0 };
   it('the key built from the lease ID: the resume presents a new key and the tool performs again', () => {
     const [first] = found(L12, { attempt_key: 'lease' }, deep);
     expect(first?.invariant).toBe('TOOL-2');
