@@ -30,10 +30,10 @@ const INT_FLAGS: Record<string, keyof Bounds> = {
   '--drops': 'drops', '--duplicates': 'duplicates', '--partitions': 'partitions',
 };
 
-interface Args { lab: string; switches: Record<string, string>; bounds: Partial<Bounds>; json: boolean; swarm: boolean; recover: boolean; seed?: number; runs: number; from?: string }
+interface Args { lab: string; switches: Record<string, string>; bounds: Partial<Bounds>; json: boolean; swarm: boolean; recover: boolean; reduce: boolean; seed?: number; runs: number; from?: string }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { lab: '', switches: {}, bounds: {}, json: false, swarm: false, recover: false, runs: 100 };
+  const args: Args = { lab: '', switches: {}, bounds: {}, json: false, swarm: false, recover: false, reduce: false, runs: 100 };
   const int = (flag: string, value: string | undefined) => {
     const n = Number(value);
     if (value === undefined || !Number.isInteger(n) || n < 0) usage(`${flag} needs a whole number, got ${JSON.stringify(value)}`);
@@ -44,6 +44,7 @@ function parseArgs(argv: string[]): Args {
     if (arg === '--json') args.json = true;
     else if (arg === '--swarm') args.swarm = true;
     else if (arg === '--recover') args.recover = true;
+    else if (arg === '--reduce') args.reduce = true;
     else if (arg === '--switch') {
       const [key, value] = (argv[++i] ?? '').split('=');
       if (!key || !value) usage('--switch needs key=value, e.g. --switch resource=external');
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
     switches: args.switches, bounds: args.bounds, prefix,
     swarm: args.swarm ? { seed, runs: args.runs } : undefined,
     recover: args.recover,
+    reduce: args.reduce,
     now: () => performance.now(),
     onProgress: (p) => {
       if (p.elapsedMs - lastProgress < 2000) return;
@@ -101,7 +103,8 @@ async function main(): Promise<void> {
     if (result.stoppedBy) console.log(`stopped early by ${result.stoppedBy}: the search is NOT complete to depth ${result.bounds.depth}`);
     const replays = result.replays !== undefined ? `, ${result.replays} fresh replays` : '';
     const recovered = result.recovered !== undefined ? `, recovery run from ${result.recovered} states` : '';
-    console.log(`${result.states} states, ${result.transitions} transitions, ${Math.round(result.elapsedMs)} ms (${result.space}${replays}${recovered})`);
+    const reduced = result.reduced ? `, reduced: ${result.slept} transitions slept` : '';
+    console.log(`${result.states} states, ${result.transitions} transitions, ${Math.round(result.elapsedMs)} ms (${result.space}${replays}${recovered}${reduced})`);
     for (const card of cards) console.log(JSON.stringify(card, null, 2));
   }
   const first = result.counterexamples[0];

@@ -33,6 +33,8 @@ export interface LabSearch {
   stopAtFirst?: boolean;
   /** Exhaustive search only: also check that every reached state recovers (src/sim/explorer/recover.ts). */
   recover?: boolean;
+  /** Exhaustive search only: partial-order reduction (src/sim/explorer/footprint.ts): same verdicts, fewer transitions. */
+  reduce?: boolean;
   now?: () => number;
   onProgress?: (progress: Progress) => void;
   /** Exhaustive search: progress every this many transitions (default 500; an asynchronous step costs ≈10 ms). */
@@ -75,7 +77,7 @@ export function searchLab(lab: Lab, options: LabSearch = {}): ExploreResult {
   }
   return options.swarm
     ? swarm({ ...common, ...options.swarm })
-    : explore({ ...common, stopAtFirst: options.stopAtFirst, recover: options.recover });
+    : explore({ ...common, stopAtFirst: options.stopAtFirst, recover: options.recover, reduce: options.reduce });
 }
 
 /** Search over any lab: an asynchronous model's engine is awaited inside each step; a synchronous one runs as in `searchLab`. */
@@ -84,7 +86,7 @@ export async function searchLabAsync(lab: Lab, options: LabSearch = {}): Promise
   if (!isAsyncModel(getModel(config.model))) return searchLab(lab, options);
   return options.swarm
     ? swarmAsync({ ...common, ...options.swarm })
-    : exploreAsync({ ...common, stopAtFirst: options.stopAtFirst, recover: options.recover });
+    : exploreAsync({ ...common, stopAtFirst: options.stopAtFirst, recover: options.recover, reduce: options.reduce });
 }
 
 /** A counterexample as a card for this lab (replays to the broken state). */

@@ -9,6 +9,7 @@
  * Runs in Node (CLI, tests) and in a Web Worker. The only impurity, a wall clock for the
  * time bound, is lent by the caller (`now`).
  */
+import canonicalize from 'canonicalize';
 import type { Model, ModelAction } from '../model';
 import { World, type StepOutcome, type WorldConfig } from '../world';
 import { replayAsync, stepAsync } from '../asyncStep';
@@ -17,6 +18,7 @@ import { boundsWith, describeBounds, type Bounds } from './bounds';
 import { budgetKey, budgetOf, spend, type Budget } from './budget';
 import { worldEnabled } from './enabled';
 import { hash53, worldFingerprint } from './fingerprint';
+import { footprintOf, independent, type Footprint } from './footprint';
 import { counterexampleFrom, errorCounterexample, plainAction, type Counterexample, type ExploreResult, type Progress, type Unrecoverable } from './result';
 import { recoverFrom, unrecoverableCounterexample } from './recover';
 import { searchSpace } from './space';
@@ -41,11 +43,27 @@ export interface ExploreOptions {
   recover?: boolean;
   /** The model object to run instead of the registry's entry for `config.model` (engine tests). */
   model?: Model;
+  /**
+   * Partial-order reduction (sleep sets over declared footprints, footprint.ts): an action
+   * independent of the one just taken, and already tried from an ancestor, is not tried
+   * again — the state it leads to is reached by the other order. Every state is still
+   * reached, at its shortest depth (CONTEXT.md says why): same verdicts, same shortest
+   * counterexamples, fewer transitions.
+   */
+  reduce?: boolean;
+}
+
+/** An action put to sleep: tried already on another branch, independent of everything since. */
+interface Sleeper {
+  key: string;
+  footprint: Footprint;
 }
 
 interface Node {
   path: ModelAction[];
   budget: Budget;
+  /** Reduced search only: actions not to try from this state. */
+  sleep?: readonly Sleeper[];
 }
 
 /** Exhaustive search over a synchronous model (World.probe: each step rolled back in place). */
@@ -111,7 +129,8 @@ function* breadthFirst(options: ExploreOptions, bounds: Bounds, how: { space: Ex
   visited.add(key(root, rootBudget));
   for (const failed of root.invariants.filter((i) => !i.ok)) found.set(failed.id, counterexampleFrom(root, prefixLength, failed));
 
-  let frontier: Node[] = found.size ? [] : [{ path: [], budget: rootBudget }];
+  let frontier: Node[] = found.size ? [] : [{ path: [], budget: rootBudget, ...(options.reduce ? { sleep: [] } : {}) }];
+  let slept = 0;
   const unrecoverable = new Map<string, Unrecoverable>();
   let recovered = 0;
   const stopAtFirst = () => options.stopAtFirst === true && (found.size > 0 || unrecoverable.size > 0);
@@ -131,6 +150,9 @@ function* breadthFirst(options: ExploreOptions, bounds: Bounds, how: { space: Ex
 
   search: for (let depth = 0; depth < bounds.depth && frontier.length > 0; depth++) {
     const next: Node[] = [];
+    // Reduced search: the next level's nodes by state, so a state reached again at the same
+    // depth keeps only what every way in agrees may sleep (the intersection).
+    const nextByKey = new Map<number, Node>();
     for (const node of frontier) {
       if (visited.size >= bounds.maxStates) { stoppedBy = 'maxStates'; break search; }
       if (options.now && elapsed() >= bounds.maxMs) { stoppedBy = 'maxMs'; break search; }
@@ -140,7 +162,14 @@ function* breadthFirst(options: ExploreOptions, bounds: Bounds, how: { space: Ex
       }
       const world = yield* open(node.path);
       const actions = worldEnabled(world, bounds, node.budget);
-      for (const action of actions) {
+      const asleep = node.sleep ? new Set(node.sleep.map((s) => s.key)) : null;
+      // Footprints are read here, before the first probe (an asynchronous probe moves the cursor on).
+      const sleepers = asleep ? actions.map((action): Sleeper => ({ key: actionKey(action), footprint: footprintOf(world, action) })) : null;
+      /** Actions tried from this state whose child was kept (or known): they sleep in later siblings. */
+      const done: Sleeper[] = [];
+      for (const [index, action] of actions.entries()) {
+        const sleeper = sleepers ? sleepers[index]! : null;
+        if (sleeper && asleep!.has(sleeper.key)) { slept++; continue; }
         transitions++;
         if (transitions % every === 0) progress(depth + 1);
         const path = [...node.path, action];
@@ -153,6 +182,19 @@ function* breadthFirst(options: ExploreOptions, bounds: Bounds, how: { space: Ex
             }
             if (outcome.entry.invariants.some((inv) => !inv.ok)) return; // a broken state is not expanded
             const id = key(child, budget);
+            if (sleeper) {
+              // What may sleep in the child: what slept here or was tried before, and does not depend on this action.
+              const sleep = [...node.sleep!, ...done].filter((s) => independent(s.footprint, sleeper.footprint));
+              done.push(sleeper);
+              const same = nextByKey.get(id);
+              if (same) same.sleep = same.sleep!.filter((s) => sleep.some((t) => t.key === s.key));
+              if (visited.has(id)) return;
+              visited.add(id);
+              const child: Node = { path, budget, sleep };
+              nextByKey.set(id, child);
+              next.push(child);
+              return;
+            }
             if (visited.has(id)) return;
             visited.add(id);
             next.push({ path, budget });
@@ -189,7 +231,13 @@ function* breadthFirst(options: ExploreOptions, bounds: Bounds, how: { space: Ex
     elapsedMs: elapsed(),
     stoppedBy,
     space: how.space,
+    ...(options.reduce ? { reduced: true, slept } : {}),
     counterexamples: [...found.values()].sort((a, b) => a.steps - b.steps || a.invariant.localeCompare(b.invariant)),
     ...(options.recover ? { recovered, unrecoverable: [...unrecoverable.values()].sort((a, b) => a.steps - b.steps || a.invariant.localeCompare(b.invariant)) } : {}),
   };
+}
+
+/** An action as a sleep-set key (its canonical JSON: field order does not matter). */
+function actionKey(action: ModelAction): string {
+  return canonicalize(action) ?? '';
 }
