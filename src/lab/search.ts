@@ -12,6 +12,7 @@ import { isAsyncModel } from '../sim/asyncStep';
 import { boundsWith, type Bounds } from '../sim/explorer/bounds';
 import { MODEL_BOUNDS } from '../sim/explorer/defaults';
 import { explore, exploreAsync } from '../sim/explorer/explore';
+import { exploreParallel, type ExpandPool } from '../sim/explorer/parallel';
 import { counterexampleCard, type Counterexample, type ExploreResult, type Progress } from '../sim/explorer/result';
 import { formatMessage } from './messages/format';
 import { swarm, swarmAsync } from '../sim/explorer/swarm';
@@ -87,6 +88,19 @@ export async function searchLabAsync(lab: Lab, options: LabSearch = {}): Promise
   return options.swarm
     ? swarmAsync({ ...common, ...options.swarm })
     : exploreAsync({ ...common, stopAtFirst: options.stopAtFirst, recover: options.recover, reduce: options.reduce });
+}
+
+/**
+ * Exhaustive search over a pool of workers (src/sim/explorer/parallel.ts): the same result
+ * as `searchLabAsync` on one thread, plus how many workers ran it. Each worker takes the
+ * model from its own registry.
+ */
+export async function searchLabParallel(lab: Lab, options: Omit<LabSearch, 'swarm'>, pool: ExpandPool): Promise<ExploreResult & { workers: number }> {
+  const { config, common } = prepare(lab, options);
+  return exploreParallel({
+    ...common, stopAtFirst: options.stopAtFirst, recover: options.recover, reduce: options.reduce,
+    asynchronous: isAsyncModel(getModel(config.model)),
+  }, pool);
 }
 
 /** A counterexample as a card for this lab (replays to the broken state). */
