@@ -1,10 +1,10 @@
 /**
  * The Search panel's starting bounds per lab: deeper than the CI bounds (src/sim/explorer/
  * defaults.ts, which judge every design in CI), because the panel's exhaustive search runs
- * reduced (partial-order reduction) over a pool of Web Workers. Each depth is the deepest
+ * over a pool of Web Workers. Each depth is the deepest
  * the lab's own design completed within 20 s on ONE worker, unreduced, on a lightly loaded
- * two-core machine (`npm run explore -- <lab> --depth N --max-ms 20000`); the pool and the
- * reduction only make it sooner, so a student's first search ends with a claim, not a
+ * two-core machine (`npm run explore -- <lab> --depth N --max-ms 20000`); the pool only
+ * makes it sooner, so a student's first search ends with a claim, not a
  * limit, within the panel's time bound. `npm run bench` prints the current reach per lab.
  * Only depth rises; the rest of the environment (crashes, drops, clock moves) stays the
  * model's. An asynchronous engine (L05; L06 with the LangGraph executor) keeps its model's
