@@ -26,6 +26,7 @@ import type { EventRecord } from '../src/core/authority/outcomes';
 import { applyEvent } from '../src/core/worker/apply';
 import { PROJECTION_SCHEMA } from '../src/core/worker/schema';
 import { verifyDigest } from '../src/core/authority/keys';
+import { benchAsync, benchReach, benchReduction, benchWorkers } from './reach';
 
 const ROUNDS = 20_000;
 
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
   const SQL = await initSqlJsOnce();
   if (process.env.BENCH_ONLY === 'accept') return benchAccept(SQL); // one section, for before/after runs
   if (process.env.BENCH_ONLY === 'apply') return benchApply(SQL);
+  if (process.env.BENCH_ONLY === 'reach') return benchReach();
 
   // 1. The fenced write through Store.tx vs the same statements on a bare sql.js database.
   const raw: Database = new SQL.Database();
@@ -96,6 +98,10 @@ async function main(): Promise<void> {
     });
     console.log(`explore L05 depth ${l05.depthCompleted}: ${l05.states} states, ${l05.transitions} transitions, ${Math.round(l05.elapsedMs)} ms`);
   }
+  await benchAsync();
+  await benchWorkers();
+  await benchReduction([['L07', 8], ['L01', 6], ['L10', 6]]);
+  await benchReach();
 }
 
 /**

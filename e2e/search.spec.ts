@@ -2,7 +2,8 @@
  * The Search panel in Chromium: a search runs in a Web Worker and finds the stale write
  * against the external system; Cancel stops a long one; the counterexample loads into the
  * step log and the student steps through it until FENCE-1 turns red; its link opens the
- * same World, at the last step, in a fresh page. The same for an asynchronous lab (L05's
+ * same World, at the last step, in a fresh page; an exhaustive search runs over a pool of
+ * Web Workers and says how many. The same for an asynchronous lab (L05's
  * LangGraph workflow, awaited inside each step in the worker): found, loaded, stepped, cancelled.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -64,6 +65,20 @@ test.describe('Search panel', () => {
     const result = panel.getByTestId('search-result');
     await expect(result).toHaveAttribute('data-outcome', 'clean', { timeout: 180_000 });
     await expect(result).toContainText(/No invariant broken in \d+ states up to depth 2 \(bounds: depth ≤ 2/);
+  });
+
+  test('an exhaustive search runs over a pool of Web Workers and says how many', async ({ page }) => {
+    test.setTimeout(240_000);
+    // Three cores reported: one left for the page, a pool of two.
+    await page.addInitScript(() => Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 3 }));
+    await new LabPage(page).open('L07', '?resource=external');
+    const panel = page.getByTestId('search-panel');
+    await panel.getByTestId('search-depth').fill('3');
+    await panel.getByTestId('search-run').click();
+    const result = panel.getByTestId('search-result');
+    await expect(result).toHaveAttribute('data-outcome', 'counterexample', { timeout: 180_000 });
+    await expect(result).toContainText('FENCE-1 breaks in 3 steps');
+    await expect(panel.getByTestId('search-workers')).toHaveText('Run on 2 workers in parallel.');
   });
 
   test('L05 (LangGraph, asynchronous): a wrong recovery design yields a counterexample that loads and steps', async ({ page }) => {

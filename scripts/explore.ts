@@ -1,8 +1,11 @@
 /**
  * npm run explore -- <lab> [--switch key=value]... [--depth N] [--max-states N] [--max-ms N]
  *   [--crashes N] [--drops N] [--duplicates N] [--partitions N] [--advances 1,11]
- *   [--from step-log.json] [--recover] [--swarm --seed S --runs N] [--json]
+ *   [--from step-log.json] [--recover] [--reduce] [--workers N] [--swarm --seed S --runs N] [--json]
  *
+ * Exhaustive search runs over `--workers` worker_threads (default: every core; 1 runs it in
+ * this thread): one search, the same result whatever the count (src/sim/explorer/parallel.ts).
+ * `--reduce` adds partial-order reduction (same verdicts, fewer transitions).
  * Searches a lab's design for a schedule that breaks an invariant and, with --recover, for a
  * reached state from which the system's own recovery does not settle (liveness). Prints the
  * bounds, then the card JSON of each counterexample (shortest first), and as its last line:
@@ -16,7 +19,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { initSqlJsOnce } from '../src/core/db/sqljs';
 import type { Bounds } from '../src/sim/explorer/bounds';
-import { labCard, searchLabAsync, unsearchable } from '../src/lab/search';
+import { labCard, searchLabAsync, searchLabParallel, unsearchable, type LabSearch } from '../src/lab/search';
+import { defaultWorkers, threadPool } from './pool/threadPool';
 import { loadLabsFromDir } from '../src/lab/nodeFiles';
 
 function usage(message: string): never {
@@ -30,10 +34,10 @@ const INT_FLAGS: Record<string, keyof Bounds> = {
   '--drops': 'drops', '--duplicates': 'duplicates', '--partitions': 'partitions',
 };
 
-interface Args { lab: string; switches: Record<string, string>; bounds: Partial<Bounds>; json: boolean; swarm: boolean; recover: boolean; seed?: number; runs: number; from?: string }
+interface Args { lab: string; switches: Record<string, string>; bounds: Partial<Bounds>; json: boolean; swarm: boolean; recover: boolean; reduce: boolean; workers: number; seed?: number; runs: number; from?: string }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { lab: '', switches: {}, bounds: {}, json: false, swarm: false, recover: false, runs: 100 };
+  const args: Args = { lab: '', switches: {}, bounds: {}, json: false, swarm: false, recover: false, reduce: false, workers: defaultWorkers(), runs: 100 };
   const int = (flag: string, value: string | undefined) => {
     const n = Number(value);
     if (value === undefined || !Number.isInteger(n) || n < 0) usage(`${flag} needs a whole number, got ${JSON.stringify(value)}`);
@@ -44,12 +48,17 @@ function parseArgs(argv: string[]): Args {
     if (arg === '--json') args.json = true;
     else if (arg === '--swarm') args.swarm = true;
     else if (arg === '--recover') args.recover = true;
+    else if (arg === '--reduce') args.reduce = true;
     else if (arg === '--switch') {
       const [key, value] = (argv[++i] ?? '').split('=');
       if (!key || !value) usage('--switch needs key=value, e.g. --switch resource=external');
       args.switches[key] = value;
     } else if (arg === '--seed') args.seed = int(arg, argv[++i]);
     else if (arg === '--runs') args.runs = int(arg, argv[++i]);
+    else if (arg === '--workers') {
+      args.workers = int(arg, argv[++i]);
+      if (args.workers < 1) usage('--workers needs at least 1');
+    }
     else if (arg === '--from') args.from = argv[++i];
     else if (arg === '--advances') args.bounds.advances = (argv[++i] ?? '').split(',').map((v) => int(arg, v));
     else if (arg in INT_FLAGS) (args.bounds as Record<string, number>)[INT_FLAGS[arg]!] = int(arg, argv[++i]);
@@ -80,18 +89,31 @@ async function main(): Promise<void> {
   const seed = args.seed ?? Math.floor(Math.random() * 2 ** 31);
   await initSqlJsOnce();
   let lastProgress = 0;
-  // Any lab: an asynchronous model (L05, L06's LangGraph executor) is awaited inside each step.
-  const result = await searchLabAsync(lab, {
+  const search: LabSearch = {
     switches: args.switches, bounds: args.bounds, prefix,
-    swarm: args.swarm ? { seed, runs: args.runs } : undefined,
     recover: args.recover,
+    reduce: args.reduce,
     now: () => performance.now(),
     onProgress: (p) => {
       if (p.elapsedMs - lastProgress < 2000) return;
       lastProgress = p.elapsedMs;
       process.stderr.write(`… ${p.states} states, ${p.transitions} transitions, depth ${p.depth}, ${Math.round(p.transitions / (p.elapsedMs / 1000))} transitions/s\n`);
     },
-  });
+  };
+  // Any lab: an asynchronous model (L05, L06's LangGraph executor) is awaited inside each step.
+  let workers = 1;
+  let result;
+  if (args.swarm || args.workers === 1) {
+    result = await searchLabAsync(lab, { ...search, swarm: args.swarm ? { seed, runs: args.runs } : undefined });
+  } else {
+    const pool = threadPool(args.workers);
+    try {
+      result = await searchLabParallel(lab, search, pool);
+      workers = result.workers;
+    } finally {
+      await pool.close();
+    }
+  }
   const cards = [...result.counterexamples, ...(result.unrecoverable ?? [])].map((c) => labCard(lab, result, c));
   if (args.json) {
     console.log(JSON.stringify({ ...result, cards }, null, 2));
@@ -101,7 +123,9 @@ async function main(): Promise<void> {
     if (result.stoppedBy) console.log(`stopped early by ${result.stoppedBy}: the search is NOT complete to depth ${result.bounds.depth}`);
     const replays = result.replays !== undefined ? `, ${result.replays} fresh replays` : '';
     const recovered = result.recovered !== undefined ? `, recovery run from ${result.recovered} states` : '';
-    console.log(`${result.states} states, ${result.transitions} transitions, ${Math.round(result.elapsedMs)} ms (${result.space}${replays}${recovered})`);
+    const reduced = result.reduced ? `, reduced: ${result.slept} transitions slept` : '';
+    const pool = workers > 1 ? `, ${workers} workers` : '';
+    console.log(`${result.states} states, ${result.transitions} transitions, ${Math.round(result.elapsedMs)} ms (${result.space}${replays}${recovered}${reduced}${pool})`);
     for (const card of cards) console.log(JSON.stringify(card, null, 2));
   }
   const first = result.counterexamples[0];

@@ -1,5 +1,12 @@
 /**
  * npm run soak -- [--seed S] [--runs N] [--depth N] [labs...]
+ * npm run soak -- --reduce-check [--workers N] [labs...]
+ *
+ * `--reduce-check`: exhaustive search, full and with partial-order reduction, over every
+ * lab from its configuration and every configuration one switch away, at the lab's DEFAULT
+ * bounds (CI runs the same comparison at smaller ones: src/lab/reduce.search.test.ts); each
+ * search runs over `--workers` worker_threads (default: every core). Any difference in
+ * states, depth or shortest counterexamples is a failure (exit 1).
  *
  * Swarm mode over every lab and every design configuration of its model (not part of
  * npm test: it runs for minutes). A design presented as right must give no counterexample;
@@ -14,7 +21,11 @@
  */
 import { resolve } from 'node:path';
 import { initSqlJsOnce } from '../src/core/db/sqljs';
-import { designs, isAsyncSearch, labCard, searchLabAsync, unsearchable, type Design } from '../src/lab/search';
+import { designs, isAsyncSearch, labCard, searchLabAsync, searchLabParallel, unsearchable, type Design } from '../src/lab/search';
+import { oneSwitchAway, reductionMismatch } from '../src/lab/reduceCheck';
+import { getModel } from '../src/sim/models';
+import { switchesOf } from '../src/sim/switches';
+import { defaultWorkers, threadPool } from './pool/threadPool';
 import type { Lab } from '../src/lab/schema';
 import { loadLabsFromDir } from '../src/lab/nodeFiles';
 
@@ -61,7 +72,39 @@ function soakDesigns(lab: Lab): (Design & { async: boolean })[] {
   return out;
 }
 
+/** Full against reduced search at the default bounds, over a pool of worker_threads. */
+async function reduceCheck(only: string[]): Promise<number> {
+  const workers = flag('--workers', defaultWorkers());
+  const pool = threadPool(Math.max(1, workers));
+  let failures = 0;
+  try {
+    for (const load of loadLabsFromDir(resolve('labs'))) {
+      if (!load.ok || (only.length && !only.includes(load.lab.id))) continue;
+      const lab = load.lab;
+      for (const switches of oneSwitchAway(lab, switchesOf(getModel(lab.model)))) {
+        const started = performance.now();
+        const full = await searchLabParallel(lab, { switches }, pool);
+        const reduced = await searchLabParallel(lab, { switches, reduce: true }, pool);
+        const mismatch = reductionMismatch(full, reduced);
+        const label = `${lab.id} ${JSON.stringify(switches)} (${full.boundsText})`;
+        if (mismatch) failures++;
+        console.log(mismatch ? `FAIL  ${label}: ${mismatch}`
+          : `ok    ${label}: ${full.states} states, transitions ${full.transitions} → ${reduced.transitions}, ${Math.round(performance.now() - started)} ms`);
+      }
+    }
+  } finally {
+    await pool.close();
+  }
+  console.log(failures ? `soak --reduce-check: ${failures} failure(s)` : 'soak --reduce-check: full and reduced agree everywhere');
+  return failures;
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--reduce-check')) {
+    await initSqlJsOnce();
+    const labs = process.argv.slice(2).filter((a) => /^L\d{2}$/i.test(a)).map((a) => a.toUpperCase());
+    process.exit((await reduceCheck(labs)) ? 1 : 0);
+  }
   const seed = flag('--seed', Math.floor(Math.random() * 2 ** 31));
   const runs = flag('--runs', 200);
   const depth = flag('--depth', 30);

@@ -12,6 +12,7 @@ import { isAsyncModel } from '../sim/asyncStep';
 import { boundsWith, type Bounds } from '../sim/explorer/bounds';
 import { MODEL_BOUNDS } from '../sim/explorer/defaults';
 import { explore, exploreAsync } from '../sim/explorer/explore';
+import { exploreParallel, type ExpandPool } from '../sim/explorer/parallel';
 import { counterexampleCard, type Counterexample, type ExploreResult, type Progress } from '../sim/explorer/result';
 import { formatMessage } from './messages/format';
 import { swarm, swarmAsync } from '../sim/explorer/swarm';
@@ -33,6 +34,8 @@ export interface LabSearch {
   stopAtFirst?: boolean;
   /** Exhaustive search only: also check that every reached state recovers (src/sim/explorer/recover.ts). */
   recover?: boolean;
+  /** Exhaustive search only: partial-order reduction (src/sim/explorer/footprint.ts): same verdicts, fewer transitions. */
+  reduce?: boolean;
   now?: () => number;
   onProgress?: (progress: Progress) => void;
   /** Exhaustive search: progress every this many transitions (default 500; an asynchronous step costs ≈10 ms). */
@@ -75,7 +78,7 @@ export function searchLab(lab: Lab, options: LabSearch = {}): ExploreResult {
   }
   return options.swarm
     ? swarm({ ...common, ...options.swarm })
-    : explore({ ...common, stopAtFirst: options.stopAtFirst, recover: options.recover });
+    : explore({ ...common, stopAtFirst: options.stopAtFirst, recover: options.recover, reduce: options.reduce });
 }
 
 /** Search over any lab: an asynchronous model's engine is awaited inside each step; a synchronous one runs as in `searchLab`. */
@@ -84,7 +87,20 @@ export async function searchLabAsync(lab: Lab, options: LabSearch = {}): Promise
   if (!isAsyncModel(getModel(config.model))) return searchLab(lab, options);
   return options.swarm
     ? swarmAsync({ ...common, ...options.swarm })
-    : exploreAsync({ ...common, stopAtFirst: options.stopAtFirst, recover: options.recover });
+    : exploreAsync({ ...common, stopAtFirst: options.stopAtFirst, recover: options.recover, reduce: options.reduce });
+}
+
+/**
+ * Exhaustive search over a pool of workers (src/sim/explorer/parallel.ts): the same result
+ * as `searchLabAsync` on one thread, plus how many workers ran it. Each worker takes the
+ * model from its own registry.
+ */
+export async function searchLabParallel(lab: Lab, options: Omit<LabSearch, 'swarm'>, pool: ExpandPool): Promise<ExploreResult & { workers: number }> {
+  const { config, common } = prepare(lab, options);
+  return exploreParallel({
+    ...common, stopAtFirst: options.stopAtFirst, recover: options.recover, reduce: options.reduce,
+    asynchronous: isAsyncModel(getModel(config.model)),
+  }, pool);
 }
 
 /** A counterexample as a card for this lab (replays to the broken state). */

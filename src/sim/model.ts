@@ -277,6 +277,15 @@ export interface ModelPresenter<A extends ModelAction = ModelAction> {
   track?(ctx: ModelContext): void;
 }
 
+/**
+ * What one action reads and writes, as resources (`node:<id>`, `clock`, `frame:<id>`,
+ * `budget:<kind>`, `*` for everything): src/sim/explorer/footprint.ts says what each means.
+ */
+export interface Footprint {
+  reads: readonly string[];
+  writes: readonly string[];
+}
+
 /** Search hooks (src/sim/explorer). Optional: a model without them cannot be explored. */
 export interface ModelSearch<A extends ModelAction = ModelAction> {
   /**
@@ -298,6 +307,14 @@ export interface ModelSearch<A extends ModelAction = ModelAction> {
    * they are (right for bodies holding only logical values).
    */
   frameFingerprint?(ctx: ModelContext, frame: Frame): string;
+  /**
+   * What `action` (a business action or a World action that runs model code: deliver,
+   * advance, restart) would read and write if it ran now, for partial-order reduction
+   * (src/sim/explorer/footprint.ts names the resources). Null or absent: the action touches
+   * everything, so it is never reduced away. A footprint must cover the whole step —
+   * with a network that delivers at once, every node the step's frames reach.
+   */
+  footprint?(ctx: ModelContext, action: ModelAction): Footprint | null;
 }
 
 /**

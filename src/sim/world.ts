@@ -13,7 +13,7 @@ import { CrashSignal, type FaultPoints } from '../core/faults';
 import { msg, type Message } from '../core/message';
 import { VirtualClock } from './clock';
 import { DEFAULT_HISTORY, History, type Checkpoint, type HistoryPolicy, type StoreImage, type WorldState } from './history';
-import { reasonKeyText, type InvariantResult, type LiveMachine, type Model, type ModelAction, type MemoCopy, type ModelContext, type NodeLine, type NodeSpec, type NodeStatus, type RefusalReason } from './model';
+import { reasonKeyText, type Footprint, type InvariantResult, type LiveMachine, type Model, type ModelAction, type MemoCopy, type ModelContext, type NodeLine, type NodeSpec, type NodeStatus, type RefusalReason } from './model';
 import { getModel } from './models';
 import { switchesOf, switchProblem } from './switches';
 import { Network, type Frame } from './network';
@@ -460,6 +460,11 @@ export class World {
   /** The model's business actions that can run now (its `enabled` hook), or null without one. */
   modelEnabled(): ModelAction[] | null {
     return this.model.enabled ? this.model.enabled(this.ctx) : null;
+  }
+
+  /** What `action` would touch now, as the model declares it (its `footprint` hook), or null when it does not say. */
+  modelFootprint(action: ModelAction): Footprint | null {
+    return this.model.footprint?.(this.ctx, action) ?? null;
   }
 
   /** The model's canonical logical state (its `fingerprint` hook), or null without one. */

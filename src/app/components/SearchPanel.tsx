@@ -59,6 +59,7 @@ function useText() {
     incomplete: (r: ExploreResult) => t('search.incomplete', { stoppedBy: r.stoppedBy ?? '', depth: r.depthCompleted }),
     recover: t('search.recover'),
     recovered: (r: ExploreResult) => t('search.recovered', { count: r.recovered ?? 0 }),
+    workers: (count: number) => t('search.workers', { count }),
     unrecoverable: (id: string, k: number, r: number) => t('search.unrecoverable', { id, k, r }),
     broken: (id: string, steps: number) => t('search.broken', { id, count: steps }),
     load: t('search.load'), export: t('search.export'), copy: t('search.copy'), copied: t('search.copied'),
@@ -66,7 +67,7 @@ function useText() {
   };
 }
 
-interface Finished { result: ExploreResult; cards: Record<string, unknown>[] }
+interface Finished { result: ExploreResult & { workers?: number }; cards: Record<string, unknown>[] }
 
 export function SearchPanel() {
   const session = useApp(selectSession);
@@ -153,6 +154,9 @@ function SearchResult({ lab, finished }: { lab: string; finished: Finished }) {
   const [note, setNote] = useState<string | null>(null);
   const [link, setLink] = useState<string | null>(null);
   const TEXT = useText();
+  // How many workers ran an exhaustive search (its pool), shown with every outcome.
+  const workers = result.mode === 'exhaustive' && result.workers !== undefined
+    ? <p className="muted" data-testid="search-workers">{TEXT.workers(result.workers)}</p> : null;
   const render = useRenderMessage(); // the violation line: a message in the page's language
   const { i18n } = useTranslation();
   // The broken invariant's statement by its ID from the page's catalogs (the explorer reports the model's English).
@@ -185,6 +189,7 @@ function SearchResult({ lab, finished }: { lab: string; finished: Finished }) {
       <div data-testid="search-result" data-outcome={incomplete ? 'incomplete' : 'clean'}>
         {incomplete ? <p><strong>{TEXT.incomplete(result)}</strong></p> : <p>{TEXT.clean(result)}</p>}
         {result.recovered !== undefined && !incomplete && <p>{TEXT.recovered(result)}</p>}
+        {workers}
       </div>
     );
   }
@@ -209,6 +214,7 @@ function SearchResult({ lab, finished }: { lab: string; finished: Finished }) {
       </ol>
       <p className="muted">{found.violations[0] && render(found.violations[0])}</p>
       <p className="muted" data-testid="search-bounds">{TEXT.bounds(result)}</p>
+      {workers}
       <div className="search-actions">
         <button onClick={load} data-testid="search-load">{TEXT.load}</button>
         <button onClick={download}>{TEXT.export}</button>

@@ -13,9 +13,11 @@ export interface SearchRequest {
   swarm?: { seed: number; runs: number; from: number };
   /** Also check that every reached state recovers (exhaustive search only). */
   recover?: boolean;
+  /** Exhaustive search: how many pool workers to run it over (1: in the search worker itself). */
+  workers?: number;
 }
 
 export type SearchReply =
   | { type: 'progress'; progress: Progress }
-  | { type: 'result'; result: ExploreResult; cards: Record<string, unknown>[] }
+  | { type: 'result'; result: ExploreResult & { workers?: number }; cards: Record<string, unknown>[] }
   | { type: 'error'; message: string };

@@ -2,11 +2,18 @@
  * The Search panel's Web Worker: runs the explorer off the main thread so the page stays
  * responsive; posts progress about twice a second and the result at the end. Cancel is
  * the page terminating the worker (whether the search is synchronous or awaits an
- * asynchronous engine — L05, L06's LangGraph executor — between steps).
+ * asynchronous engine — L05, L06's LangGraph executor — between steps); the pool workers
+ * it started end with it.
+ *
+ * An exhaustive search asked to run on `workers` > 1 coordinates a pool of that many Web
+ * Workers (pool.worker.ts): one search, the result of one thread (src/sim/explorer/parallel.ts).
  */
 import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
 import { initSqlJsOnce } from '../../core/db/sqljs';
-import { labCard, searchLabAsync } from '../../lab/search';
+import { labCard, searchLabAsync, searchLabParallel } from '../../lab/search';
+import { panelBounds } from '../../lab/panelBounds';
+import { messagePool, type PoolReply } from '../../sim/explorer/parallel';
+import type { Progress } from '../../sim/explorer/result';
 import type { SearchReply, SearchRequest } from './protocol';
 
 const post = (reply: SearchReply) => (self as unknown as Worker).postMessage(reply);
@@ -16,18 +23,26 @@ self.onmessage = async (event: MessageEvent<SearchRequest>) => {
   try {
     await initSqlJsOnce(wasmUrl);
     let last = -Infinity;
-    // Any lab: an asynchronous model's engine is awaited inside each step (LangGraph loads in this worker then).
-    const result = await searchLabAsync(request.lab, {
-      switches: request.switches, initial: request.initial, prefix: request.prefix, bounds: request.bounds,
-      swarm: request.swarm, recover: request.recover, now: () => performance.now(),
+    const search = {
+      switches: request.switches, initial: request.initial, prefix: request.prefix,
+      // The panel's own defaults for this lab (deeper than the CI bounds: the search is pooled), then the student's.
+      bounds: { ...(request.swarm ? {} : panelBounds(request.lab, request.switches)), ...request.bounds },
+      recover: request.recover, now: () => performance.now(),
       // An asynchronous transition costs ≈10 ms: ask often, post at most every 400 ms (below).
       progressEvery: 20,
-      onProgress: (progress) => {
+      onProgress: (progress: Progress) => {
         if (progress.elapsedMs - last < 400) return;
         last = progress.elapsedMs;
         post({ type: 'progress', progress });
       },
-    });
+    };
+    const workers = request.swarm ? 1 : Math.max(1, request.workers ?? 1);
+    // Any lab: an asynchronous model's engine is awaited inside each step (LangGraph loads in this worker then).
+    // Not reduced: on today's footprints the reduction saves at most 6% of transitions and
+    // costs more than that in bookkeeping (npm run bench, `reduction …` lines).
+    const result = workers > 1
+      ? await searchLabParallel(request.lab, search, poolOf(workers))
+      : { ...await searchLabAsync(request.lab, { ...search, swarm: request.swarm }), workers: 1 };
     // Safety counterexamples first, then states the recovery cannot settle (the panel shows the first).
     const cards = [...result.counterexamples, ...(result.unrecoverable ?? [])].map((found) => labCard(request.lab, result, found, request.initial));
     post({ type: 'result', result, cards });
@@ -35,3 +50,17 @@ self.onmessage = async (event: MessageEvent<SearchRequest>) => {
     post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
   }
 };
+
+/** `size` pool workers (they end when this worker is terminated). */
+function poolOf(size: number) {
+  return messagePool(Array.from({ length: size }, () => {
+    const worker = new Worker(new URL('./pool.worker.ts', import.meta.url), { type: 'module' });
+    return {
+      post: (request: unknown) => worker.postMessage(request),
+      onReply: (handler: (reply: PoolReply) => void) => {
+        worker.onmessage = (event: MessageEvent<PoolReply>) => handler(event.data);
+        worker.onerror = (event) => handler({ type: 'error', id: -1, message: event.message || 'a pool worker failed' });
+      },
+    };
+  }));
+}

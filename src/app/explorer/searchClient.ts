@@ -1,8 +1,10 @@
 /**
- * Runs a search in Web Workers. Exhaustive search runs in one worker (breadth-first levels
- * do not split cleanly); a swarm splits its walks over a small pool, as many workers as
- * `navigator.hardwareConcurrency` allows (one core left for the page, at most 4), each
- * taking a contiguous range of walk indices — the seed still reproduces every walk.
+ * Runs a search in Web Workers. An exhaustive search runs in one search worker that
+ * coordinates a pool of `navigator.hardwareConcurrency - 1` Web Workers (at least 1; one
+ * core left for the page): one search, level by level, the result of one thread
+ * (src/sim/explorer/parallel.ts); the result says how many workers ran it. A swarm splits
+ * its walks over a small pool, as many workers as the cores allow (at most 4), each taking
+ * a contiguous range of walk indices — the seed still reproduces every walk.
  */
 import type { Bounds } from '../../sim/explorer/bounds';
 import type { Counterexample, ExploreResult, Progress } from '../../sim/explorer/result';
@@ -10,8 +12,9 @@ import type { Lab } from '../../lab/schema';
 import type { SearchReply, SearchRequest } from './protocol';
 
 export interface SearchJob {
-  done: Promise<{ result: ExploreResult; cards: Record<string, unknown>[] }>;
+  done: Promise<{ result: ExploreResult & { workers?: number }; cards: Record<string, unknown>[] }>;
   cancel(): void;
+  /** Workers running the search (an exhaustive search: its pool's size). */
   workers: number;
 }
 
@@ -23,6 +26,12 @@ export interface SearchParams {
   bounds: Partial<Bounds>;
   swarm?: { seed: number; runs: number };
   recover?: boolean;
+}
+
+/** Workers for an exhaustive search: every core but the page's, at least one. */
+export function exhaustiveWorkers(): number {
+  const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 1 : 1;
+  return Math.max(1, cores - 1);
 }
 
 export function poolSize(runs: number): number {
@@ -57,6 +66,7 @@ export function startSearch(params: SearchParams, onProgress: (progress: Progres
     const request: SearchRequest = {
       type: 'run', lab: params.lab, switches: params.switches, initial: params.initial, prefix: params.prefix, bounds: params.bounds,
       ...(params.recover && !params.swarm ? { recover: true } : {}),
+      ...(params.swarm ? {} : { workers: exhaustiveWorkers() }),
       ...(params.swarm ? { swarm: { seed: params.swarm.seed, ...share(params.swarm.runs, size, i) } } : {}),
     };
     worker.postMessage(request);
@@ -67,7 +77,7 @@ export function startSearch(params: SearchParams, onProgress: (progress: Progres
   });
   return {
     done,
-    workers: size,
+    workers: params.swarm ? size : exhaustiveWorkers(),
     cancel() {
       if (cancelled) return;
       cancelled = true;

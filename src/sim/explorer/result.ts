@@ -64,6 +64,10 @@ export interface ExploreResult {
    * because an undo could not restore the model's runtime (a run parked mid-node).
    */
   replays?: number;
+  /** Exhaustive search with partial-order reduction (explore.ts `reduce`). */
+  reduced?: boolean;
+  /** With `reduced`: transitions not tried because their action slept (their state is reached another way). */
+  slept?: number;
   /** Swarm only: the seed that reproduces the run, and the number of walks. */
   seed?: number;
   runs?: number;

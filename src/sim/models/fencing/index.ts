@@ -25,6 +25,7 @@ import { FENCING_FAULT_POINTS, readInitial, validateFencingInitial } from './ini
 import { fencesOnlyGrow, noStaleWrite, renewalIsCompareAndSet } from './invariants';
 import { fencingEndConditions } from './liveness';
 import { enabledFencing, fingerprintFencing, frameFingerprintFencing } from './search';
+import { footprintFencing } from './footprint';
 import { describeFencingNodes, observeFencing, trackFencing } from './view';
 
 const AUTHORITY = 'authority';
@@ -208,6 +209,7 @@ export const fencingModel: Model<FencingAction> = {
   enabled: enabledFencing,
   fingerprint: fingerprintFencing,
   frameFingerprint: frameFingerprintFencing,
+  footprint: footprintFencing,
 };
 
 /** The worker's local check; notes why it declines when its own view says no. */

@@ -219,6 +219,8 @@ export const app = {
   'search.incomplete': 'Stopped by {{stoppedBy}}: only depth {{depth}} was searched completely.',
   'search.recover': 'Also check that every crash is recoverable',
   'search.recovered': "The system's own recovery settled every one of the {{count, number}} states reached.",
+  'search.workers_one': 'Run on {{count, number}} worker.',
+  'search.workers_other': 'Run on {{count, number}} workers in parallel.',
   'search.unrecoverable': "{{id}} is not recoverable: {{k}} steps reach a state from which the system's own recovery ({{r}} moves) does not settle:",
   'search.broken_one': '{{id}} breaks in {{count}} step:',
   'search.broken_other': '{{id}} breaks in {{count}} steps:',

@@ -211,6 +211,8 @@ export const app = {
   'search.incomplete': '{{stoppedBy}} により停止：完全に探索されたのは深さ {{depth}} までです。',
   'search.recover': 'すべてのクラッシュから回復できるかも調べる',
   'search.recovered': '到達した {{count, number}} 状態のすべてで、システム自身の回復が落ち着いた状態に至りました。',
+  'search.workers_one': '{{count, number}} 個のワーカーで実行しました。',
+  'search.workers_other': '{{count, number}} 個のワーカーで並列に実行しました。',
   'search.unrecoverable': '{{id}} は回復できません：{{k}} ステップで、システム自身の回復（{{r}} 手）では落ち着かない状態に達します：',
   'search.broken_one': '{{id}} は {{count}} ステップで破られます：',
   'search.broken_other': '{{id}} は {{count}} ステップで破られます：',

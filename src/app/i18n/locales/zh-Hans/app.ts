@@ -211,6 +211,8 @@ export const app = {
   'search.incomplete': '因 {{stoppedBy}} 而停止：只有深度 {{depth}} 以内被完整搜索。',
   'search.recover': '同时检查每次崩溃都能恢复',
   'search.recovered': '在到达的全部 {{count, number}} 个状态中，系统自身的恢复都能收敛。',
+  'search.workers_one': '由 {{count, number}} 个工作线程运行。',
+  'search.workers_other': '由 {{count, number}} 个工作线程并行运行。',
   'search.unrecoverable': '{{id}} 无法恢复：{{k}} 步到达一个状态，系统自身的恢复（{{r}} 步）无法让它收敛：',
   'search.broken_one': '{{id}} 在 {{count}} 步内被破坏：',
   'search.broken_other': '{{id}} 在 {{count}} 步内被破坏：',

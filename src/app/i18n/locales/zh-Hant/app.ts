@@ -211,6 +211,8 @@ export const app = {
   'search.incomplete': '因 {{stoppedBy}} 而停止：只有深度 {{depth}} 以內被完整搜尋。',
   'search.recover': '同時檢查每次當機都能復原',
   'search.recovered': '在到達的全部 {{count, number}} 個狀態中，系統自身的復原都能收斂。',
+  'search.workers_one': '由 {{count, number}} 個工作執行緒執行。',
+  'search.workers_other': '由 {{count, number}} 個工作執行緒平行執行。',
   'search.unrecoverable': '{{id}} 無法復原：{{k}} 步到達一個狀態，系統自身的復原（{{r}} 步）無法讓它收斂：',
   'search.broken_one': '{{id}} 在 {{count}} 步內被破壞：',
   'search.broken_other': '{{id}} 在 {{count}} 步內被破壞：',

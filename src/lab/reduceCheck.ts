@@ -1,0 +1,42 @@
+/**
+ * Full search against reduced search (src/sim/explorer/footprint.ts): which configurations
+ * to compare, and what must agree. Used by the unit test at small bounds
+ * (reduce.search.test.ts) and by `npm run soak -- --reduce-check` at the default bounds.
+ */
+import type { ExploreResult } from '../sim/explorer/result';
+import type { SwitchSpec } from '../sim/model';
+import { labBounds } from './search';
+import type { Lab } from './schema';
+
+/** The lab's own switches, then every configuration that changes exactly one switch to another option. */
+export function oneSwitchAway(lab: Lab, specs: readonly SwitchSpec[]): Record<string, string>[] {
+  const own = lab.world.switches;
+  const out: Record<string, string>[] = [{}];
+  for (const spec of specs) {
+    const current = own[spec.key] ?? spec.default;
+    for (const option of spec.options) if (option.value !== current) out.push({ [spec.key]: option.value });
+  }
+  return out;
+}
+
+/**
+ * Depth for the CI comparison: the lab's default depth, capped so that every configuration
+ * of every lab, searched twice, fits about a minute on two cores — depth 3 for the model
+ * that declares footprints for its business actions (fencing: the reduction has most to
+ * get wrong there), depth 2 elsewhere (only the World's own actions are reduced there).
+ */
+export function smallDepth(lab: Lab, switches: Record<string, string>): number {
+  const bounds = labBounds(lab, {}, switches);
+  return Math.min(bounds.depth, lab.model === 'fencing' ? 3 : 2);
+}
+
+/** Why the reduced result does not keep the full one's verdicts, or null when it does. */
+export function reductionMismatch(full: ExploreResult, reduced: ExploreResult): string | null {
+  if (full.stoppedBy || reduced.stoppedBy) return `a search stopped early (${full.stoppedBy ?? '-'} / ${reduced.stoppedBy ?? '-'})`;
+  const shortest = (result: ExploreResult) => result.counterexamples.map((c) => `${c.invariant}@${c.steps}`).sort().join(' ');
+  if (shortest(full) !== shortest(reduced)) return `counterexamples differ: full [${shortest(full)}], reduced [${shortest(reduced)}]`;
+  if (full.states !== reduced.states) return `states differ: full ${full.states}, reduced ${reduced.states}`;
+  if (full.depthCompleted !== reduced.depthCompleted) return `depth differs: full ${full.depthCompleted}, reduced ${reduced.depthCompleted}`;
+  if (reduced.transitions > full.transitions) return `reduced took more transitions (${reduced.transitions} > ${full.transitions})`;
+  return null;
+}

@@ -1,0 +1,78 @@
+/**
+ * One search over a pool gives the result of one thread: the same states, transitions,
+ * depth and counterexamples (the same shortest ones, by the same schedules), whatever the
+ * number of workers and whichever finishes first. Workers here are in-process sessions
+ * answering through the real message protocol, each with its own World, finishing in a
+ * shuffled order; the CLI's worker_threads pool is tested in scripts/explore.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { useSqlJs } from '../../test/sqljs';
+import type { WorldConfig } from '../world';
+import { explore, expansionSession, type ExpansionSession } from './explore';
+import { exploreParallel, messagePool, serveExpansions, type PoolReply, type PoolRequest } from './parallel';
+
+useSqlJs();
+
+const L07: WorldConfig = {
+  model: 'fencing', seed: 7,
+  initial: { current_token: 1, lease_until: 10, now: 0, workers: { A: 1, B: null } },
+  switches: { resource: 'fenced' },
+};
+const external: WorldConfig = { ...L07, switches: { resource: 'external' } };
+
+/** `size` in-process workers; worker i answers after i·50 microtask hops, so replies arrive out of order. */
+function localPool(size: number) {
+  const sessions: (ExpansionSession | null)[] = Array.from({ length: size }, () => null);
+  return messagePool(sessions.map((_, i) => {
+    let handler: (reply: PoolReply) => void = () => undefined;
+    return {
+      post: (request: PoolRequest) => {
+        void (async () => {
+          for (let hop = 0; hop < i * 50; hop++) await null; // later workers answer later
+          await serveExpansions(request, {
+            open: async (job) => (sessions[i] = await expansionSession(job.options, job.asynchronous)),
+            session: () => sessions[i]!,
+            reply: (reply) => handler(reply),
+          });
+        })();
+      },
+      onReply: (h: (reply: PoolReply) => void) => { handler = h; },
+    };
+  }));
+}
+
+const summary = (r: { states: number; transitions: number; depthCompleted: number; stoppedBy: unknown; counterexamples: { invariant: string; steps: number; actions: unknown[] }[] }) => ({
+  states: r.states, transitions: r.transitions, depth: r.depthCompleted, stoppedBy: r.stoppedBy,
+  counterexamples: r.counterexamples.map((c) => ({ invariant: c.invariant, steps: c.steps, actions: c.actions })),
+});
+
+describe('exploreParallel', () => {
+  it('gives the result of one thread, with 1, 2 and 3 workers, reduced or not', async () => {
+    for (const reduce of [false, true]) {
+      const one = explore({ config: L07, bounds: { depth: 3 }, reduce });
+      for (const size of [1, 2, 3]) {
+        const many = await exploreParallel({ config: L07, bounds: { depth: 3 }, reduce, asynchronous: false }, localPool(size));
+        expect(summary(many)).toEqual(summary(one));
+        expect(many.workers).toBe(size);
+      }
+    }
+  });
+
+  it('finds the same first counterexamples, and stops where one thread stops', async () => {
+    const one = explore({ config: external, bounds: { depth: 4 } });
+    const many = await exploreParallel({ config: external, bounds: { depth: 4 }, asynchronous: false }, localPool(3));
+    expect(summary(many)).toEqual(summary(one));
+    expect(one.counterexamples.length).toBeGreaterThan(0);
+    const capped = explore({ config: L07, bounds: { depth: 5, maxStates: 60 } });
+    const cappedMany = await exploreParallel({ config: L07, bounds: { depth: 5, maxStates: 60 }, asynchronous: false }, localPool(2));
+    expect(summary(cappedMany)).toEqual(summary(capped));
+    expect(capped.stoppedBy).toBe('maxStates');
+  });
+
+  it('checks recovery from the same states', async () => {
+    const one = explore({ config: L07, bounds: { depth: 2 }, recover: true });
+    const many = await exploreParallel({ config: L07, bounds: { depth: 2 }, recover: true, asynchronous: false }, localPool(2));
+    expect(many.recovered).toBe(one.recovered);
+    expect(many.unrecoverable).toEqual(one.unrecoverable);
+  });
+});
