@@ -16,7 +16,7 @@ const workers = args.find((a) => a.startsWith('--workers='));
 
 function grade(folder, label) {
   const out = join(root, `report-${label.replace(/\W+/g, '-')}`);
-  const run = spawnSync('node', ['scripts/grade.mjs', folder, '--out', out, '--no-build', ...(workers ? [workers] : [])], { encoding: 'utf8' });
+  const run = spawnSync('node', ['scripts/grade.mjs', folder, '--out', out, ...(workers ? [workers] : [])], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`grading failed:\n${run.stdout}\n${run.stderr}`);
   const line = run.stdout.split('\n').find((l) => l.includes('files/s'));
   const seconds = Number(/in ([\d.]+) s/.exec(run.stdout)?.[1]);

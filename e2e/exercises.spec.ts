@@ -87,7 +87,7 @@ test.describe('exercises, progress, export and grading', () => {
     copyFileSync('e2e/fixtures/submissions/malformed.json', join(dir, 'malformed.json'));
     const out = testInfo.outputPath('report');
     rmSync(out, { recursive: true, force: true });
-    const run = spawnSync('node', ['scripts/grade.mjs', dir, '--out', out, '--no-build', '--labs', 'L01,L04,L07'], { encoding: 'utf8', env: gradeEnv() });
+    const run = spawnSync('node', ['scripts/grade.mjs', dir, '--out', out, '--labs', 'L01,L04,L07'], { encoding: 'utf8', env: gradeEnv() });
     expect(run.status, run.stdout + run.stderr).toBe(0);
     const grades = JSON.parse(readFileSync(join(out, 'grades.json'), 'utf8'));
     const byFile = Object.fromEntries(grades.submissions.map((s: { file: string }) => [s.file, s]));

@@ -19,7 +19,7 @@ test('grade --lang ja: feedback in Japanese, codes and IDs as in English; an unk
   mkdirSync(dir, { recursive: true });
   cpSync('e2e/fixtures/submissions', dir, { recursive: true });
   const grade = (out: string, ...extra: string[]) =>
-    spawnSync('node', ['scripts/grade.mjs', dir, '--out', out, '--no-build', '--labs', 'L01,L04,L07', '--workers=1', ...extra], { encoding: 'utf8', env: gradeEnv() });
+    spawnSync('node', ['scripts/grade.mjs', dir, '--out', out, '--labs', 'L01,L04,L07', '--workers=1', ...extra], { encoding: 'utf8', env: gradeEnv() });
   const read = (out: string) => JSON.parse(readFileSync(join(out, 'grades.json'), 'utf8')) as { lang: string; submissions: Graded[] };
 
   const bad = grade(join(dir, 'fr'), '--lang', 'fr');

@@ -3,11 +3,13 @@ import type { GradeRow, GradeWarning } from '../../src/lab/submission';
 
 export type FileResult =
   | { file: string; ok: true; student: { name: string; id: string }; appVersion: string; exportedAt: string; rows: GradeRow[]; warnings: GradeWarning[] }
-  | { file: string; ok: false; error: string };
+  | { file: string; ok: false; kind?: 'malformed' | 'unreadable' | 'too-large' | 'timeout' | 'ungradable'; error: string };
 
 export interface SubmissionSummary {
   file: string;
-  status: 'graded' | 'malformed';
+  status: 'graded' | 'malformed' | 'not-graded';
+  /** not-graded: why (too-large, timeout, unreadable, ungradable). */
+  reason?: string;
   error?: string;
   student: { name: string; id: string } | null;
   appVersion?: string;
@@ -23,12 +25,11 @@ export interface Report {
   submissions: SubmissionSummary[];
 }
 
-export const REPORT_FILES: string[];
-export function listSubmissions(folder: string, out: string): { files: string[]; skipped: string[] };
+export { REPORT_FILES } from './files.mjs';
 export function parseLabs(value: string | undefined | null): string[] | null;
 export function summarize(results: FileResult[], graderVersion: string): Report;
 export function csvCell(value: unknown): string;
 export function toCsv(report: Report): string;
 export function xml(value: unknown): string;
 export function toJunit(report: Report): string;
-export function consoleSummary(report: Report, options?: { out?: string; skipped?: string[]; seconds?: number }): string;
+export function consoleSummary(report: Report, options?: { out?: string; skipped?: { name: string; why: string }[]; seconds?: number }): string;

@@ -53,15 +53,33 @@ export function buildSubmission(progress: Progress, appVersion: string, exported
 
 export type ParsedSubmission = { ok: true; submission: Submission } | { ok: false; error: string };
 
-/** Reads a submission file's text: invalid JSON or a wrong shape is a clear error, never a throw. */
+/**
+ * Reads a submission file's text: invalid JSON or a wrong shape is a clear error, never a
+ * throw. A leading byte-order mark is dropped (editors on Windows add one), the same in the
+ * page and the grader. The error never quotes the file: V8's JSON message carries a snippet
+ * of the text, and a grader's report must not leak what a mislabelled file holds — only the
+ * position is kept; a schema error names its field path, each key shortened and made printable.
+ */
 export function parseSubmission(text: string): ParsedSubmission {
   const read = readJson(text);
-  if (!read.ok) return { ok: false, error: jsonReadText(read) };
+  if (!read.ok) {
+    const position = read.code === 'not_json' ? /position (\d+)/.exec(read.detail)?.[1] : undefined;
+    return { ok: false, error: read.code === 'not_json' ? `not valid JSON${position ? ` (at character ${position})` : ''}` : jsonReadText(read) };
+  }
   const json = read.value;
   const parsed = submissionSchema.safeParse(json);
   if (parsed.success) return { ok: true, submission: parsed.data };
   const issue = parsed.error.issues[0]!;
-  return { ok: false, error: `${issue.path.join('.') || '(root)'}: ${issue.message}` };
+  const keys = issue.code === 'unrecognized_keys' ? `: ${issue.keys.slice(0, 3).map(safeKey).join(', ')}${issue.keys.length > 3 ? ', …' : ''}` : '';
+  const message = issue.code === 'unrecognized_keys' ? 'unrecognized key(s)' : issue.message;
+  return { ok: false, error: `${issue.path.map((k) => safeKey(String(k))).join('.') || '(root)'}: ${message}${keys}` };
+}
+
+/** A key from a file, fit to quote in a report: printable, at most 40 characters. */
+function safeKey(key: string): string {
+  // eslint-disable-next-line no-control-regex
+  const printable = key.replace(/[\u0000-\u001f\u007f-\u009f\p{Cf}]/gu, '?');
+  return printable.length > 40 ? `${printable.slice(0, 39)}…` : printable;
 }
 
 /** Merges a submission's exercise records into progress (the caller confirms first). */
@@ -117,7 +135,8 @@ function sameVerdict(claimed: Verdict, given: Verdict): boolean {
   return given.message !== undefined && canonicalJson(claimed.message) === canonicalJson(given.message);
 }
 
-export type GradeStatus = 'pass' | 'fail' | 'needs-human' | 'tampered' | 'unknown-exercise' | 'not-attempted';
+/** `unreplayable`: an attempt could not be re-executed at all (e.g. a switch the lab does not have); the reason is the feedback. */
+export type GradeStatus = 'pass' | 'fail' | 'needs-human' | 'tampered' | 'unknown-exercise' | 'not-attempted' | 'unreplayable';
 
 export interface GradeRow {
   lab: string;
@@ -166,7 +185,13 @@ class Wording {
  */
 export function regrade(submission: Submission, labs: Lab[], options: RegradeOptions = {}): GradeRow[] {
   const words = new Wording(options.lang ?? DEFAULT_LOCALE);
-  return collectRows(submission, labs, options, words, (lab, exercise, record) => gradeRow(lab, exercise, record, record.attempts.map((attempt) => recheck(lab, exercise, attempt.input)), words));
+  return collectRows(submission, labs, options, words, (lab, exercise, record) => {
+    try {
+      return gradeRow(lab, exercise, record, record.attempts.map((attempt) => recheck(lab, exercise, attempt.input)), words);
+    } catch (error) {
+      return unreplayableRow(lab, exercise, record, error, words);
+    }
+  });
 }
 
 /** `regrade` for any lab, awaiting the engine for asynchronous ones (L05). */
@@ -174,12 +199,22 @@ export async function regradeAsync(submission: Submission, labs: Lab[], options:
   const pending: Promise<GradeRow>[] = [];
   const words = new Wording(options.lang ?? DEFAULT_LOCALE);
   const rows = collectRows(submission, labs, options, words, (lab, exercise, record) => {
-    if (!isAsyncLab(lab)) return gradeRow(lab, exercise, record, record.attempts.map((attempt) => recheck(lab, exercise, attempt.input)), words);
+    if (!isAsyncLab(lab)) {
+      try {
+        return gradeRow(lab, exercise, record, record.attempts.map((attempt) => recheck(lab, exercise, attempt.input)), words);
+      } catch (error) {
+        return unreplayableRow(lab, exercise, record, error, words);
+      }
+    }
     const index = pending.length;
     pending.push((async () => {
-      const verdicts: Verdict[] = [];
-      for (const attempt of record.attempts) verdicts.push(await recheckAsync(lab, exercise, attempt.input));
-      return gradeRow(lab, exercise, record, verdicts, words);
+      try {
+        const verdicts: Verdict[] = [];
+        for (const attempt of record.attempts) verdicts.push(await recheckAsync(lab, exercise, attempt.input));
+        return gradeRow(lab, exercise, record, verdicts, words);
+      } catch (error) {
+        return unreplayableRow(lab, exercise, record, error, words);
+      }
     })());
     return index;
   });
@@ -204,16 +239,39 @@ function collectRows<T>(submission: Submission, labs: Lab[], options: RegradeOpt
       }
     }
   }
+  // Exercises the labs do not have: listed one by one up to a bound, then counted, so a file
+  // with 200,000 made-up exercises makes a report of ordinary size.
+  let unknown = 0;
   for (const [labId, entry] of Object.entries(submission.labs)) {
     if (!inSet(labId)) continue;
     const lab = labs.find((l) => l.id === labId);
     for (const [exerciseId, record] of Object.entries(entry.exercises)) {
       if (lab?.exercises.some((e) => e.id === exerciseId)) continue;
+      if (++unknown > UNKNOWN_ROWS) continue;
       const message = fb('feedback.unknown_exercise', { lab: labId, exercise: exerciseId });
       rows.push({ lab: labId, exercise: exerciseId, kind: '?', status: 'unknown-exercise', attempts: record.attempts.length, practiceAttempts: [], feedback: words.text(message), feedbackKey: message.key, tamperedAttempts: [] });
     }
   }
+  if (unknown > UNKNOWN_ROWS) {
+    const message = fb('feedback.unknown_more', { count: unknown - UNKNOWN_ROWS });
+    rows.push({ lab: '?', exercise: '…', kind: '?', status: 'unknown-exercise', attempts: 0, practiceAttempts: [], feedback: words.text(message), feedbackKey: message.key, tamperedAttempts: [] });
+  }
   return rows;
+}
+
+/** Unknown exercises listed by name in one file's rows; the rest are counted in one more row. */
+export const UNKNOWN_ROWS = 20;
+
+/**
+ * The row of an exercise whose attempts cannot be re-executed (a switch or action the lab does
+ * not have throws in the World): reported with its reason, never stopping the other
+ * exercises or files. The reason is the lab's own error, shortened and made printable.
+ */
+function unreplayableRow(lab: Lab, exercise: Exercise, record: ExerciseRecord, error: unknown, words: Wording): GradeRow {
+  // eslint-disable-next-line no-control-regex
+  const text = (error instanceof Error ? error.message : String(error)).replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+  const message = fb('feedback.unreplayable', { reason: text.length > 200 ? `${text.slice(0, 199)}…` : text });
+  return { lab: lab.id, exercise: exercise.id, kind: exercise.kind, status: 'unreplayable', attempts: record.attempts.length, practiceAttempts: [], feedback: words.text(message), feedbackKey: message.key, tamperedAttempts: [] };
 }
 
 /** One attempted exercise's row from its recomputed verdicts (predict: the first decides). */
