@@ -1,5 +1,6 @@
 // npm run grade -- <folder> [--out <dir>] [--labs L01,L07] [--lang ja] [--course course.json]
-//   [--workers=N] [--shard=i/n] [--file-timeout=S] [--max-kb=K]
+//   [--workers=N] [--shard=i/n] [--file-timeout=S] [--max-kb=K] [--format gradescope]
+// npm run grade -- --merge <report folder>… [--out <dir>] [--course course.json]
 //
 // Grades every *.json submission in <folder>: each file goes to a grading process that
 // RE-EXECUTES every recorded attempt (the lab's own code, in Node) and recomputes its verdict.
@@ -11,6 +12,9 @@
 // the graded set (--labs, or every lab) gets a row, not-attempted included; the first
 // prediction decides a predict exercise. --lang (en, zh-Hans, zh-Hant, ja; default en) sets
 // the language of the feedback text only. --course names a course file (an ID pattern).
+// Writes grades.json, grades.csv (a row per student), exercises.csv (a row per exercise),
+// answers.html (every explain answer) and junit.xml; --format gradescope also writes
+// Gradescope's results.json (one submission per run). --merge joins shard runs' grades.json.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,7 +22,8 @@ import { DEFAULT_MAX_BYTES, inShard, listSubmissions, parseShard } from './grade
 import { addIdentityWarnings, readCourse } from './grade/identity.mjs';
 import { parseLang } from './grade/lang.mjs';
 import { gradeFiles } from './grade/pool.mjs';
-import { consoleSummary, parseLabs, summarize, toCsv, toJunit } from './grade/report.mjs';
+import { toAnswersHtml, toGradescope } from './grade/formats.mjs';
+import { consoleSummary, mergeReports, parseLabs, summarize, toCsv, toExercisesCsv, toJunit } from './grade/report.mjs';
 
 function fail(message) {
   console.error(`grade: ${message}`);
@@ -32,10 +37,11 @@ function option(name) {
   if (i >= 0) return args[i + 1] ?? fail(`--${name} needs a value`);
   return args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 }
-const valued = new Set(['--out', '--labs', '--workers', '--lang', '--shard', '--course', '--file-timeout', '--max-kb']);
-const flags = new Set([...valued].map((v) => v.slice(2)));
+const valued = new Set(['--out', '--labs', '--workers', '--lang', '--shard', '--course', '--file-timeout', '--max-kb', '--format']);
+const flags = new Set([...valued, '--merge'].map((v) => v.slice(2)));
 for (const a of args) if (a.startsWith('--') && !flags.has(a.slice(2).split('=')[0])) fail(`unknown option ${a.split('=')[0]} (known: ${[...valued].join(', ')})`);
-const folder = args.find((a, i) => !a.startsWith('--') && !valued.has(args[i - 1]));
+const positional = args.filter((a, i) => !a.startsWith('--') && !valued.has(args[i - 1]));
+const folder = positional[0];
 const out = resolve(option('out') ?? 'grade-report');
 const shard = parseShard(option('shard'));
 if (!shard.ok) fail(shard.error);
@@ -45,6 +51,37 @@ if (!language.ok) fail(language.error);
 const lang = language.lang;
 const course = readCourse(option('course'));
 if (!course.ok) fail(course.error);
+const format = option('format');
+if (format !== undefined && format !== 'gradescope') fail(`unknown --format '${format}' (one of: gradescope)`);
+
+/** Every report of `report` into `out`; the console summary. */
+function writeReports(report, meta, seconds) {
+  addIdentityWarnings(report.submissions, course.course);
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'grades.json'), `${JSON.stringify({ ...meta, ...report }, null, 2)}\n`);
+  writeFileSync(join(out, 'grades.csv'), toCsv(report));
+  writeFileSync(join(out, 'exercises.csv'), toExercisesCsv(report));
+  writeFileSync(join(out, 'answers.html'), toAnswersHtml(report));
+  writeFileSync(join(out, 'junit.xml'), toJunit(report));
+  console.log(consoleSummary(report, { out, skipped: meta.skipped, seconds }));
+}
+
+if (args.includes('--merge')) {
+  if (positional.length === 0) fail('--merge needs the report folders of the runs to join (each with a grades.json)');
+  const reports = positional.map((dir) => {
+    const file = join(dir, 'grades.json');
+    if (!existsSync(file)) fail(`no grades.json in ${dir}`);
+    try {
+      return JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+      return fail(`${file} is not valid JSON`);
+    }
+  });
+  const merged = mergeReports(reports);
+  if (!merged.ok) fail(merged.error);
+  writeReports(merged.report, { gradedAt: new Date().toISOString(), labs: reports[0].labs, lang: reports[0].lang, merged: positional, skipped: merged.skipped });
+  process.exit(0);
+}
 const workers = Number(option('workers') ?? Math.min(4, availableParallelism()));
 const timeoutS = Number(option('file-timeout') ?? 120);
 const maxKb = Number(option('max-kb') ?? DEFAULT_MAX_BYTES / 1024);
@@ -69,11 +106,10 @@ try {
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 
 const report = summarize(graded, graderVersion);
-addIdentityWarnings(report.submissions, course.course);
-mkdirSync(out, { recursive: true });
-const meta = { gradedAt: new Date().toISOString(), labs: labs ?? 'all', lang, ...(shard.shard ? { shard: `${shard.shard.index}/${shard.shard.count}` } : {}), skipped };
-writeFileSync(join(out, 'grades.json'), `${JSON.stringify({ ...meta, ...report }, null, 2)}\n`);
-writeFileSync(join(out, 'grades.csv'), toCsv(report));
-writeFileSync(join(out, 'junit.xml'), toJunit(report));
-console.log(consoleSummary(report, { out, skipped, seconds }));
+writeReports(report, { gradedAt: new Date().toISOString(), labs: labs ?? 'all', lang, ...(shard.shard ? { shard: `${shard.shard.index}/${shard.shard.count}` } : {}), skipped }, seconds);
+if (format === 'gradescope') {
+  // An autograder run grades one student's upload: results.json describes that one file.
+  if (report.submissions.length !== 1) fail(`--format gradescope grades one submission per run; ${folder} holds ${report.submissions.length}`);
+  writeFileSync(join(out, 'results.json'), `${JSON.stringify(toGradescope(report.submissions[0], { executionTime: Math.ceil(seconds) }), null, 2)}\n`);
+}
 console.log(`grade: ${(graded.length / seconds).toFixed(2)} files/s with ${workers} worker(s)${shard.shard ? ` (shard ${shard.shard.index}/${shard.shard.count})` : ''}`);

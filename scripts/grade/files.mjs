@@ -6,7 +6,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, read
 import { resolve, sep } from 'node:path';
 
 /** File names the grader writes; never graded as a student's file, wherever --out points. */
-export const REPORT_FILES = ['grades.json', 'grades.csv', 'junit.xml', 'exercises.csv', 'results.json'];
+export const REPORT_FILES = ['grades.json', 'grades.csv', 'exercises.csv', 'answers.html', 'junit.xml', 'results.json'];
 
 /** The largest submission read, by default (a 500-attempt exercise of long answers is far below it). */
 export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;

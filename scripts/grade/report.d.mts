@@ -1,8 +1,13 @@
 // Types for report.mjs (plain ESM so `node scripts/grade.mjs` runs without a build).
+import type { ExplainAnswer } from '../../src/lab/exercises/explainAnswers';
 import type { GradeRow, GradeWarning } from '../../src/lab/submission';
 
+/** A flag an exercise's attempts carry (reported, never scored). */
+export interface Flag { code: string; count?: number; note?: string }
+export type ReportRow = GradeRow & { flags?: Flag[] };
+
 export type FileResult =
-  | { file: string; ok: true; student: { name: string; id: string }; appVersion: string; exportedAt: string; rows: GradeRow[]; warnings: GradeWarning[] }
+  | { file: string; ok: true; student: { name: string; id: string }; appVersion: string; exportedAt: string; rows: ReportRow[]; warnings: GradeWarning[]; locale?: string; answers?: ExplainAnswer[] }
   | { file: string; ok: false; kind?: 'malformed' | 'unreadable' | 'too-large' | 'timeout' | 'ungradable'; error: string };
 
 export interface SubmissionSummary {
@@ -17,7 +22,9 @@ export interface SubmissionSummary {
   score: { pass: number; total: number; attempted: number; needsHuman: number } | null;
   tampered: boolean;
   warnings: { code: string; message: string }[];
-  exercises: GradeRow[];
+  exercises: ReportRow[];
+  locale?: string;
+  answers?: ExplainAnswer[];
 }
 
 export interface Report {
@@ -28,6 +35,10 @@ export interface Report {
 export { REPORT_FILES } from './files.mjs';
 export function parseLabs(value: string | undefined | null): string[] | null;
 export function summarize(results: FileResult[], graderVersion: string): Report;
+export const REPORTS: string[];
+export function mergeReports(reports: (Report & { skipped?: { name: string; why: string }[] })[]): { ok: true; report: Report; skipped: { name: string; why: string }[] } | { ok: false; error: string };
+export function exerciseColumns(report: Report): { lab: string; exercise: string; kind: string }[];
+export function toExercisesCsv(report: Report): string;
 export function csvCell(value: unknown): string;
 export function toCsv(report: Report): string;
 export function xml(value: unknown): string;

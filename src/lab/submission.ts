@@ -7,7 +7,9 @@ import { z } from 'zod';
 import { canonicalJson } from '../core/authority/canonical';
 import { checkExercise } from './exercises/check';
 import { checkExerciseAsync, isAsyncLab } from './exercises/checkAsync';
+import { answerText, attemptSwitches } from './exercises/answerWords';
 import { fb, feedbackText, renderFeedback, type FeedbackMessage } from './exercises/feedback';
+import { explainAnswers, type ExplainAnswer } from './exercises/explainAnswers';
 import { exerciseRecordSchema, studentSchema, type ExerciseRecord } from './exercises/records';
 import { localizeLab } from './i18n/labStrings';
 import { DEFAULT_LOCALE, isLocale, type Locale } from './i18n/locales';
@@ -20,6 +22,7 @@ import type { Progress } from './progress';
 import type { Exercise, ExerciseInput, Verdict } from './exercises/schema';
 import type { Lab } from './schema';
 import { jsonReadText, readJson } from './jsonInput';
+import { readableMessage } from './stepWords';
 
 export const SUBMISSION_FORMAT = 'durable-execution-lab/submission';
 
@@ -152,6 +155,8 @@ export interface GradeRow {
   feedbackKey?: string;
   /** Attempts whose claimed verdict differs from the recomputed one (1-based). */
   tamperedAttempts: number[];
+  /** The deciding attempt's answer in the grader's language: the choice picked, the design, the steps (answerWords.ts). */
+  answer?: string;
 }
 
 export interface RegradeOptions {
@@ -168,11 +173,21 @@ class Wording {
   text(message: FeedbackMessage): string {
     return renderFeedback(message, catalogFor(this.locale));
   }
-  verdict(lab: Lab, exercise: Exercise, verdict: Verdict): string {
-    if (this.locale === DEFAULT_LOCALE) return verdict.feedback;
+  /** The lab as read in this language (its exercises' labels, explanations, hints). */
+  lab(lab: Lab): Lab {
+    if (this.locale === DEFAULT_LOCALE) return lab;
     let shown = this.localized.get(lab);
     if (!shown) this.localized.set(lab, (shown = localizeLab(lab, lab.translations?.[this.locale])));
-    return feedbackText(verdict, this.locale, shown.exercises.find((e) => e.id === exercise.id));
+    return shown;
+  }
+  /** A verdict in this language, steps named by their labels rather than their JSON. */
+  verdict(lab: Lab, exercise: Exercise, verdict: Verdict, switches: Record<string, string>): string {
+    if (!verdict.message) return verdict.feedback;
+    const message = readableMessage(verdict.message, lab, switches, this.locale);
+    return feedbackText({ ...verdict, message }, this.locale, this.lab(lab).exercises.find((e) => e.id === exercise.id));
+  }
+  answer(lab: Lab, exercise: Exercise, input: ExerciseInput): string {
+    return answerText(lab, this.lab(lab).exercises.find((e) => e.id === exercise.id) ?? exercise, input, this.locale);
   }
 }
 
@@ -278,12 +293,16 @@ function unreplayableRow(lab: Lab, exercise: Exercise, record: ExerciseRecord, e
 function gradeRow(lab: Lab, exercise: Exercise, record: ExerciseRecord, recomputed: Verdict[], words: Wording): GradeRow {
   const tampered = record.attempts.flatMap((attempt, i) => (attempt.verdict.pass !== recomputed[i]!.pass ? [i + 1] : []));
   const practice = exercise.kind === 'predict' ? recomputed.slice(1).map((_, i) => i + 2) : [];
-  const deciding = exercise.kind === 'predict' ? recomputed[0]! : recomputed[recomputed.length - 1]!;
+  const index = exercise.kind === 'predict' ? 0 : recomputed.length - 1;
+  const deciding = recomputed[index]!;
+  const input = record.attempts[index]!.input;
   const status: GradeStatus = tampered.length > 0 ? 'tampered' : deciding.pass === null ? 'needs-human' : deciding.pass ? 'pass' : 'fail';
   const note = practice.length > 0 ? words.text(fb('feedback.practice_note', { count: practice.length })) : '';
+  const answer = words.answer(lab, exercise, input);
   return {
     lab: lab.id, exercise: exercise.id, kind: exercise.kind, status, attempts: record.attempts.length, practiceAttempts: practice,
-    feedback: `${words.verdict(lab, exercise, deciding)}${note}`, ...(deciding.message ? { feedbackKey: deciding.message.key } : {}), tamperedAttempts: tampered,
+    feedback: `${words.verdict(lab, exercise, deciding, attemptSwitches(lab, exercise, input))}${note}`, ...(deciding.message ? { feedbackKey: deciding.message.key } : {}), tamperedAttempts: tampered,
+    ...(answer ? { answer } : {}),
   };
 }
 
@@ -356,7 +375,11 @@ export function submissionWarnings(submission: Submission, graderVersion: string
 }
 
 export type GradedSubmission =
-  | { ok: true; student: Submission['student']; appVersion: string; exportedAt: string; rows: GradeRow[]; warnings: GradeWarning[] }
+  | {
+    ok: true; student: Submission['student']; appVersion: string; exportedAt: string; rows: GradeRow[]; warnings: GradeWarning[];
+    /** The language the student worked in (a shipped locale; English when the file names none), and their explain answers in it. */
+    locale: Locale; answers: ExplainAnswer[];
+  }
   | { ok: false; error: string };
 
 /** `gradeSubmissionText` for any lab, awaiting asynchronous ones (what the grading page uses). */
@@ -367,6 +390,7 @@ export async function gradeSubmissionTextAsync(text: string, labs: Lab[], grader
   return {
     ok: true, student: submission.student, appVersion: submission.appVersion, exportedAt: submission.exportedAt,
     rows: await regradeAsync(submission, labs, options), warnings: submissionWarnings(submission, graderVersion),
+    ...explainAnswers(submission.labs, labs, submission.locale, options.labs),
   };
 }
 
@@ -378,5 +402,6 @@ export function gradeSubmissionText(text: string, labs: Lab[], graderVersion: st
   return {
     ok: true, student: submission.student, appVersion: submission.appVersion, exportedAt: submission.exportedAt,
     rows: regrade(submission, labs, options), warnings: submissionWarnings(submission, graderVersion),
+    ...explainAnswers(submission.labs, labs, submission.locale, options.labs),
   };
 }
