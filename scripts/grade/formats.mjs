@@ -91,7 +91,7 @@ export function toGradescope(summary, { executionTime } = {}) {
       visibility: 'visible',
     };
   });
-  const warnings = summary.warnings.map((w) => `${w.code}: ${w.message}`);
+  const warnings = [...summary.warnings.map((w) => `${w.code}: ${w.message}`), ...(summary.notes ?? [])];
   return {
     score: tests.reduce((n, t) => n + t.score, 0),
     ...(executionTime !== undefined ? { execution_time: executionTime } : {}),

@@ -2,12 +2,10 @@
 import type { ExplainAnswer } from '../../src/lab/exercises/explainAnswers';
 import type { GradeRow, GradeWarning } from '../../src/lab/submission';
 
-/** A flag an exercise's attempts carry (reported, never scored). */
-export interface Flag { code: string; count?: number; note?: string }
-export type ReportRow = GradeRow & { flags?: Flag[] };
+export type ReportRow = GradeRow;
 
 export type FileResult =
-  | { file: string; ok: true; student: { name: string; id: string }; appVersion: string; exportedAt: string; rows: ReportRow[]; warnings: GradeWarning[]; locale?: string; answers?: ExplainAnswer[] }
+  | { file: string; ok: true; student: { name: string; id: string }; appVersion: string; exportedAt: string; rows: ReportRow[]; warnings: GradeWarning[]; locale?: string; answers?: ExplainAnswer[]; schemaVersion?: number; notes?: string[] }
   | { file: string; ok: false; kind?: 'malformed' | 'unreadable' | 'too-large' | 'timeout' | 'ungradable'; error: string };
 
 export interface SubmissionSummary {
@@ -25,6 +23,8 @@ export interface SubmissionSummary {
   exercises: ReportRow[];
   locale?: string;
   answers?: ExplainAnswer[];
+  schemaVersion?: number;
+  notes?: string[];
 }
 
 export interface Report {

@@ -36,6 +36,7 @@ export function summarize(results, graderVersion) {
       warnings: [...s.warnings],
       exercises: s.rows,
       answers: s.answers ?? [],
+      schemaVersion: s.schemaVersion, notes: s.notes ?? [],
     };
   });
   return { graderVersion, submissions: summary };
@@ -104,7 +105,7 @@ export function toCsv(report) {
     const byKey = new Map(s.exercises.map((r) => [`${r.lab}/${r.exercise}`, r]));
     const flags = s.exercises.filter((r) => r.flags?.length).map((r) => `${r.lab}/${r.exercise}: ${flagWords(r.flags)}`).join('; ');
     const unknown = s.exercises.filter((r) => r.status === 'unknown-exercise').length;
-    const note = s.student ? (unknown > 0 ? `${unknown} row(s) for exercises the labs do not have (see grades.json)` : '') : s.error;
+    const note = s.student ? [...(s.notes ?? []), ...(unknown > 0 ? [`${unknown} row(s) for exercises the labs do not have (see grades.json)`] : [])].join('; ') : s.error;
     rows.push([s.file, s.student?.id ?? '', s.student?.name ?? '', s.status, s.score ? `${s.score.pass}/${s.score.total}` : '', s.score?.pass ?? '', s.score?.total ?? '', s.score?.attempted ?? '', s.score?.needsHuman ?? '',
       ...columns.map((c) => byKey.get(`${c.lab}/${c.exercise}`)?.status ?? ''), flags, warnings, note]);
   }

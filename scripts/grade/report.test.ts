@@ -58,7 +58,7 @@ describe('summaries', () => {
   it('the score counts every exercise of the graded set; not-attempted rows stay in the reports', () => {
     const report = summarize([graded('a.json', 's-1', [row('late-write', 'pass'), row('boundary', 'not-attempted'), row('overwrite', 'not-attempted')])], '0.1.0');
     expect(report.submissions[0]!.score).toEqual({ pass: 1, total: 3, attempted: 1, needsHuman: 0 });
-    expect(toCsv(report)).toContain('a.json,s-1,Name s-1,L07,boundary,predict,not-attempted,0,,,1/3');
+    expect(toCsv(report)).toContain('a.json,s-1,Name s-1,graded,1/3,1,3,1,0,pass,not-attempted,not-attempted');
     expect(toJunit(report)).toContain('<testcase classname="L07" name="s-1 L07/boundary"><skipped message="not attempted"/></testcase>');
     expect(toJunit(report)).toContain('tests="3" failures="0" errors="0" skipped="2"');
   });

@@ -10,7 +10,8 @@ import { checkExerciseAsync, isAsyncLab } from './exercises/checkAsync';
 import { answerText, attemptSwitches } from './exercises/answerWords';
 import { fb, feedbackText, renderFeedback, type FeedbackMessage } from './exercises/feedback';
 import { explainAnswers, type ExplainAnswer } from './exercises/explainAnswers';
-import { exerciseRecordSchema, studentSchema, type ExerciseRecord } from './exercises/records';
+import { exerciseFlags, type Flag } from './exercises/flags';
+import { exerciseRecordSchema, gradedAttempt, LIMITS, studentSchema, withEvent, type ExerciseRecord } from './exercises/records';
 import { localizeLab } from './i18n/labStrings';
 import { DEFAULT_LOCALE, isLocale, type Locale } from './i18n/locales';
 // The registry, not messageCatalogs.ts: this module is in the lab runtime chunk, and importing
@@ -28,7 +29,11 @@ export const SUBMISSION_FORMAT = 'durable-execution-lab/submission';
 
 export const submissionSchema = z.object({
   format: z.literal(SUBMISSION_FORMAT),
-  schemaVersion: z.literal(1),
+  /**
+   * 2: exercise records carry their events (resets, spoilers, searches, imports, hand-ins).
+   * 1: exported before events were recorded; still graded, with a note that they are unknown.
+   */
+  schemaVersion: z.union([z.literal(1), z.literal(2)]),
   appVersion: z.string(),
   exportedAt: z.string(),
   student: studentSchema,
@@ -51,7 +56,7 @@ export function buildSubmission(progress: Progress, appVersion: string, exported
     for (const [id, record] of Object.entries(records)) if (record.attempts.length > 0 || record.draft) exercises[id] = record;
     if (Object.keys(exercises).length > 0) labs[labId] = { exercises };
   }
-  return { format: SUBMISSION_FORMAT, schemaVersion: 1, appVersion, exportedAt, student: progress.student, labs, ...(progress.locale ? { locale: progress.locale } : {}) };
+  return { format: SUBMISSION_FORMAT, schemaVersion: 2, appVersion, exportedAt, student: progress.student, labs, ...(progress.locale ? { locale: progress.locale } : {}) };
 }
 
 export type ParsedSubmission = { ok: true; submission: Submission } | { ok: false; error: string };
@@ -85,10 +90,26 @@ function safeKey(key: string): string {
   return printable.length > 40 ? `${printable.slice(0, 39)}…` : printable;
 }
 
-/** Merges a submission's exercise records into progress (the caller confirms first). */
-export function importSubmission(progress: Progress, submission: Submission): Progress {
+/**
+ * Merges a submission's exercise records into progress (the caller confirms first). Attempts
+ * are append-only: the browser's own attempts stay first and in order (an import can never
+ * replace a first prediction), the file's attempts not already there follow, events are
+ * joined, and an `import` event is recorded on every exercise the file touched.
+ */
+export function importSubmission(progress: Progress, submission: Submission, at = new Date().toISOString()): Progress {
   const exercises = { ...progress.exercises };
-  for (const [labId, lab] of Object.entries(submission.labs)) exercises[labId] = { ...exercises[labId], ...lab.exercises };
+  for (const [labId, lab] of Object.entries(submission.labs)) {
+    const merged = { ...exercises[labId] };
+    for (const [id, incoming] of Object.entries(lab.exercises)) {
+      const own = merged[id];
+      const seen = new Set((own?.attempts ?? []).map((a) => canonicalJson({ at: a.at, input: a.input })));
+      const attempts = [...(own?.attempts ?? []), ...incoming.attempts.filter((a) => !seen.has(canonicalJson({ at: a.at, input: a.input })))].slice(0, LIMITS.attempts);
+      const events = [...(own?.events ?? []), ...(incoming.events ?? [])];
+      const draft = own?.draft ?? incoming.draft;
+      merged[id] = withEvent({ attempts, ...(draft !== undefined ? { draft } : {}), ...(events.length > 0 ? { events } : {}) }, { type: 'import', at });
+    }
+    exercises[labId] = merged;
+  }
   return { ...progress, exercises, student: submission.student, ...(isLocale(submission.locale) ? { locale: submission.locale } : {}) };
 }
 
@@ -147,8 +168,12 @@ export interface GradeRow {
   kind: string;
   status: GradeStatus;
   attempts: number;
-  /** Predict attempts after the first (1-based): practice, they never change the grade. */
+  /** Attempts other than the graded one (1-based): practice, kept and reported, never scored. */
   practiceAttempts: number[];
+  /** The graded attempt (1-based): predict the first, repair/reproduce the handed-in one (records.ts `gradedAttempt`). */
+  gradedAttempt?: number;
+  /** How it was answered (spoilers, resets, searches, imports, no hand-in): reported, never scored. */
+  flags?: Flag[];
   /** The recomputed verdict of the deciding attempt (predict: the first; others: the last), in the grader's language. */
   feedback: string;
   /** The feedback's message key (`feedback.predict_wrong`…): the same in every language, for scripts. */
@@ -202,7 +227,7 @@ export function regrade(submission: Submission, labs: Lab[], options: RegradeOpt
   const words = new Wording(options.lang ?? DEFAULT_LOCALE);
   return collectRows(submission, labs, options, words, (lab, exercise, record) => {
     try {
-      return gradeRow(lab, exercise, record, record.attempts.map((attempt) => recheck(lab, exercise, attempt.input)), words);
+      return gradeRow(lab, exercise, record, record.attempts.map((attempt) => recheck(lab, exercise, attempt.input)), words, submission.schemaVersion >= 2);
     } catch (error) {
       return unreplayableRow(lab, exercise, record, error, words);
     }
@@ -216,7 +241,7 @@ export async function regradeAsync(submission: Submission, labs: Lab[], options:
   const rows = collectRows(submission, labs, options, words, (lab, exercise, record) => {
     if (!isAsyncLab(lab)) {
       try {
-        return gradeRow(lab, exercise, record, record.attempts.map((attempt) => recheck(lab, exercise, attempt.input)), words);
+        return gradeRow(lab, exercise, record, record.attempts.map((attempt) => recheck(lab, exercise, attempt.input)), words, submission.schemaVersion >= 2);
       } catch (error) {
         return unreplayableRow(lab, exercise, record, error, words);
       }
@@ -226,7 +251,7 @@ export async function regradeAsync(submission: Submission, labs: Lab[], options:
       try {
         const verdicts: Verdict[] = [];
         for (const attempt of record.attempts) verdicts.push(await recheckAsync(lab, exercise, attempt.input));
-        return gradeRow(lab, exercise, record, verdicts, words);
+        return gradeRow(lab, exercise, record, verdicts, words, submission.schemaVersion >= 2);
       } catch (error) {
         return unreplayableRow(lab, exercise, record, error, words);
       }
@@ -289,18 +314,21 @@ function unreplayableRow(lab: Lab, exercise: Exercise, record: ExerciseRecord, e
   return { lab: lab.id, exercise: exercise.id, kind: exercise.kind, status: 'unreplayable', attempts: record.attempts.length, practiceAttempts: [], feedback: words.text(message), feedbackKey: message.key, tamperedAttempts: [] };
 }
 
-/** One attempted exercise's row from its recomputed verdicts (predict: the first decides). */
-function gradeRow(lab: Lab, exercise: Exercise, record: ExerciseRecord, recomputed: Verdict[], words: Wording): GradeRow {
+/** One attempted exercise's row from its recomputed verdicts (records.ts `gradedAttempt` picks the one that counts). */
+function gradeRow(lab: Lab, exercise: Exercise, record: ExerciseRecord, recomputed: Verdict[], words: Wording, hasEvents: boolean): GradeRow {
   const tampered = record.attempts.flatMap((attempt, i) => (attempt.verdict.pass !== recomputed[i]!.pass ? [i + 1] : []));
-  const practice = exercise.kind === 'predict' ? recomputed.slice(1).map((_, i) => i + 2) : [];
-  const index = exercise.kind === 'predict' ? 0 : recomputed.length - 1;
+  // The graded attempt is found with the RECOMPUTED verdicts: a claimed pass cannot move it.
+  const index = gradedAttempt(exercise.kind, record, (i) => recomputed[i]!.pass === true);
+  const practice = record.attempts.flatMap((_, i) => (i === index ? [] : [i + 1]));
   const deciding = recomputed[index]!;
   const input = record.attempts[index]!.input;
   const status: GradeStatus = tampered.length > 0 ? 'tampered' : deciding.pass === null ? 'needs-human' : deciding.pass ? 'pass' : 'fail';
-  const note = practice.length > 0 ? words.text(fb('feedback.practice_note', { count: practice.length })) : '';
+  const note = exercise.kind === 'predict' && practice.length > 0 ? words.text(fb('feedback.practice_note', { count: practice.length })) : '';
   const answer = words.answer(lab, exercise, input);
+  const flags = exerciseFlags(exercise.kind, record, index, hasEvents);
   return {
-    lab: lab.id, exercise: exercise.id, kind: exercise.kind, status, attempts: record.attempts.length, practiceAttempts: practice,
+    lab: lab.id, exercise: exercise.id, kind: exercise.kind, status, attempts: record.attempts.length, practiceAttempts: practice, gradedAttempt: index + 1,
+    ...(flags.length > 0 ? { flags } : {}),
     feedback: `${words.verdict(lab, exercise, deciding, attemptSwitches(lab, exercise, input))}${note}`, ...(deciding.message ? { feedbackKey: deciding.message.key } : {}), tamperedAttempts: tampered,
     ...(answer ? { answer } : {}),
   };
@@ -337,6 +365,13 @@ function recheckAsync(lab: Lab, exercise: Exercise, input: ExerciseInput): Promi
 }
 
 export type WarningCode = 'app-version' | 'bad-time' | 'attempt-after-export' | 'attempts-out-of-order' | 'duplicate-student';
+
+/** What a grader should know to read a file's rows, not a fault: a schema version 1 file records no events. */
+export function submissionNotes(submission: Submission): string[] {
+  return submission.schemaVersion < 2
+    ? ['schema version 1: exported before resets, spoilers, searches, imports and hand-ins were recorded, so those flags cannot be known (steps loaded from a Search are); repair and reproduce count their first passing attempt']
+    : [];
+}
 
 export interface GradeWarning {
   code: WarningCode;
@@ -378,7 +413,7 @@ export type GradedSubmission =
   | {
     ok: true; student: Submission['student']; appVersion: string; exportedAt: string; rows: GradeRow[]; warnings: GradeWarning[];
     /** The language the student worked in (a shipped locale; English when the file names none), and their explain answers in it. */
-    locale: Locale; answers: ExplainAnswer[];
+    locale: Locale; answers: ExplainAnswer[]; schemaVersion: number; notes: string[];
   }
   | { ok: false; error: string };
 
@@ -390,7 +425,7 @@ export async function gradeSubmissionTextAsync(text: string, labs: Lab[], grader
   return {
     ok: true, student: submission.student, appVersion: submission.appVersion, exportedAt: submission.exportedAt,
     rows: await regradeAsync(submission, labs, options), warnings: submissionWarnings(submission, graderVersion),
-    ...explainAnswers(submission.labs, labs, submission.locale, options.labs),
+    ...explainAnswers(submission.labs, labs, submission.locale, options.labs), schemaVersion: submission.schemaVersion, notes: submissionNotes(submission),
   };
 }
 
@@ -402,6 +437,6 @@ export function gradeSubmissionText(text: string, labs: Lab[], graderVersion: st
   return {
     ok: true, student: submission.student, appVersion: submission.appVersion, exportedAt: submission.exportedAt,
     rows: regrade(submission, labs, options), warnings: submissionWarnings(submission, graderVersion),
-    ...explainAnswers(submission.labs, labs, submission.locale, options.labs),
+    ...explainAnswers(submission.labs, labs, submission.locale, options.labs), schemaVersion: submission.schemaVersion, notes: submissionNotes(submission),
   };
 }
