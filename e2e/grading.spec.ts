@@ -40,6 +40,8 @@ test.describe('fair exercises and durable progress', () => {
     await page.getByTestId('exercise-why-not-framework-check').click();
     await expect(page.getByTestId('exercise-why-not-framework-verdict')).toContainText('Saved (4000 words)');
     await page.getByTestId('nav-progress').click();
+    await page.getByTestId('student-name').fill('Long Writer');
+    await page.getByTestId('student-id').fill('s-3');
     const download = page.waitForEvent('download');
     await page.getByTestId('export').click();
     const file = testInfo.outputPath('long.json');

@@ -193,7 +193,7 @@ export const app = {
   'progress.confirmOverwrite': 'This file has answers for exercises you have already attempted here. Replace them?',
   'progress.missed': ' ({{n}} missed)',
   'progress.missedTitle': 'predictions whose first pick was wrong',
-  'progress.confirmReset': 'Reset {{lab}}? Its steps and all {{n}} attempted exercise(s) will be forgotten.',
+  'progress.confirmReset': 'Reset {{lab}}? Its steps and drafts are cleared. Answers you already checked in its {{n}} exercise(s) stay, and the reset is noted in your export.',
   'progress.download': 'Download {{key}}',
   'progress.importFailed': 'Import failed: {{file}} is not a valid submission ({{error}}). Nothing was changed.',
   'progress.importTampered': 'Import refused: in {{file}}, attempt {{attempt}} of {{lab}} “{{title}}” records a verdict the lab does not give (the file was edited after it was exported). Nothing was changed.',

@@ -185,7 +185,7 @@ export const app = {
   'progress.confirmOverwrite': 'このファイルには、ここで既に解答した演習の答えが含まれています。置き換えますか？',
   'progress.missed': '（{{n}} 問不正解）',
   'progress.missedTitle': '最初の選択が誤っていた予測',
-  'progress.confirmReset': '{{lab}} をリセットしますか？そのステップと、試行した {{n}} 問の演習がすべて消去されます。',
+  'progress.confirmReset': '{{lab}} をリセットしますか？ステップと下書きは消えます。{{n}} 問の演習で確認済みの解答は残り、リセットしたことはエクスポートに記録されます。',
   'progress.download': '{{key}} をダウンロード',
   'progress.importFailed': 'インポートに失敗しました：{{file}} は有効な提出物ではありません（{{error}}）。何も変更されていません。',
   'progress.importTampered': 'インポートを拒否しました：{{file}} の {{lab}}「{{title}}」の {{attempt}} 回目の解答に、ラボが出さない判定が記録されています（エクスポート後にファイルが編集されています）。何も変更されていません。',

@@ -185,7 +185,7 @@ export const app = {
   'progress.confirmOverwrite': '这个文件里有你在这里已经作答过的练习的答案。要替换它们吗？',
   'progress.missed': '（答错 {{n}} 题）',
   'progress.missedTitle': '第一次选择就选错的预测',
-  'progress.confirmReset': '重置 {{lab}}？它的步骤以及全部 {{n}} 道已尝试的练习都会被清除。',
+  'progress.confirmReset': '重置 {{lab}}？步骤和草稿会被清除。{{n}} 道练习中已检查过的答案会保留，重置这件事会记录在导出文件里。',
   'progress.download': '下载 {{key}}',
   'progress.importFailed': '导入失败：{{file}} 不是有效的提交文件（{{error}}）。没有做任何更改。',
   'progress.importTampered': '已拒绝导入：{{file}} 中 {{lab}}“{{title}}”的第 {{attempt}} 次作答记录了实验不会给出的判定（文件在导出后被修改过）。没有做任何更改。',

@@ -185,7 +185,7 @@ export const app = {
   'progress.confirmOverwrite': '這個檔案裡有你在這裡已經作答過的練習的答案。要取代它們嗎？',
   'progress.missed': '（答錯 {{n}} 題）',
   'progress.missedTitle': '第一次選擇就選錯的預測',
-  'progress.confirmReset': '重設 {{lab}}？它的步驟以及全部 {{n}} 道已嘗試的練習都會被清除。',
+  'progress.confirmReset': '重設 {{lab}}？步驟和草稿會被清除。{{n}} 道練習中已檢查過的答案會保留，重設這件事會記錄在匯出檔案裡。',
   'progress.download': '下載 {{key}}',
   'progress.importFailed': '匯入失敗：{{file}} 不是有效的繳交檔案（{{error}}）。沒有做任何變更。',
   'progress.importTampered': '已拒絕匯入：{{file}} 中 {{lab}}「{{title}}」的第 {{attempt}} 次作答記錄了實驗不會給出的判定（檔案在匯出後遭修改）。沒有做任何變更。',
