@@ -83,7 +83,7 @@ if (args.includes('--merge')) {
   process.exit(0);
 }
 const workers = Number(option('workers') ?? Math.min(4, availableParallelism()));
-const timeoutS = Number(option('file-timeout') ?? 120);
+const timeoutS = Number(option('file-timeout') ?? 300);
 const maxKb = Number(option('max-kb') ?? DEFAULT_MAX_BYTES / 1024);
 if (!folder) fail('usage: npm run grade -- <folder of submissions> [--out <dir>] [--labs L01,L07] [--lang en|zh-Hans|zh-Hant|ja] [--course course.json] [--workers=N] [--shard=i/n] [--file-timeout=S] [--max-kb=K]');
 if (!existsSync(folder) || !statSync(folder).isDirectory()) fail(`no such folder: ${folder}`);

@@ -13,6 +13,8 @@ const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
 /** A started worker: resolves once its labs are loaded; rejects with the worker's own reason. */
 function startWorker(setup, heapMb) {
   const child = fork(WORKER, [JSON.stringify(setup)], { execArgv: ['--import', 'tsx', `--max-old-space-size=${heapMb}`], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // A send to a process that just died fails with EPIPE: its 'exit' reports the file, so the error is not fatal here.
+  child.on('error', () => {});
   const ready = new Promise((resolve, reject) => {
     const onMessage = (m) => {
       if (m?.ready) { child.off('message', onMessage); child.off('exit', onExit); resolve(child); }
@@ -45,7 +47,7 @@ function gradeOn(child, file, text, timeoutMs) {
     }, timeoutMs);
     child.on('message', onMessage);
     child.once('exit', onExit);
-    child.send({ file, text });
+    child.send({ file, text }, (error) => { if (error) finish({ ok: false, kind: 'ungradable', error: 'the grading process could not take this file' }, true); });
   });
 }
 
@@ -53,7 +55,7 @@ function gradeOn(child, file, text, timeoutMs) {
  * Every file graded: `[{ file, ...result }]` in the order of `files`. `workers` processes
  * share one queue; `onResult` (optional) hears each file as it finishes.
  */
-export async function gradeFiles(folder, files, { workers, setup, timeoutMs = 120_000, maxBytes, heapMb = 1536, onResult }) {
+export async function gradeFiles(folder, files, { workers, setup, timeoutMs = 300_000, maxBytes, heapMb = 1536, onResult }) {
   const results = new Array(files.length);
   let next = 0;
   const slot = async () => {
