@@ -53,7 +53,8 @@ export function buildSubmission(progress: Progress, appVersion: string, exported
   const labs: Submission['labs'] = {};
   for (const [labId, records] of Object.entries(progress.exercises)) {
     const exercises: Record<string, ExerciseRecord> = {};
-    for (const [id, record] of Object.entries(records)) if (record.attempts.length > 0 || record.draft) exercises[id] = record;
+    // A record with only events (the spoilers shown before any attempt) is exported too: the grader reports it.
+    for (const [id, record] of Object.entries(records)) if (record.attempts.length > 0 || record.draft || record.events?.length) exercises[id] = record;
     if (Object.keys(exercises).length > 0) labs[labId] = { exercises };
   }
   return { format: SUBMISSION_FORMAT, schemaVersion: 2, appVersion, exportedAt, student: progress.student, labs, ...(progress.locale ? { locale: progress.locale } : {}) };
