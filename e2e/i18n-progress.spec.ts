@@ -12,6 +12,7 @@ test('export records the language; importing the file restores it; an old file l
   await page.goto('/?lang=zh-Hant#/progress');
   await expect(page.getByTestId('progress-table')).toBeVisible({ timeout: 60_000 });
   await page.getByTestId('student-name').fill('Ada');
+  await page.getByTestId('student-id').fill('s-1');
   const download = page.waitForEvent('download');
   await page.getByTestId('export').click();
   const exported = testInfo.outputPath('exported.json');

@@ -21,6 +21,7 @@ test('a verdict edited in an exported file is refused by name, and progress stay
 
   await page.getByTestId('nav-progress').click();
   await page.getByTestId('student-name').fill('Ada Student');
+  await page.getByTestId('student-id').fill('s-2');
   await expect(progressRow(page)).toHaveAttribute('data-done', '0');
   const download = page.waitForEvent('download');
   await page.getByTestId('export').click();

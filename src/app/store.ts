@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { CardResult } from '../lab/cards';
 import { addAttempt, draftProblem, inputProblem, type ExerciseRecord, type RecordProblem } from '../lab/exercises/records';
 import type { Exercise, ExerciseInput, Verdict } from '../lab/exercises/schema';
-import { emptyProgress, PROGRESS_KEY, setAsidePlace, withExercise, withKept, withLab, withoutKept, withoutLab, type Progress } from '../lab/progress';
+import { emptyProgress, PROGRESS_KEY, setAsidePlace, withExercise, withExerciseEvent, withKept, withLab, withoutKept, withoutLab, type Progress } from '../lab/progress';
 import type { GradedSubmission, RegradeOptions } from '../lab/submission';
 import type { Lab, LabLoad, LabProblem } from '../lab/schema';
 import type { LabSession, WorldView } from '../lab/session';
@@ -610,6 +610,23 @@ export function recordedSteps(): unknown[] {
   if (!session || !active || active.lab !== session.lab.id) return [];
   const snapshot = session.snapshot;
   return snapshot.steps.slice(active.baseCursor, snapshot.cursor);
+}
+
+/**
+ * Records what happened around exercises, for the grader to report (never scored): the
+ * spoilers shown on one exercise, or a Search run in a lab (on each of its reproduce
+ * exercises, since a reproduce asks the student to find the schedule).
+ */
+export function recordExerciseEvent(labId: string, exerciseIds: string[], type: 'spoilers' | 'search'): void {
+  const at = new Date().toISOString();
+  persist(exerciseIds.reduce((progress, id) => withExerciseEvent(progress, labId, id, { type, at }), useApp.getState().progress));
+}
+
+/** Marks one attempt (1-based) of a repair or reproduce exercise as the one handed in; the latest mark counts. */
+export function handInAttempt(exercise: Exercise, attempt: number): void {
+  const session = useApp.getState().session;
+  if (!session || attempt < 1 || attempt > record(session.lab.id, exercise).attempts.length) return;
+  persist(withExerciseEvent(useApp.getState().progress, session.lab.id, exercise.id, { type: 'hand-in', at: new Date().toISOString(), attempt }));
 }
 
 export function saveDraft(exercise: Exercise, text: string): void {

@@ -7,7 +7,7 @@
  */
 import { jsonReadText, readJson } from './jsonInput';
 import { z } from 'zod';
-import { attemptSchema, exerciseRecordSchema, LIMITS, studentSchema, type Attempt, type ExerciseRecord } from './exercises/records';
+import { attemptSchema, exerciseRecordSchema, LIMITS, studentSchema, withEvent, type Attempt, type ExerciseEvent, type ExerciseRecord } from './exercises/records';
 import { LOCALES } from './i18n/locales';
 import type { Lab } from './schema';
 import type { SessionState } from './session';
@@ -181,7 +181,9 @@ function salvageRecord(path: string, value: unknown, drop: (path: string, value:
   if (record.attempts !== undefined && !Array.isArray(record.attempts)) drop(`${path}.attempts`, record.attempts);
   const draft = exerciseRecordSchema.shape.draft.safeParse(record.draft);
   if (!draft.success) drop(`${path}.draft`, record.draft, draft.error);
-  return { attempts, ...(draft.success && draft.data !== undefined ? { draft: draft.data } : {}) };
+  const events = exerciseRecordSchema.shape.events.safeParse(record.events);
+  if (!events.success) drop(`${path}.events`, record.events, events.error);
+  return { attempts, ...(draft.success && draft.data !== undefined ? { draft: draft.data } : {}), ...(events.success && events.data ? { events: events.data } : {}) };
 }
 
 function asRecord(value: unknown): Record<string, unknown> | null {
@@ -254,15 +256,31 @@ export function withExercise(progress: Progress, labId: string, exerciseId: stri
   return { ...progress, exercises: { ...progress.exercises, [labId]: { ...progress.exercises[labId], [exerciseId]: record } } };
 }
 
-/** Forgets one lab's place and exercise records (the progress page's reset). */
-export function withoutLab(progress: Progress, labId: string): Progress {
+/**
+ * The progress page's reset: forgets one lab's place and kept steps, and its explain drafts.
+ * Exercise attempts are append-only and stay (a reset must not erase a first prediction);
+ * each exercise record of the lab gets a `reset` event, which the grader reports.
+ */
+export function withoutLab(progress: Progress, labId: string, at = new Date().toISOString()): Progress {
   const labs = { ...progress.labs };
   const exercises = { ...progress.exercises };
   delete labs[labId];
-  delete exercises[labId];
+  const records = exercises[labId];
+  if (records) {
+    exercises[labId] = Object.fromEntries(Object.entries(records).flatMap(([id, record]) => {
+      if (record.attempts.length === 0 && !record.events?.length) return [];
+      const { draft: _draft, ...kept } = record;
+      return [[id, withEvent(kept, { type: 'reset', at })]];
+    }));
+  }
   const kept = { ...progress.kept };
   delete kept[labId];
   return { ...progress, labs, exercises, kept, activeExercise: progress.activeExercise?.lab === labId ? null : progress.activeExercise };
+}
+
+/** Records an event on one exercise (creating its record), e.g. the spoilers shown or a Search run. */
+export function withExerciseEvent(progress: Progress, labId: string, exerciseId: string, event: ExerciseEvent): Progress {
+  return withExercise(progress, labId, exerciseId, withEvent(progress.exercises[labId]?.[exerciseId] ?? { attempts: [] }, event));
 }
 
 /** Keys under which unreadable progress was set aside, oldest first. */

@@ -7,8 +7,11 @@ import { z } from 'zod';
 import { canonicalJson } from '../core/authority/canonical';
 import { checkExercise } from './exercises/check';
 import { checkExerciseAsync, isAsyncLab } from './exercises/checkAsync';
+import { answerText, attemptSwitches } from './exercises/answerWords';
 import { fb, feedbackText, renderFeedback, type FeedbackMessage } from './exercises/feedback';
-import { exerciseRecordSchema, studentSchema, type ExerciseRecord } from './exercises/records';
+import { explainAnswers, type ExplainAnswer } from './exercises/explainAnswers';
+import { exerciseFlags, type Flag } from './exercises/flags';
+import { exerciseRecordSchema, gradedAttempt, LIMITS, studentSchema, withEvent, type ExerciseRecord } from './exercises/records';
 import { localizeLab } from './i18n/labStrings';
 import { DEFAULT_LOCALE, isLocale, type Locale } from './i18n/locales';
 // The registry, not messageCatalogs.ts: this module is in the lab runtime chunk, and importing
@@ -20,12 +23,17 @@ import type { Progress } from './progress';
 import type { Exercise, ExerciseInput, Verdict } from './exercises/schema';
 import type { Lab } from './schema';
 import { jsonReadText, readJson } from './jsonInput';
+import { readableMessage } from './stepWords';
 
 export const SUBMISSION_FORMAT = 'durable-execution-lab/submission';
 
 export const submissionSchema = z.object({
   format: z.literal(SUBMISSION_FORMAT),
-  schemaVersion: z.literal(1),
+  /**
+   * 2: exercise records carry their events (resets, spoilers, searches, imports, hand-ins).
+   * 1: exported before events were recorded; still graded, with a note that they are unknown.
+   */
+  schemaVersion: z.union([z.literal(1), z.literal(2)]),
   appVersion: z.string(),
   exportedAt: z.string(),
   student: studentSchema,
@@ -45,29 +53,64 @@ export function buildSubmission(progress: Progress, appVersion: string, exported
   const labs: Submission['labs'] = {};
   for (const [labId, records] of Object.entries(progress.exercises)) {
     const exercises: Record<string, ExerciseRecord> = {};
-    for (const [id, record] of Object.entries(records)) if (record.attempts.length > 0 || record.draft) exercises[id] = record;
+    // A record with only events (the spoilers shown before any attempt) is exported too: the grader reports it.
+    for (const [id, record] of Object.entries(records)) if (record.attempts.length > 0 || record.draft || record.events?.length) exercises[id] = record;
     if (Object.keys(exercises).length > 0) labs[labId] = { exercises };
   }
-  return { format: SUBMISSION_FORMAT, schemaVersion: 1, appVersion, exportedAt, student: progress.student, labs, ...(progress.locale ? { locale: progress.locale } : {}) };
+  return { format: SUBMISSION_FORMAT, schemaVersion: 2, appVersion, exportedAt, student: progress.student, labs, ...(progress.locale ? { locale: progress.locale } : {}) };
 }
 
 export type ParsedSubmission = { ok: true; submission: Submission } | { ok: false; error: string };
 
-/** Reads a submission file's text: invalid JSON or a wrong shape is a clear error, never a throw. */
+/**
+ * Reads a submission file's text: invalid JSON or a wrong shape is a clear error, never a
+ * throw. A leading byte-order mark is dropped (editors on Windows add one), the same in the
+ * page and the grader. The error never quotes the file: V8's JSON message carries a snippet
+ * of the text, and a grader's report must not leak what a mislabelled file holds — only the
+ * position is kept; a schema error names its field path, each key shortened and made printable.
+ */
 export function parseSubmission(text: string): ParsedSubmission {
   const read = readJson(text);
-  if (!read.ok) return { ok: false, error: jsonReadText(read) };
+  if (!read.ok) {
+    const position = read.code === 'not_json' ? /position (\d+)/.exec(read.detail)?.[1] : undefined;
+    return { ok: false, error: read.code === 'not_json' ? `not valid JSON${position ? ` (at character ${position})` : ''}` : jsonReadText(read) };
+  }
   const json = read.value;
   const parsed = submissionSchema.safeParse(json);
   if (parsed.success) return { ok: true, submission: parsed.data };
   const issue = parsed.error.issues[0]!;
-  return { ok: false, error: `${issue.path.join('.') || '(root)'}: ${issue.message}` };
+  const keys = issue.code === 'unrecognized_keys' ? `: ${issue.keys.slice(0, 3).map(safeKey).join(', ')}${issue.keys.length > 3 ? ', …' : ''}` : '';
+  const message = issue.code === 'unrecognized_keys' ? 'unrecognized key(s)' : issue.message;
+  return { ok: false, error: `${issue.path.map((k) => safeKey(String(k))).join('.') || '(root)'}: ${message}${keys}` };
 }
 
-/** Merges a submission's exercise records into progress (the caller confirms first). */
-export function importSubmission(progress: Progress, submission: Submission): Progress {
+/** A key from a file, fit to quote in a report: printable, at most 40 characters. */
+function safeKey(key: string): string {
+  // eslint-disable-next-line no-control-regex
+  const printable = key.replace(/[\u0000-\u001f\u007f-\u009f\p{Cf}]/gu, '?');
+  return printable.length > 40 ? `${printable.slice(0, 39)}…` : printable;
+}
+
+/**
+ * Merges a submission's exercise records into progress (the caller confirms first). Attempts
+ * are append-only: the browser's own attempts stay first and in order (an import can never
+ * replace a first prediction), the file's attempts not already there follow, events are
+ * joined, and an `import` event is recorded on every exercise the file touched.
+ */
+export function importSubmission(progress: Progress, submission: Submission, at = new Date().toISOString()): Progress {
   const exercises = { ...progress.exercises };
-  for (const [labId, lab] of Object.entries(submission.labs)) exercises[labId] = { ...exercises[labId], ...lab.exercises };
+  for (const [labId, lab] of Object.entries(submission.labs)) {
+    const merged = { ...exercises[labId] };
+    for (const [id, incoming] of Object.entries(lab.exercises)) {
+      const own = merged[id];
+      const seen = new Set((own?.attempts ?? []).map((a) => canonicalJson({ at: a.at, input: a.input })));
+      const attempts = [...(own?.attempts ?? []), ...incoming.attempts.filter((a) => !seen.has(canonicalJson({ at: a.at, input: a.input })))].slice(0, LIMITS.attempts);
+      const events = [...(own?.events ?? []), ...(incoming.events ?? [])];
+      const draft = own?.draft ?? incoming.draft;
+      merged[id] = withEvent({ attempts, ...(draft !== undefined ? { draft } : {}), ...(events.length > 0 ? { events } : {}) }, { type: 'import', at });
+    }
+    exercises[labId] = merged;
+  }
   return { ...progress, exercises, student: submission.student, ...(isLocale(submission.locale) ? { locale: submission.locale } : {}) };
 }
 
@@ -117,7 +160,8 @@ function sameVerdict(claimed: Verdict, given: Verdict): boolean {
   return given.message !== undefined && canonicalJson(claimed.message) === canonicalJson(given.message);
 }
 
-export type GradeStatus = 'pass' | 'fail' | 'needs-human' | 'tampered' | 'unknown-exercise' | 'not-attempted';
+/** `unreplayable`: an attempt could not be re-executed at all (e.g. a switch the lab does not have); the reason is the feedback. */
+export type GradeStatus = 'pass' | 'fail' | 'needs-human' | 'tampered' | 'unknown-exercise' | 'not-attempted' | 'unreplayable';
 
 export interface GradeRow {
   lab: string;
@@ -125,14 +169,20 @@ export interface GradeRow {
   kind: string;
   status: GradeStatus;
   attempts: number;
-  /** Predict attempts after the first (1-based): practice, they never change the grade. */
+  /** Attempts other than the graded one (1-based): practice, kept and reported, never scored. */
   practiceAttempts: number[];
+  /** The graded attempt (1-based): predict the first, repair/reproduce the handed-in one (records.ts `gradedAttempt`). */
+  gradedAttempt?: number;
+  /** How it was answered (spoilers, resets, searches, imports, no hand-in): reported, never scored. */
+  flags?: Flag[];
   /** The recomputed verdict of the deciding attempt (predict: the first; others: the last), in the grader's language. */
   feedback: string;
   /** The feedback's message key (`feedback.predict_wrong`…): the same in every language, for scripts. */
   feedbackKey?: string;
   /** Attempts whose claimed verdict differs from the recomputed one (1-based). */
   tamperedAttempts: number[];
+  /** The deciding attempt's answer in the grader's language: the choice picked, the design, the steps (answerWords.ts). */
+  answer?: string;
 }
 
 export interface RegradeOptions {
@@ -149,11 +199,21 @@ class Wording {
   text(message: FeedbackMessage): string {
     return renderFeedback(message, catalogFor(this.locale));
   }
-  verdict(lab: Lab, exercise: Exercise, verdict: Verdict): string {
-    if (this.locale === DEFAULT_LOCALE) return verdict.feedback;
+  /** The lab as read in this language (its exercises' labels, explanations, hints). */
+  lab(lab: Lab): Lab {
+    if (this.locale === DEFAULT_LOCALE) return lab;
     let shown = this.localized.get(lab);
     if (!shown) this.localized.set(lab, (shown = localizeLab(lab, lab.translations?.[this.locale])));
-    return feedbackText(verdict, this.locale, shown.exercises.find((e) => e.id === exercise.id));
+    return shown;
+  }
+  /** A verdict in this language, steps named by their labels rather than their JSON. */
+  verdict(lab: Lab, exercise: Exercise, verdict: Verdict, switches: Record<string, string>): string {
+    if (!verdict.message) return verdict.feedback;
+    const message = readableMessage(verdict.message, lab, switches, this.locale);
+    return feedbackText({ ...verdict, message }, this.locale, this.lab(lab).exercises.find((e) => e.id === exercise.id));
+  }
+  answer(lab: Lab, exercise: Exercise, input: ExerciseInput): string {
+    return answerText(lab, this.lab(lab).exercises.find((e) => e.id === exercise.id) ?? exercise, input, this.locale);
   }
 }
 
@@ -166,7 +226,13 @@ class Wording {
  */
 export function regrade(submission: Submission, labs: Lab[], options: RegradeOptions = {}): GradeRow[] {
   const words = new Wording(options.lang ?? DEFAULT_LOCALE);
-  return collectRows(submission, labs, options, words, (lab, exercise, record) => gradeRow(lab, exercise, record, record.attempts.map((attempt) => recheck(lab, exercise, attempt.input)), words));
+  return collectRows(submission, labs, options, words, (lab, exercise, record) => {
+    try {
+      return gradeRow(lab, exercise, record, record.attempts.map((attempt) => recheck(lab, exercise, attempt.input)), words, submission.schemaVersion >= 2);
+    } catch (error) {
+      return unreplayableRow(lab, exercise, record, error, words);
+    }
+  });
 }
 
 /** `regrade` for any lab, awaiting the engine for asynchronous ones (L05). */
@@ -174,12 +240,22 @@ export async function regradeAsync(submission: Submission, labs: Lab[], options:
   const pending: Promise<GradeRow>[] = [];
   const words = new Wording(options.lang ?? DEFAULT_LOCALE);
   const rows = collectRows(submission, labs, options, words, (lab, exercise, record) => {
-    if (!isAsyncLab(lab)) return gradeRow(lab, exercise, record, record.attempts.map((attempt) => recheck(lab, exercise, attempt.input)), words);
+    if (!isAsyncLab(lab)) {
+      try {
+        return gradeRow(lab, exercise, record, record.attempts.map((attempt) => recheck(lab, exercise, attempt.input)), words, submission.schemaVersion >= 2);
+      } catch (error) {
+        return unreplayableRow(lab, exercise, record, error, words);
+      }
+    }
     const index = pending.length;
     pending.push((async () => {
-      const verdicts: Verdict[] = [];
-      for (const attempt of record.attempts) verdicts.push(await recheckAsync(lab, exercise, attempt.input));
-      return gradeRow(lab, exercise, record, verdicts, words);
+      try {
+        const verdicts: Verdict[] = [];
+        for (const attempt of record.attempts) verdicts.push(await recheckAsync(lab, exercise, attempt.input));
+        return gradeRow(lab, exercise, record, verdicts, words, submission.schemaVersion >= 2);
+      } catch (error) {
+        return unreplayableRow(lab, exercise, record, error, words);
+      }
     })());
     return index;
   });
@@ -204,28 +280,58 @@ function collectRows<T>(submission: Submission, labs: Lab[], options: RegradeOpt
       }
     }
   }
+  // Exercises the labs do not have: listed one by one up to a bound, then counted, so a file
+  // with 200,000 made-up exercises makes a report of ordinary size.
+  let unknown = 0;
   for (const [labId, entry] of Object.entries(submission.labs)) {
     if (!inSet(labId)) continue;
     const lab = labs.find((l) => l.id === labId);
     for (const [exerciseId, record] of Object.entries(entry.exercises)) {
       if (lab?.exercises.some((e) => e.id === exerciseId)) continue;
+      if (++unknown > UNKNOWN_ROWS) continue;
       const message = fb('feedback.unknown_exercise', { lab: labId, exercise: exerciseId });
       rows.push({ lab: labId, exercise: exerciseId, kind: '?', status: 'unknown-exercise', attempts: record.attempts.length, practiceAttempts: [], feedback: words.text(message), feedbackKey: message.key, tamperedAttempts: [] });
     }
   }
+  if (unknown > UNKNOWN_ROWS) {
+    const message = fb('feedback.unknown_more', { count: unknown - UNKNOWN_ROWS });
+    rows.push({ lab: '?', exercise: '…', kind: '?', status: 'unknown-exercise', attempts: 0, practiceAttempts: [], feedback: words.text(message), feedbackKey: message.key, tamperedAttempts: [] });
+  }
   return rows;
 }
 
-/** One attempted exercise's row from its recomputed verdicts (predict: the first decides). */
-function gradeRow(lab: Lab, exercise: Exercise, record: ExerciseRecord, recomputed: Verdict[], words: Wording): GradeRow {
+/** Unknown exercises listed by name in one file's rows; the rest are counted in one more row. */
+export const UNKNOWN_ROWS = 20;
+
+/**
+ * The row of an exercise whose attempts cannot be re-executed (a switch or action the lab does
+ * not have throws in the World): reported with its reason, never stopping the other
+ * exercises or files. The reason is the lab's own error, shortened and made printable.
+ */
+function unreplayableRow(lab: Lab, exercise: Exercise, record: ExerciseRecord, error: unknown, words: Wording): GradeRow {
+  // eslint-disable-next-line no-control-regex
+  const text = (error instanceof Error ? error.message : String(error)).replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+  const message = fb('feedback.unreplayable', { reason: text.length > 200 ? `${text.slice(0, 199)}…` : text });
+  return { lab: lab.id, exercise: exercise.id, kind: exercise.kind, status: 'unreplayable', attempts: record.attempts.length, practiceAttempts: [], feedback: words.text(message), feedbackKey: message.key, tamperedAttempts: [] };
+}
+
+/** One attempted exercise's row from its recomputed verdicts (records.ts `gradedAttempt` picks the one that counts). */
+function gradeRow(lab: Lab, exercise: Exercise, record: ExerciseRecord, recomputed: Verdict[], words: Wording, hasEvents: boolean): GradeRow {
   const tampered = record.attempts.flatMap((attempt, i) => (attempt.verdict.pass !== recomputed[i]!.pass ? [i + 1] : []));
-  const practice = exercise.kind === 'predict' ? recomputed.slice(1).map((_, i) => i + 2) : [];
-  const deciding = exercise.kind === 'predict' ? recomputed[0]! : recomputed[recomputed.length - 1]!;
+  // The graded attempt is found with the RECOMPUTED verdicts: a claimed pass cannot move it.
+  const index = gradedAttempt(exercise.kind, record, (i) => recomputed[i]!.pass === true);
+  const practice = record.attempts.flatMap((_, i) => (i === index ? [] : [i + 1]));
+  const deciding = recomputed[index]!;
+  const input = record.attempts[index]!.input;
   const status: GradeStatus = tampered.length > 0 ? 'tampered' : deciding.pass === null ? 'needs-human' : deciding.pass ? 'pass' : 'fail';
-  const note = practice.length > 0 ? words.text(fb('feedback.practice_note', { count: practice.length })) : '';
+  const note = exercise.kind === 'predict' && practice.length > 0 ? words.text(fb('feedback.practice_note', { count: practice.length })) : '';
+  const answer = words.answer(lab, exercise, input);
+  const flags = exerciseFlags(exercise.kind, record, index, hasEvents);
   return {
-    lab: lab.id, exercise: exercise.id, kind: exercise.kind, status, attempts: record.attempts.length, practiceAttempts: practice,
-    feedback: `${words.verdict(lab, exercise, deciding)}${note}`, ...(deciding.message ? { feedbackKey: deciding.message.key } : {}), tamperedAttempts: tampered,
+    lab: lab.id, exercise: exercise.id, kind: exercise.kind, status, attempts: record.attempts.length, practiceAttempts: practice, gradedAttempt: index + 1,
+    ...(flags.length > 0 ? { flags } : {}),
+    feedback: `${words.verdict(lab, exercise, deciding, attemptSwitches(lab, exercise, input))}${note}`, ...(deciding.message ? { feedbackKey: deciding.message.key } : {}), tamperedAttempts: tampered,
+    ...(answer ? { answer } : {}),
   };
 }
 
@@ -260,6 +366,13 @@ function recheckAsync(lab: Lab, exercise: Exercise, input: ExerciseInput): Promi
 }
 
 export type WarningCode = 'app-version' | 'bad-time' | 'attempt-after-export' | 'attempts-out-of-order' | 'duplicate-student';
+
+/** What a grader should know to read a file's rows, not a fault: a schema version 1 file records no events. */
+export function submissionNotes(submission: Submission): string[] {
+  return submission.schemaVersion < 2
+    ? ['schema version 1: exported before resets, spoilers, searches, imports and hand-ins were recorded, so those flags cannot be known (steps loaded from a Search are); repair and reproduce count their first passing attempt']
+    : [];
+}
 
 export interface GradeWarning {
   code: WarningCode;
@@ -298,7 +411,11 @@ export function submissionWarnings(submission: Submission, graderVersion: string
 }
 
 export type GradedSubmission =
-  | { ok: true; student: Submission['student']; appVersion: string; exportedAt: string; rows: GradeRow[]; warnings: GradeWarning[] }
+  | {
+    ok: true; student: Submission['student']; appVersion: string; exportedAt: string; rows: GradeRow[]; warnings: GradeWarning[];
+    /** The language the student worked in (a shipped locale; English when the file names none), and their explain answers in it. */
+    locale: Locale; answers: ExplainAnswer[]; schemaVersion: number; notes: string[];
+  }
   | { ok: false; error: string };
 
 /** `gradeSubmissionText` for any lab, awaiting asynchronous ones (what the grading page uses). */
@@ -309,6 +426,7 @@ export async function gradeSubmissionTextAsync(text: string, labs: Lab[], grader
   return {
     ok: true, student: submission.student, appVersion: submission.appVersion, exportedAt: submission.exportedAt,
     rows: await regradeAsync(submission, labs, options), warnings: submissionWarnings(submission, graderVersion),
+    ...explainAnswers(submission.labs, labs, submission.locale, options.labs), schemaVersion: submission.schemaVersion, notes: submissionNotes(submission),
   };
 }
 
@@ -320,5 +438,6 @@ export function gradeSubmissionText(text: string, labs: Lab[], graderVersion: st
   return {
     ok: true, student: submission.student, appVersion: submission.appVersion, exportedAt: submission.exportedAt,
     rows: regrade(submission, labs, options), warnings: submissionWarnings(submission, graderVersion),
+    ...explainAnswers(submission.labs, labs, submission.locale, options.labs), schemaVersion: submission.schemaVersion, notes: submissionNotes(submission),
   };
 }

@@ -17,12 +17,12 @@ import { labUrlTransform } from '../markdownUrls';
 import { feedbackText } from '../../lab/exercises/feedback';
 import { isLocale } from '../../lab/i18n/locales';
 import { localizeSwitch } from '../../lab/i18n/modelStrings';
-import { exerciseStatus, LIMITS, type ExerciseRecord, type ExerciseStatus, type RecordProblem } from '../../lab/exercises/records';
+import { exerciseStatus, handedIn, LIMITS, type ExerciseRecord, type ExerciseStatus, type RecordProblem } from '../../lab/exercises/records';
 import type { Exercise, Verdict } from '../../lab/exercises/schema';
 import { useLocalizedLab } from '../i18n/labTranslations';
 import { recordProblemText } from '../recordProblemText';
 import {
-  recordedSteps, returnToKept, saveDraft, selectCursor, selectSession, selectSwitches, selectSwitchSpecs, startReproduce, submitExercise,
+  handInAttempt, recordedSteps, recordExerciseEvent, returnToKept, saveDraft, selectCursor, selectSession, selectSwitches, selectSwitchSpecs, startReproduce, submitExercise,
   submitExerciseAsync, useApp,
 } from '../store';
 
@@ -133,6 +133,41 @@ function ExerciseBody({ exercise, record }: { exercise: Exercise; record: Exerci
           {feedbackText(verdict, locale, exercise)}{verdict.rules.length > 0 && <span className="muted"> ({verdict.rules.join(', ')})</span>}
         </p>
       )}
+      {(exercise.kind === 'repair' || exercise.kind === 'reproduce') && record && record.attempts.length > 0 && <HandIn exercise={exercise} record={record} />}
+    </div>
+  );
+}
+
+/** Attempts shown for handing in: the latest few (every attempt stays in the export). */
+const HAND_IN_SHOWN = 8;
+
+/**
+ * Repair and reproduce: the student marks the attempt they hand in; every other attempt is
+ * practice, kept and reported, never scored. The latest mark counts; with none, the grader
+ * takes the first passing attempt.
+ */
+export function HandIn({ exercise, record }: { exercise: Exercise; record: ExerciseRecord }) {
+  const { t } = useTranslation();
+  const handed = handedIn(record);
+  const first = Math.max(0, record.attempts.length - HAND_IN_SHOWN);
+  return (
+    <div className="hand-in" data-testid={`exercise-${exercise.id}-hand-in`}>
+      <p className="muted" data-testid={`exercise-${exercise.id}-handed`} data-attempt={handed ?? ''}>
+        {handed ? t('exercises.handedIn', { n: handed }) : t('exercises.noHandIn')}
+      </p>
+      <ol start={first + 1}>
+        {record.attempts.slice(first).map((attempt, i) => {
+          const n = first + i + 1;
+          return (
+            <li key={n} data-pass={String(attempt.verdict.pass)}>
+              {attempt.verdict.pass ? '✓' : '✗'}{' '}
+              {n === handed
+                ? <strong>{t('exercises.thisHandedIn')}</strong>
+                : <button data-testid={`exercise-${exercise.id}-hand-in-${n}`} onClick={() => handInAttempt(exercise, n)}>{t('exercises.handInThis')}</button>}
+            </li>
+          );
+        })}
+      </ol>
     </div>
   );
 }
@@ -207,6 +242,7 @@ function ReproduceForm({ exercise, onSubmit }: { exercise: Extract<Exercise, { k
 
 function RepairForm({ exercise, done, onSubmit }: { exercise: Extract<Exercise, { kind: 'repair' }>; done: boolean; onSubmit: Submit }) {
   const specs = useSwitchSpecs();
+  const session = useApp(selectSession);
   const [spoilers, setSpoilers] = useState(false);
   const { t } = useTranslation();
   // Nothing preselected: the first value in lab.json is often the solution.
@@ -236,7 +272,11 @@ function RepairForm({ exercise, done, onSubmit }: { exercise: Extract<Exercise, 
       })}
       {!done && (
         <label className="choice muted">
-          <input type="checkbox" checked={spoilers} onChange={(e) => setSpoilers(e.target.checked)} data-testid={`exercise-${exercise.id}-spoilers`} /> {t('exercises.spoilers')}
+          <input type="checkbox" checked={spoilers} data-testid={`exercise-${exercise.id}-spoilers`} onChange={(e) => {
+            setSpoilers(e.target.checked);
+            // Recorded for the grader's report (never scored): the labels were shown before this point.
+            if (e.target.checked && session) recordExerciseEvent(session.lab.id, [exercise.id], 'spoilers');
+          }} /> {t('exercises.spoilers')}
         </label>
       )}
       <button className="primary" disabled={!ready} onClick={() => onSubmit({ kind: 'repair', choices })} data-testid={`exercise-${exercise.id}-check`}>{t('exercises.runDesign')}</button>

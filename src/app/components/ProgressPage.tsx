@@ -56,6 +56,7 @@ export function ProgressPage() {
   const atMost = t('progress.atMost', { max: LIMITS.studentField });
   const labs = loads.flatMap((l) => (l.ok ? [l.lab] : []));
   const asides = setAsideKeys(window.localStorage);
+  const identified = progress.student.name.trim() !== '' && progress.student.id.trim() !== '';
   const fileName = `durable-lab-${(progress.student.id || progress.student.name || 'student').replace(/[^a-zA-Z0-9_-]+/g, '_')}.json`;
   return (
     <main className="progress-page">
@@ -65,7 +66,9 @@ export function ProgressPage() {
         <div className="student">
           <label className="field">{t('progress.name')} <input value={progress.student.name} maxLength={LIMITS.studentField} title={atMost} onChange={(e) => setStudent(e.target.value, progress.student.id)} data-testid="student-name" /></label>
           <label className="field">{t('progress.studentId')} <input value={progress.student.id} maxLength={LIMITS.studentField} title={atMost} onChange={(e) => setStudent(progress.student.name, e.target.value)} data-testid="student-id" /></label>
-          <button className="primary" data-testid="export" onClick={() => download(fileName, exportSubmissionText())}>{t('progress.export')}</button>
+          {/* An export names its student: the grader matches files to people by name and ID. */}
+          <button className="primary" data-testid="export" disabled={!identified} aria-describedby="export-needs" onClick={() => download(fileName, exportSubmissionText())}>{t('progress.export')}</button>
+          {!identified && <span className="muted" id="export-needs" data-testid="export-needs">{t('progress.needIdentity')}</span>}
           <label className="field">{t('progress.import')}
             <input type="file" accept=".json" data-testid="import-input" onChange={async (e) => {
               const file = e.target.files?.[0];

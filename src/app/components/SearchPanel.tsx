@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { Bounds } from '../../sim/explorer/bounds';
 import type { ExploreResult, Progress, Unrecoverable } from '../../sim/explorer/result';
 import { startSearch, type SearchJob } from '../explorer/searchClient';
-import { selectSession, selectSwitches, useApp, watchCard } from '../store';
+import { recordExerciseEvent, selectSession, selectSwitches, useApp, watchCard } from '../store';
 import type { Card } from '../../lab/cards';
 import { encodeActions } from '../actionsLink';
 import { formatHash } from '../routing';
@@ -93,6 +93,8 @@ export function SearchPanel() {
     setMessage(null);
     setProgress({ states: 0, transitions: 0, depth: 0, elapsedMs: 0 });
     setRunning(true);
+    // Reported by the grader beside any reproduce attempt made after it (never scored).
+    recordExerciseEvent(lab.id, lab.exercises.filter((e) => e.kind === 'reproduce').map((e) => e.id), 'search');
     const current = startSearch({ lab, switches: { ...switches }, bounds, ...(swarm ? { swarm: { seed, runs } } : { recover }) }, setProgress);
     job.current = current;
     current.done.then((done) => {

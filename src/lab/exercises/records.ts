@@ -19,6 +19,8 @@ export const LIMITS = {
   attempts: 500,
   /** Characters in the student's name or ID. */
   studentField: 200,
+  /** Recorded events (resets, spoilers, searches, imports, hand-ins) kept per exercise. */
+  events: 500,
 } as const;
 
 export const studentSchema = z.object({ name: z.string().max(LIMITS.studentField), id: z.string().max(LIMITS.studentField) });
@@ -57,9 +59,23 @@ export const attemptSchema = z.object({
   verdict: verdictSchema,
 });
 
+/**
+ * What happened around an exercise's attempts, recorded as it happened and never removed,
+ * so a grader can read it (reported, never scored): the lab was reset (`reset`), the
+ * spoilers were shown (`spoilers`), a Search ran in the lab (`search`), records were
+ * imported from a file (`import`), or the student handed in attempt `attempt` (1-based;
+ * the latest hand-in counts).
+ */
+export const exerciseEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.enum(['reset', 'spoilers', 'search', 'import']), at: z.string() }).strict(),
+  z.object({ type: z.literal('hand-in'), at: z.string(), attempt: z.number().int().min(1).max(LIMITS.attempts) }).strict(),
+]);
+export type ExerciseEvent = z.infer<typeof exerciseEventSchema>;
+
 export const exerciseRecordSchema = z.object({
   attempts: z.array(attemptSchema).max(LIMITS.attempts),
   draft: z.string().max(LIMITS.explainChars).optional(),
+  events: z.array(exerciseEventSchema).max(LIMITS.events).optional(),
 });
 
 export type ExerciseRecord = z.infer<typeof exerciseRecordSchema>;
@@ -100,6 +116,39 @@ export function draftProblem(text: string): RecordProblem | null {
   return text.length > LIMITS.explainChars ? { code: 'answerTooLong', params: { max: LIMITS.explainChars } } : null;
 }
 
+/** Appends an event; past the limit the oldest non-hand-in event gives way (a hand-in is never dropped). */
+export function withEvent(record: ExerciseRecord, event: ExerciseEvent): ExerciseRecord {
+  const events = [...(record.events ?? []), event];
+  if (events.length > LIMITS.events) events.splice(events.findIndex((e) => e.type !== 'hand-in'), 1);
+  return { ...record, events };
+}
+
+/** The attempt the student handed in (1-based), if any: the latest hand-in naming an attempt that exists. */
+export function handedIn(record: ExerciseRecord): number | null {
+  const events = record.events ?? [];
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.type === 'hand-in' && e.attempt <= record.attempts.length) return e.attempt;
+  }
+  return null;
+}
+
+/**
+ * The attempt that is graded (0-based), the rest being practice. Predict: the first pick,
+ * always. Repair and reproduce: the handed-in attempt; with none handed in, the first that
+ * passed (trying a design after passing never costs the pass), else the last. Explain: the
+ * last version.
+ */
+export function gradedAttempt(kind: string, record: ExerciseRecord, passed: (i: number) => boolean): number {
+  if (record.attempts.length === 0) return -1;
+  if (kind === 'predict') return 0;
+  if (kind === 'explain') return record.attempts.length - 1;
+  const handed = handedIn(record);
+  if (handed !== null) return handed - 1;
+  const first = record.attempts.findIndex((_, i) => passed(i));
+  return first >= 0 ? first : record.attempts.length - 1;
+}
+
 /**
  * new: no attempt. For predict the FIRST attempt decides (a prediction is only a prediction
  * before the answer is shown): done if it was right, missed if not — later picks are
@@ -112,11 +161,14 @@ export function exerciseStatus(record: ExerciseRecord | undefined): ExerciseStat
   const first = record?.attempts[0];
   if (!first) return 'new';
   if (first.input.kind === 'predict') return first.verdict.pass === true ? 'done' : 'missed';
-  const last = record!.attempts[record!.attempts.length - 1]!;
-  return last.verdict.pass === true || (last.input.kind === 'explain' && last.verdict.pass === null) ? 'done' : 'attempted';
+  const graded = record!.attempts[gradedAttempt(first.input.kind, record!, (i) => record!.attempts[i]!.verdict.pass === true)]!;
+  return graded.verdict.pass === true || (graded.input.kind === 'explain' && graded.verdict.pass === null) ? 'done' : 'attempted';
 }
 
-/** For predict: attempts after the first are practice (1-based numbers), reported as such. */
+/** Attempts other than the graded one (1-based numbers): practice, kept and reported, never scored. */
 export function practiceAttempts(record: ExerciseRecord): number[] {
-  return record.attempts[0]?.input.kind === 'predict' ? record.attempts.slice(1).map((_, i) => i + 2) : [];
+  const first = record.attempts[0];
+  if (!first) return [];
+  const graded = gradedAttempt(first.input.kind, record, (i) => record.attempts[i]!.verdict.pass === true);
+  return record.attempts.flatMap((_, i) => (i === graded ? [] : [i + 1]));
 }

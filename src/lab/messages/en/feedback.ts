@@ -30,5 +30,7 @@ export const feedback = {
   'feedback.wrong_kind': 'expected a {{expected}} answer, got {{actual}}',
   'feedback.not_attempted': 'not attempted',
   'feedback.unknown_exercise': 'no exercise {{lab}}/{{exercise}}',
+  'feedback.unreplayable': 'could not be re-executed, so it is not graded: {{reason}}',
+  'feedback.unknown_more': '{{count}} more exercise(s) this lab does not have (not listed one by one)',
   'feedback.practice_note': ' [first prediction decides; {{count}} later pick(s) are practice]',
 } as const;

@@ -26,5 +26,7 @@ export const feedback = {
   'feedback.wrong_kind': '{{expected}} の解答が必要ですが、{{actual}} を受け取りました',
   'feedback.not_attempted': '未解答',
   'feedback.unknown_exercise': '演習 {{lab}}/{{exercise}} はありません',
+  'feedback.unreplayable': '再実行できないため採点していません：{{reason}}',
+  'feedback.unknown_more': 'このラボにない演習がほかに {{count}} 件あります（個別には載せていません）',
   'feedback.practice_note': ' [最初の予測で採点します。その後の {{count}} 回の選択は練習です]',
 } as const satisfies Record<keyof typeof en, string>;

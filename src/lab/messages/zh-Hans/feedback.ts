@@ -26,5 +26,7 @@ export const feedback = {
   'feedback.wrong_kind': '需要 {{expected}} 类型的答案，收到的是 {{actual}}',
   'feedback.not_attempted': '未作答',
   'feedback.unknown_exercise': '没有练习 {{lab}}/{{exercise}}',
+  'feedback.unreplayable': '无法重新执行，因此未评分：{{reason}}',
+  'feedback.unknown_more': '另有 {{count}} 个本实验没有的练习（不逐一列出）',
   'feedback.practice_note': ' [以第一次预测为准；之后的 {{count}} 次选择只是练习]',
 } as const satisfies Record<keyof typeof en, string>;

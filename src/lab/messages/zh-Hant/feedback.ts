@@ -26,5 +26,7 @@ export const feedback = {
   'feedback.wrong_kind': '需要 {{expected}} 類型的答案，收到的是 {{actual}}',
   'feedback.not_attempted': '未作答',
   'feedback.unknown_exercise': '沒有練習 {{lab}}/{{exercise}}',
+  'feedback.unreplayable': '無法重新執行，因此未評分：{{reason}}',
+  'feedback.unknown_more': '另有 {{count}} 個本實驗沒有的練習（不逐一列出）',
   'feedback.practice_note': ' [以第一次預測為準；之後的 {{count}} 次選擇只是練習]',
 } as const satisfies Record<keyof typeof en, string>;
