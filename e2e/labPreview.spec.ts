@@ -63,3 +63,25 @@ test('the catalog card joins the missed count in the page\'s language', async ({
     await expect(page.getByTestId('lab-progress-L07')).toContainText(text);
   }
 });
+
+test('a checked file carrying a course lab\'s ID never touches that lab\'s saved steps', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  const lab = await new LabPage(page).open('L07');
+  await lab.act('A_acquire', 'A_write');
+  await expect.poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('durable-lab:progress') ?? '{}') as { labs?: Record<string, { steps: unknown[] }> }).labs?.L07?.steps.length ?? 0), { timeout: 20_000 }).toBe(2);
+  // A valid L01 renamed L07, checked and opened, then stepped in.
+  const renamed = { ...(JSON.parse(readFileSync('labs/L01/lab.json', 'utf8')) as Record<string, unknown>), id: 'L07' };
+  const file = testInfo.outputPath('renamed/lab.json');
+  mkdirSync(file.replace(/\/lab\.json$/, ''), { recursive: true });
+  writeFileSync(file, JSON.stringify(renamed));
+  await page.goto('/');
+  await page.getByTestId('preview-lab-input').setInputFiles(file);
+  await page.getByTestId('preview-result').getByTestId('open-L07').click();
+  await expect(page.getByTestId('lab-preview-banner')).toBeVisible({ timeout: 45_000 });
+  await page.getByTestId('action-approve').click();
+  await page.waitForTimeout(3000); // past the save's pause
+  await page.getByTestId('lab-preview-banner').getByTestId('lab-preview-close').click();
+  // The course's L07 still has its own two steps.
+  const saved = await page.evaluate(() => (JSON.parse(localStorage.getItem('durable-lab:progress') ?? '{}') as { labs?: Record<string, { steps: unknown[] }> }).labs?.L07?.steps);
+  expect(saved).toEqual(['A_acquire', 'A_write']);
+});
