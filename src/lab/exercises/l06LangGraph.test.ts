@@ -45,13 +45,12 @@ describe('L06 lg-rerun-deduped: the running protocol decides', () => {
 
   it('the LangGraph repair: a keyless design is refused with the counterexample search found, the right one passes', async () => {
     const repair = l06.exercises.find((e) => e.id === 'lg-recovery-late-send')!;
-    // Messages only: search over the exercise's environment finds the break. The current node
-    // alone: the epoch check stops a second worker, so search within these bounds finds none
-    // and the exercise's own late-send run shows the double refund.
-    for (const [recovery, key] of [['messages_only', 'feedback.search_breaks_other'], ['current_node', 'feedback.repair_breaks']] as const) {
+    // Search over the exercise's environment (from the asked run with a stall armed after the
+    // check) finds each keyless design broken; the right one survives it and the late-send run.
+    for (const recovery of ['messages_only', 'current_node']) {
       const verdict = await checkExerciseAsync(l06, repair, { kind: 'repair', choices: { recovery } });
       expect(verdict.pass, recovery).toBe(false);
-      expect(verdict.message?.key, `${recovery}: ${verdict.feedback}`).toBe(key);
+      expect(verdict.message?.key, `${recovery}: ${verdict.feedback}`).toMatch(/^feedback\.search_breaks_(one|other)$/);
     }
     expect(await checkExerciseAsync(l06, repair, { kind: 'repair', choices: { recovery: 'all_three' } })).toMatchObject({ pass: true });
   }, 120_000);
