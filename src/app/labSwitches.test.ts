@@ -14,7 +14,8 @@ describe('declaredSwitches', () => {
       if (!result.ok) throw new Error(JSON.stringify(result.problems));
       return result.lab;
     };
-    expect([...declaredSwitches(load('L07'))].sort()).toEqual(['network', 'resource']);
+    // The resource switch (repair, scenarios), the renewal switch (a scenario shows a renewal without its check) and the network.
+    expect([...declaredSwitches(load('L07'))].sort()).toEqual(['network', 'renewal', 'resource']);
     const l01 = load('L01');
     const declared = declaredSwitches(l01);
     expect(declared.has('network')).toBe(true);
