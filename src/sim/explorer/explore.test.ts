@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../../test/sqljs';
+import { external, L07 } from '../../test/fencingConfigs';
 import { World, type WorldConfig } from '../world';
 import { explore } from './explore';
 import { worldFingerprint } from './fingerprint';
@@ -12,12 +13,6 @@ import { swarm } from './swarm';
 
 useSqlJs();
 
-const L07: WorldConfig = {
-  model: 'fencing', seed: 7,
-  initial: { current_token: 1, lease_until: 10, now: 0, workers: { A: 1, B: null } },
-  switches: { resource: 'fenced' },
-};
-const external: WorldConfig = { ...L07, switches: { resource: 'external' } };
 
 const fingerprintAfter = (config: WorldConfig, actions: unknown[]) => {
   const world = World.replay(config, actions);

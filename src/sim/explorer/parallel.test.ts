@@ -7,18 +7,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../../test/sqljs';
-import type { WorldConfig } from '../world';
+import { external, L07 } from '../../test/fencingConfigs';
 import { explore, expansionSession, type ExpansionSession } from './explore';
 import { exploreParallel, messagePool, serveExpansions, type PoolReply, type PoolRequest } from './parallel';
 
 useSqlJs();
 
-const L07: WorldConfig = {
-  model: 'fencing', seed: 7,
-  initial: { current_token: 1, lease_until: 10, now: 0, workers: { A: 1, B: null } },
-  switches: { resource: 'fenced' },
-};
-const external: WorldConfig = { ...L07, switches: { resource: 'external' } };
 
 /** `size` in-process workers; worker i answers after i·50 microtask hops, so replies arrive out of order. */
 function localPool(size: number) {

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../../test/sqljs';
+import { external, L07 } from '../../test/fencingConfigs';
 import type { Model } from '../model';
 import { World, type WorldConfig } from '../world';
 import { explore } from './explore';
@@ -13,12 +14,6 @@ import { independent } from './footprint';
 
 useSqlJs();
 
-const L07: WorldConfig = {
-  model: 'fencing', seed: 7,
-  initial: { current_token: 1, lease_until: 10, now: 0, workers: { A: 1, B: null } },
-  switches: { resource: 'fenced' },
-};
-const external: WorldConfig = { ...L07, switches: { resource: 'external' } };
 const manual: WorldConfig = { ...L07, switches: { resource: 'fenced', network: 'manual' } };
 
 /** The fencing model as the World runs it (the explorer's tests do not import the registry). */
