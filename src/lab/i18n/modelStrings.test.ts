@@ -24,10 +24,12 @@ interface Gaps {
 }
 
 /** What each model shows, as catalog key → the model's text, tagged with the model's ID. */
-function modelTexts(models: readonly { id: string; model: Pick<Model, 'invariants' | 'switches'> }[]): { model: string; key: string; text: string }[] {
+function modelTexts(models: readonly { id: string; model: Pick<Model, 'invariants' | 'switches' | 'endConditions'> }[]): { model: string; key: string; text: string }[] {
   const out: { model: string; key: string; text: string }[] = [];
   for (const { id, model } of models) {
     for (const inv of model.invariants) out.push({ model: id, key: invariantKey(inv.id), text: inv.statement });
+    // End conditions are statements shown the same way (a search's unrecoverable state).
+    for (const end of model.endConditions ?? []) out.push({ model: id, key: invariantKey(end.id), text: end.statement });
     for (const spec of switchesOf(model as Model)) {
       out.push({ model: id, key: switchKey(spec.key), text: spec.label });
       for (const o of spec.options) out.push({ model: id, key: optionKey(spec.key, o.value), text: o.label });
@@ -36,7 +38,7 @@ function modelTexts(models: readonly { id: string; model: Pick<Model, 'invariant
   return out;
 }
 
-function modelStringGaps(models: readonly { id: string; model: Pick<Model, 'invariants' | 'switches'> }[], catalogs: Readonly<Record<Locale, Catalog>>): Gaps {
+function modelStringGaps(models: readonly { id: string; model: Pick<Model, 'invariants' | 'switches' | 'endConditions'> }[], catalogs: Readonly<Record<Locale, Catalog>>): Gaps {
   const texts = modelTexts(models);
   const needed = new Set(texts.map((t) => t.key));
   const english = texts.filter((t) => catalogs.en[t.key] !== t.text).map((t) => `${t.model}: ${t.key}`);
