@@ -32,10 +32,10 @@ const LABEL_PX = 11;
 
 /**
  * The desktop box a machine is laid out for: the middle column at a 1280 px wide window
- * (553 px), between 150 and 420 px high, and a zoom at which its smallest text (a state's
+ * (553 px), between 150 and 600 px high (L08's trip has a state per way to end), and a zoom at which its smallest text (a state's
  * name, 12 px, or a listed self-transition, 0.92 × 12 px) reads at 7.2 px or more.
  */
-const machineBox = (loops: boolean): FitBox => ({ width: 553, minHeight: 150, maxHeight: 420, zoom: 7.2 / (loops ? 12 * 0.92 : 12) });
+const machineBox = (loops: boolean): FitBox => ({ width: 553, minHeight: 150, maxHeight: 600, zoom: 7.2 / (loops ? 12 * 0.92 : 12) });
 /** Presenter view: the main column of a 1280 px wide projector, as tall as needed up to 1000 px, at zoom 1 (text 18 px). */
 const PRESENTER_MACHINE_BOX: FitBox = { width: 880, minHeight: 200, maxHeight: 1000, zoom: 1 };
 
