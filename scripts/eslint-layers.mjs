@@ -1,5 +1,5 @@
 /**
- * ESLint rules for the layers (DESIGN.md): imports point down, core ← sim ← models ← lab ←
+ * ESLint rules for the layers (docs/architecture.md): imports point down, core ← sim ← models ← lab ←
  * app, and no module imports itself through others (a cycle).
  *
  * `layers/downward` looks at one file's import specifiers. `layers/no-cycle` needs the whole

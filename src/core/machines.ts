@@ -1,6 +1,6 @@
 /**
  * Helpers over XState machine definitions, shared by the core (is this transition legal?)
- * and the UI (draw the same definition). One source of truth: DESIGN.md, "lifecycles".
+ * and the UI (draw the same definition). One source of truth: docs/architecture.md.
  */
 import { transition, type AnyStateMachine } from 'xstate';
 

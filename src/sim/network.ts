@@ -3,7 +3,7 @@
  *
  * Frames wait here until the World delivers, drops or duplicates them, so a learner can
  * hold a message back, lose it, or deliver it twice. Bounded: a run that floods the
- * network is a bug and fails loudly (STYLE.md: a limit on every queue).
+ * network is a bug and fails loudly (docs/architecture.md: a limit on every queue).
  */
 
 /** A message between two nodes. `kind` names the protocol message; `body` is its data. */

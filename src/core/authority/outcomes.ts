@@ -1,5 +1,5 @@
 /**
- * Every outcome of `accept` is a value with a stable `code` (STYLE.md §8): accepted,
+ * Every outcome of `accept` is a value with a stable `code` (docs/architecture.md, outcomes are values): accepted,
  * duplicate, or one named rejection. Nothing is signalled by throwing.
  */
 import { msg, type Message } from '../message';

@@ -37,7 +37,7 @@ let loaded: SqlJsStatic | null = null;
 
 /**
  * The sql.js module after `loadSqlJs()` resolved. Everything after initialisation is
- * synchronous (DESIGN.md), so the engine asks for it here instead of awaiting.
+ * synchronous (docs/architecture.md), so the engine asks for it here instead of awaiting.
  */
 export function requireSqlJs(): SqlJsStatic {
   if (!loaded) throw new Error('sql.js is not initialised yet: await loadSqlJs() first');
