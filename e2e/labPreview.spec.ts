@@ -74,7 +74,7 @@ test('a checked file carrying a course lab\'s ID never touches that lab\'s saved
   const file = testInfo.outputPath('renamed/lab.json');
   mkdirSync(file.replace(/\/lab\.json$/, ''), { recursive: true });
   writeFileSync(file, JSON.stringify(renamed));
-  await page.goto('/');
+  await page.goto('/#/'); // the catalog itself: the bare address resumes the lab last open
   await page.getByTestId('preview-lab-input').setInputFiles(file);
   await page.getByTestId('preview-result').getByTestId('open-L07').click();
   await expect(page.getByTestId('lab-preview-banner')).toBeVisible({ timeout: 45_000 });
@@ -83,5 +83,5 @@ test('a checked file carrying a course lab\'s ID never touches that lab\'s saved
   await page.getByTestId('lab-preview-banner').getByTestId('lab-preview-close').click();
   // The course's L07 still has its own two steps.
   const saved = await page.evaluate(() => (JSON.parse(localStorage.getItem('durable-lab:progress') ?? '{}') as { labs?: Record<string, { steps: unknown[] }> }).labs?.L07?.steps);
-  expect(saved).toEqual(['A_acquire', 'A_write']);
+  expect(saved).toEqual([{ type: 'acquire', worker: 'A' }, { type: 'write', worker: 'A' }]);
 });

@@ -159,8 +159,10 @@ test('a dropped frame ends in a cross; a crash is a mark on the lifeline; the cr
   await expect(panel.getByTestId('crash-recovery')).toContainText('Not restarted yet');
   await lab.act('restart-resource');
   await expect(panel.getByTestId('crash-recovery')).toContainText('Recovery (restart at step 4)');
-  // What recovery did: here, nothing but start again from its committed rows.
-  await expect(panel.getByTestId('crash-recovery')).toContainText('Recovery ran no transaction.');
+  // What recovery did: start again from its committed rows, then ask the authority which
+  // lease is in force (fence updates sent while it was down were lost).
+  await expect(panel.getByTestId('crash-recovery')).toContainText('resource.learn_fence (commit)');
+  await expect(panel.getByTestId('crash-recovery')).toContainText('fence_query to authority');
   await expect(panel.getByTestId('crash-recovery')).toContainText('restarted with only what it had committed');
   await expect(page.getByTestId('sequence-restart-4')).toBeVisible();
   // The mark is a way back to the crash.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fittedZoom, keepUnchanged, layoutGraph, layoutToFit, sameData } from './graphLayout';
+import { fittedZoom, keepUnchanged, layoutGraph, layoutToFit, peerEdges, sameData } from './graphLayout';
 
 describe('keepUnchanged (React Flow gets the same node objects back when a step did not change them)', () => {
   const node = (id: string, active: boolean) => ({ id, position: { x: 1, y: 2 }, data: { name: id, active, loops: ['RENEW'] }, markerEnd: { type: 'arrow' } });
@@ -52,15 +52,15 @@ describe('layoutToFit (the layout a desktop box reads best in)', () => {
     const input = { nodes: ids.map(state), edges: ids.slice(1).map((to, i) => ({ from: ids[i]!, to, label })) };
     const layout = layoutToFit(input, box);
     expect(layout.direction).toBe('TB');
-    expect(fittedZoom(layout, box)).toBeGreaterThan(fittedZoom(layoutGraph({ ...input, direction: 'LR' }), box));
+    expect(fittedZoom(layout, box)).toBeGreaterThan(fittedZoom(layoutGraph({ ...input, direction: 'LR' })!, box));
   });
 
   it('wraps a wide fan-out onto two rows, each node below the first row and none overlapping', () => {
     const wide = { id: '', width: 230, height: 92 };
     const leaves = ['l1', 'l2', 'l3', 'l4'];
     const input = { nodes: [{ ...wide, id: 'root' }, ...leaves.map((id) => ({ ...wide, id }))], edges: leaves.map((to) => ({ from: 'root', to, label: { width: 140, height: 34 } })) };
-    const flat = layoutGraph({ ...input, direction: 'TB' });
-    const wrapped = layoutGraph({ ...input, direction: 'TB', wrapRank: 2 });
+    const flat = layoutGraph({ ...input, direction: 'TB' })!;
+    const wrapped = layoutGraph({ ...input, direction: 'TB', wrapRank: 2 })!;
     expect(wrapped.width).toBeLessThan(flat.width * 0.75);
     expect(new Set(leaves.map((id) => wrapped.nodes[id]!.y)).size).toBe(2);
     const boxes = leaves.map((id) => ({ ...wrapped.nodes[id]!, w: 230, h: 92 }));
@@ -69,5 +69,39 @@ describe('layoutToFit (the layout a desktop box reads best in)', () => {
     }
     const topology = { width: 553, minHeight: 200, maxHeight: 480, zoom: 0.65 };
     expect(fittedZoom(wrapped, topology)).toBeGreaterThan(fittedZoom(flat, topology));
+  });
+
+  it('sets two linked sources side by side in the first column, the link straight down the gap that holds its label', () => {
+    // L05 at presenter size: B reads A's checkpoints; both talk to the same services.
+    const node = (id: string) => ({ id, width: 391, height: 156 });
+    const label = { width: 250, height: 34 };
+    const sinks = ['a_mem', 'b_mem', 'shop', 'provider', 'vendor'];
+    const input = {
+      nodes: ['A', 'B', ...sinks].map(node),
+      edges: [
+        { id: 'takeover', from: 'B', to: 'A', label },
+        { from: 'A', to: 'a_mem', label }, { from: 'B', to: 'b_mem', label },
+        ...['shop', 'provider', 'vendor'].flatMap((to) => [{ from: 'A', to, label }, { from: 'B', to, label }]),
+      ],
+    };
+    expect([...peerEdges(input.edges)]).toEqual([0]);
+    const side = layoutGraph({ ...input, direction: 'LR', peers: true })!;
+    expect(side.nodes.A!.x).toBe(side.nodes.B!.x);
+    const [top, bottom] = [side.nodes.A!, side.nodes.B!].sort((p, q) => p.y - q.y);
+    const gap = bottom!.y - (top!.y + 156);
+    expect(gap).toBeGreaterThanOrEqual(label.height);
+    const route = side.edges.takeover!;
+    expect(route.points).toHaveLength(2);
+    expect(route.label!.y).toBeGreaterThan(top!.y + 156);
+    expect(route.label!.y).toBeLessThan(bottom!.y);
+    // One column of workers instead of three ranks: narrower than plain left to right.
+    expect(side.width).toBeLessThan(layoutGraph({ ...input, direction: 'LR' })!.width * 0.75);
+    const presenter = { width: 1460, minHeight: 300, maxHeight: 1134, zoom: 1 };
+    expect(fittedZoom(layoutToFit(input, presenter), presenter)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('finds no peers in a chain or a fan-in', () => {
+    expect(peerEdges([{ from: 'a', to: 'b' }, { from: 'b', to: 'c' }]).size).toBe(0);
+    expect(peerEdges([{ from: 'a', to: 'c' }, { from: 'b', to: 'c' }]).size).toBe(0);
   });
 });

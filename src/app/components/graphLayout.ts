@@ -25,6 +25,13 @@ export interface LayoutInput {
    * (L05: one worker to four services) takes two rows instead of one row four nodes wide.
    */
   wrapRank?: number;
+  /**
+   * Left to right only: two sources joined by an edge (L05's worker B reads worker A's
+   * checkpoints) share the first column, one above the other, instead of the edge pushing one
+   * a whole column right. That edge is routed straight down the gap between them, which
+   * widens to hold its label. When the two do not end up next to each other the layout fails.
+   */
+  peers?: boolean;
 }
 
 export interface Layout {
@@ -77,16 +84,38 @@ function wrapped(nodes: LayoutInput['nodes'], edges: LayoutInput['edges'], most:
   return under;
 }
 
-export function layoutGraph({ nodes, edges, direction = 'LR', wrapRank }: LayoutInput): Layout {
+/**
+ * Edges joining two sources: `from` has no incoming edge, `to` has none but this one, and both
+ * lead on to other nodes. Such a pair is better drawn side by side than one after the other.
+ */
+export function peerEdges(edges: LayoutInput['edges']): Set<number> {
+  const real = edges.map((e, i) => ({ ...e, i })).filter((e) => e.from !== e.to);
+  const into = (id: string) => real.filter((e) => e.to === id);
+  const onward = (id: string, not: string) => real.some((e) => e.from === id && e.to !== not);
+  const peers = new Set<number>();
+  for (const e of real) {
+    if (into(e.from).length === 0 && into(e.to).length === 1 && onward(e.from, e.to) && onward(e.to, e.from)) peers.add(e.i);
+  }
+  return peers;
+}
+
+const NODESEP = 20;
+
+export function layoutGraph({ nodes, edges, direction = 'LR', wrapRank, peers: withPeers }: LayoutInput): Layout | null {
+  const peers = withPeers && direction === 'LR' ? peerEdges(edges) : new Set<number>();
   const graph = new dagre.graphlib.Graph({ multigraph: true });
   // Tight spacing: the canvas is fitted into a column about 550-710 px wide, so every pixel of
   // gap shrinks the text; the label boxes keep labels apart whatever the spacing.
-  graph.setGraph({ rankdir: direction, nodesep: 20, ranksep: 30, edgesep: 10, marginx: 8, marginy: 8 });
+  graph.setGraph({ rankdir: direction, nodesep: NODESEP, ranksep: 30, edgesep: 10, marginx: 8, marginy: 8 });
+  // A peer edge's label sits in the gap between its two nodes: each peer takes that much more
+  // room above and below itself (a wider nodesep would spread every column, not this gap).
+  const peerGap = Math.max(0, ...[...peers].map((i) => (edges[i]!.label?.height ?? 0) + 2 * 6));
+  const pad = new Set([...peers].flatMap((i) => [edges[i]!.from, edges[i]!.to]));
   graph.setDefaultEdgeLabel(() => ({}));
   const under = direction === 'TB' && wrapRank ? wrapped(nodes, edges, wrapRank) : new Map<string, string>();
-  for (const node of nodes) graph.setNode(node.id, { width: node.width, height: node.height });
+  for (const node of nodes) graph.setNode(node.id, { width: node.width, height: node.height + (pad.has(node.id) ? peerGap : 0) });
   edges.forEach((edge, i) => {
-    if (edge.from === edge.to) return;
+    if (edge.from === edge.to || peers.has(i)) return;
     const label = edge.label ? { width: edge.label.width, height: edge.label.height, labelpos: 'c' } : {};
     // A moved node's edges span three ranks: dagre puts a label halfway along its edge, so
     // these labels get a row of their own below the first row of nodes, not a place in it.
@@ -101,16 +130,53 @@ export function layoutGraph({ nodes, edges, direction = 'LR', wrapRank }: Layout
     const placed = graph.node(node.id);
     out.nodes[node.id] = { x: placed.x - node.width / 2, y: placed.y - node.height / 2 };
   }
+  for (const i of peers) {
+    const edge = edges[i]!;
+    const routed = peerRoute(graph, nodes, edge.from, edge.to, peerGap);
+    if (!routed) return null;
+    out.edges[edge.id ?? `e${i}`] = { points: routed.points, label: edge.label ? routed.middle : null };
+  }
   edges.forEach((edge, i) => {
-    if (edge.from === edge.to) return;
+    if (edge.from === edge.to || peers.has(i)) return;
     const id = edge.id ?? `e${i}`;
     const routed = graph.edge({ v: edge.from, w: edge.to, name: id }) as { points?: Point[]; x?: number; y?: number } | undefined;
+    const points = routed?.points ?? [];
+    // dagre ends an edge on a padded peer's taller box: bring the end onto the drawn one.
+    const onto = (p: Point | undefined, nodeId: string) => {
+      const box = pad.has(nodeId) ? out.nodes[nodeId] : undefined;
+      const height = nodes.find((n) => n.id === nodeId)?.height ?? 0;
+      if (p && box) p.y = Math.min(box.y + height, Math.max(box.y, p.y));
+    };
+    onto(points[0], edge.from);
+    onto(points[points.length - 1], edge.to);
     out.edges[id] = {
-      points: routed?.points ?? [],
+      points,
       label: edge.label && routed?.x !== undefined && routed.y !== undefined ? { x: routed.x, y: routed.y } : null,
     };
   });
   return out;
+}
+
+/**
+ * A peer edge straight down from one node to the other, when dagre put them in the same
+ * column with no node between; null otherwise.
+ */
+function peerRoute(graph: InstanceType<typeof dagre.graphlib.Graph>, nodes: LayoutInput['nodes'], from: string, to: string, pad: number): { points: Point[]; middle: Point } | null {
+  type Placed = { x: number; y: number; width: number; height: number };
+  const at = (id: string) => graph.node(id) as Placed;
+  const a = at(from), b = at(to);
+  if (Math.abs(a.x - b.x) > 0.5) return null;
+  const [top, bottom] = a.y < b.y ? [a, b] : [b, a];
+  const between = nodes.some((n) => {
+    const c = at(n.id);
+    return n.id !== from && n.id !== to && Math.abs(c.x - a.x) < (c.width + a.width) / 2 && c.y > top.y && c.y < bottom.y;
+  });
+  if (between) return null;
+  // The drawn boxes are `pad` shorter than dagre's, centred in them.
+  const half = (p: Placed) => (p.height - pad) / 2;
+  const start = { x: a.x, y: a.y < b.y ? a.y + half(a) : a.y - half(a) };
+  const end = { x: a.x, y: a.y < b.y ? b.y - half(b) : b.y + half(b) };
+  return { points: [start, end], middle: { x: a.x, y: (start.y + end.y) / 2 } };
 }
 
 /**
@@ -131,7 +197,7 @@ export function fittedZoom(layout: Pick<Layout, 'width' | 'height'>, box: FitBox
 
 /**
  * The layout to draw in `box`: left to right, top to bottom, or top to bottom with wide
- * ranks wrapped. Of those whose text reads at `box.zoom`, the one needing the lowest box
+ * ranks wrapped, or left to right with peers side by side. Of those whose text reads at `box.zoom`, the one needing the lowest box
  * (so a diagram takes no more of the page than legibility asks); when none does, the one
  * fitted largest. Depends on the graph and the box constants only, never on the window, so
  * it runs once per structure like layoutGraph.
@@ -141,7 +207,8 @@ export function layoutToFit(input: Omit<LayoutInput, 'direction' | 'wrapRank'>, 
     layoutGraph({ ...input, direction: 'LR' }),
     layoutGraph({ ...input, direction: 'TB' }),
     layoutGraph({ ...input, direction: 'TB', wrapRank: 2 }),
-  ];
+    peerEdges(input.edges).size > 0 ? layoutGraph({ ...input, direction: 'LR', peers: true }) : null,
+  ].filter((l): l is Layout => l !== null);
   const heightOf = (l: Layout) => Math.min(box.maxHeight, Math.max(box.minHeight, (box.width * l.height) / l.width));
   const legible = candidates.filter((l) => fittedZoom(l, box) >= box.zoom);
   if (legible.length > 0) return legible.reduce((best, l) => (heightOf(l) < heightOf(best) ? l : best));
