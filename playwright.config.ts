@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 // @ts-expect-error plain ESM helper shared with scripts/check-chromium.mjs
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
@@ -11,7 +12,9 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: process.env.PW_PORT ? `test-results-${process.env.PW_PORT}` : 'test-results',
   fullyParallel: false,
-  workers: 1,
+  // One browser per core (PW_WORKERS overrides): spec files run side by side, the tests of a
+  // file in order. Each test has its own context, so storage never leaks between workers.
+  workers: process.env.PW_WORKERS ? Number(process.env.PW_WORKERS) : Math.max(1, availableParallelism()),
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 60_000,

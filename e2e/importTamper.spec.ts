@@ -65,3 +65,22 @@ test('a verdict edited in an exported file is refused by name, and progress stay
   await expect(progressRow(page)).toHaveAttribute('data-done', '0');
   expect(consoleErrors).toEqual([]);
 });
+
+test('a pass written into saved progress by hand is checked again when the lab opens, and shows as missed', async ({ page }) => {
+  const lab = JSON.parse(readFileSync('labs/L07/lab.json', 'utf8')) as { exercises: { id: string; kind: string; answer?: unknown; choices?: { value: unknown }[] }[] };
+  const predict = lab.exercises.find((e) => e.kind === 'predict')!;
+  const wrong = predict.choices!.find((c) => JSON.stringify(c.value) !== JSON.stringify(predict.answer))!.value;
+  const forged = {
+    version: 1, currentLab: null, labs: {}, student: { name: '', id: '' }, activeExercise: null, kept: {},
+    exercises: { L07: { [predict.id]: { attempts: [{ at: '2026-11-29T10:00:00.000Z', input: { kind: 'predict', pick: wrong }, verdict: { pass: true, feedback: '', rules: [] } }] } } },
+  };
+  await page.goto('/#/');
+  await page.evaluate((text) => localStorage.setItem('durable-lab:progress', text), JSON.stringify(forged));
+  await page.reload();
+  await new LabPage(page).open('L07');
+  await page.getByTestId(`exercise-${predict.id}-open`).click();
+  await expect(page.getByTestId(`exercise-${predict.id}-decided`)).toHaveAttribute('data-pass', 'false');
+  // The recheck is saved: the catalog, which runs no checker, shows it too.
+  await page.goto('/#/');
+  await expect(page.getByTestId('lab-progress-L07')).toContainText('1 missed');
+});

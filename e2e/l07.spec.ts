@@ -104,6 +104,12 @@ test.describe('L07 late workers and fencing', () => {
     expect(await lab.observed()).toEqual(atEnd);
   });
 
+  test('a link to a step past the end shows the last step and says so', async ({ page }) => {
+    const lab = await new LabPage(page).open('L07', '?scenario=late-write&step=99');
+    await lab.expectStep(5, 5);
+    await expect(page.getByTestId('flash')).toContainText('asks for step 99, but its step log has 5 steps');
+  });
+
   test('the network can hold, drop and deliver frames by hand', async ({ page }) => {
     const lab = await new LabPage(page).open('L07');
     await lab.setSwitch('network', 'manual');

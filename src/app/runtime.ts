@@ -10,6 +10,7 @@ export { LabSession } from '../lab/session';
 export { parseLab } from '../lab/loader';
 export { checkExercise } from '../lab/exercises/check';
 export { checkExerciseAsync, isAsyncLab } from '../lab/exercises/checkAsync';
+export { recheckRecords } from '../lab/exercises/recheck';
 export { formatCardResult, parseCard, runCard, runCardAsync } from '../lab/cards';
 export { buildSubmission, gradeSubmissionText, gradeSubmissionTextAsync, importSubmission, importWouldOverwrite, parseSubmission } from '../lab/submission';
 export { loadBundledLab, loadBundledLabs } from './labsBundle';

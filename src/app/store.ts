@@ -260,11 +260,29 @@ function openLab(route: Extract<Route, { page: 'lab' }>): void {
     const outcome = session.setSwitch(key, value);
     if (!outcome.ok) notes.push(TEXT.badSwitch(key, value, outcome.error));
   }
-  if (route.step !== undefined) session.jumpTo(route.step);
+  if (route.step !== undefined) {
+    session.jumpTo(route.step);
+    // A step past the log's end is shown as the last one, and the learner is told so.
+    const total = session.snapshot.steps.length;
+    if (route.step > total) notes.push(TEXT.stepOutOfRange(route.step, total));
+  }
   previous?.dispose();
   useApp.setState({ session, route: { ...route } });
   commit(notes.length > 0 ? (notes as (string | Message)[]) : null, route.present);
   afterAsync(session);
+  if (!preview) void recheckSaved(lab);
+}
+
+/** Checks the lab's saved passing verdicts again (recheck.ts) and records what it found. */
+async function recheckSaved(lab: Lab): Promise<void> {
+  const records = useApp.getState().progress.exercises[lab.id];
+  if (!records) return;
+  const found = await rt().recheckRecords(lab, records, new Date().toISOString());
+  if (Object.keys(found).length === 0) return;
+  let progress = useApp.getState().progress;
+  for (const [id, events] of Object.entries(found)) for (const event of events) progress = withExerciseEvent(progress, lab.id, id, event);
+  const problem = persist(progress);
+  if (problem) useApp.setState({ flash: problem });
 }
 
 /** Visible strings of the store, as messages the banner renders in the page's language. */

@@ -17,7 +17,7 @@ import { labUrlTransform } from '../markdownUrls';
 import { feedbackText } from '../../lab/exercises/feedback';
 import { isLocale } from '../../lab/i18n/locales';
 import { localizeSwitch } from '../../lab/i18n/modelStrings';
-import { exerciseStatus, handedIn, LIMITS, type ExerciseRecord, type ExerciseStatus, type RecordProblem } from '../../lab/exercises/records';
+import { attemptPassed, exerciseStatus, handedIn, LIMITS, type ExerciseRecord, type ExerciseStatus, type RecordProblem } from '../../lab/exercises/records';
 import type { Exercise, Verdict } from '../../lab/exercises/schema';
 import { useLocalizedLab } from '../i18n/labTranslations';
 import { recordProblemText } from '../recordProblemText';
@@ -159,8 +159,8 @@ export function HandIn({ exercise, record }: { exercise: Exercise; record: Exerc
         {record.attempts.slice(first).map((attempt, i) => {
           const n = first + i + 1;
           return (
-            <li key={n} data-pass={String(attempt.verdict.pass)}>
-              {attempt.verdict.pass ? '✓' : '✗'}{' '}
+            <li key={n} data-pass={String(attempt.verdict.pass === null ? null : attemptPassed(record, n - 1))}>
+              {attemptPassed(record, n - 1) ? '✓' : '✗'}{' '}
               {n === handed
                 ? <strong>{t('exercises.thisHandedIn')}</strong>
                 : <button data-testid={`exercise-${exercise.id}-hand-in-${n}`} onClick={() => handInAttempt(exercise, n)}>{t('exercises.handInThis')}</button>}
@@ -184,9 +184,9 @@ function PredictForm({ exercise, record, onSubmit }: { exercise: Extract<Exercis
   return (
     <div>
       {first ? (
-        <p className="decided" data-testid={`exercise-${exercise.id}-decided`} data-pass={String(first.verdict.pass)}>
+        <p className="decided" data-testid={`exercise-${exercise.id}-decided`} data-pass={String(attemptPassed(record!, 0))}>
           <Trans t={t} i18nKey="exercises.decided" components={{ b: <strong /> }}
-            values={{ label: firstLabel ?? '', verdict: t(first.verdict.pass ? 'exercises.right' : 'exercises.notRight'), soFar: practice > 0 ? t('exercises.soFar', { n: practice }) : '' }} />
+            values={{ label: firstLabel ?? '', verdict: t(attemptPassed(record!, 0) ? 'exercises.right' : 'exercises.notRight'), soFar: practice > 0 ? t('exercises.soFar', { n: practice }) : '' }} />
         </p>
       ) : (
         <p className="muted">{t('exercises.firstPick')}</p>

@@ -14,6 +14,7 @@ export const FLASH_TEXT = {
   checked: (file: string, ok: boolean): Message => msg(ok ? 'flash.lab_file_ok' : 'flash.lab_file_bad', { file }),
   unknownScenario: (lab: string, id: string): Message => msg('flash.unknown_scenario', { lab, id }),
   badActions: (lab: string, why: string): Message => msg('flash.bad_actions', { lab, why }),
+  stepOutOfRange: (step: number, total: number): Message => msg('flash.step_out_of_range', { step, total }),
   badSwitch: (key: string, value: string, why: string): Message => msg('flash.bad_switch', { key, value, why }),
   didNotWork: msg('flash.did_not_work'),
   cardLabMissing: (lab: string): Message => msg('flash.card_lab_missing', { lab }),

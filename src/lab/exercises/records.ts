@@ -63,12 +63,15 @@ export const attemptSchema = z.object({
  * What happened around an exercise's attempts, recorded as it happened and never removed,
  * so a grader can read it (reported, never scored): the lab was reset (`reset`), the
  * spoilers were shown (`spoilers`), a Search ran in the lab (`search`), records were
- * imported from a file (`import`), or the student handed in attempt `attempt` (1-based;
- * the latest hand-in counts).
+ * imported from a file (`import`), the student handed in attempt `attempt` (1-based;
+ * the latest hand-in counts), or the page checked a saved passing attempt again (`recheck`).
  */
 export const exerciseEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.enum(['reset', 'spoilers', 'search', 'import']), at: z.string() }).strict(),
   z.object({ type: z.literal('hand-in'), at: z.string(), attempt: z.number().int().min(1).max(LIMITS.attempts) }).strict(),
+  // The page checked attempt `attempt` (1-based) again when the lab opened: a saved verdict
+  // is only what the file says, and a hand-edited `pass: true` must not show as done.
+  z.object({ type: z.literal('recheck'), at: z.string(), attempt: z.number().int().min(1).max(LIMITS.attempts), pass: z.boolean() }).strict(),
 ]);
 export type ExerciseEvent = z.infer<typeof exerciseEventSchema>;
 
@@ -133,6 +136,21 @@ export function handedIn(record: ExerciseRecord): number | null {
   return null;
 }
 
+/** Attempts (1-based) whose saved pass a recheck did not confirm. */
+function failedRechecks(record: ExerciseRecord): Set<number> {
+  return new Set((record.events ?? []).flatMap((e) => (e.type === 'recheck' && !e.pass ? [e.attempt] : [])));
+}
+
+/** Whether attempt `i` (0-based) passed: its verdict says so and no recheck contradicted it. */
+export function attemptPassed(record: ExerciseRecord, i: number): boolean {
+  return record.attempts[i]?.verdict.pass === true && !failedRechecks(record).has(i + 1);
+}
+
+/** Attempts (1-based) already checked again. */
+export function recheckedAttempts(record: ExerciseRecord): Set<number> {
+  return new Set((record.events ?? []).flatMap((e) => (e.type === 'recheck' ? [e.attempt] : [])));
+}
+
 /**
  * The attempt that is graded (0-based), the rest being practice. Predict: the first pick,
  * always. Repair and reproduce: the handed-in attempt; with none handed in, the first that
@@ -160,15 +178,16 @@ export type ExerciseStatus = 'new' | 'attempted' | 'missed' | 'done';
 export function exerciseStatus(record: ExerciseRecord | undefined): ExerciseStatus {
   const first = record?.attempts[0];
   if (!first) return 'new';
-  if (first.input.kind === 'predict') return first.verdict.pass === true ? 'done' : 'missed';
-  const graded = record!.attempts[gradedAttempt(first.input.kind, record!, (i) => record!.attempts[i]!.verdict.pass === true)]!;
-  return graded.verdict.pass === true || (graded.input.kind === 'explain' && graded.verdict.pass === null) ? 'done' : 'attempted';
+  if (first.input.kind === 'predict') return attemptPassed(record!, 0) ? 'done' : 'missed';
+  const index = gradedAttempt(first.input.kind, record!, (i) => attemptPassed(record!, i));
+  const graded = record!.attempts[index]!;
+  return attemptPassed(record!, index) || (graded.input.kind === 'explain' && graded.verdict.pass === null) ? 'done' : 'attempted';
 }
 
 /** Attempts other than the graded one (1-based numbers): practice, kept and reported, never scored. */
 export function practiceAttempts(record: ExerciseRecord): number[] {
   const first = record.attempts[0];
   if (!first) return [];
-  const graded = gradedAttempt(first.input.kind, record, (i) => record.attempts[i]!.verdict.pass === true);
+  const graded = gradedAttempt(first.input.kind, record, (i) => attemptPassed(record, i));
   return record.attempts.flatMap((_, i) => (i === graded ? [] : [i + 1]));
 }

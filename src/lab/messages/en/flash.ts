@@ -11,6 +11,7 @@ export const flash = {
   'flash.lab_file_bad': '{{file}} did not load: see the problems below.',
   'flash.unknown_scenario': 'This link names a scenario "{{id}}" that {{lab}} does not have; you are in the sandbox instead.',
   'flash.bad_actions': "This link's step log (actions=…) cannot be read ({{why}}); {{lab}} opens in the sandbox instead.",
+  'flash.step_out_of_range': 'This link asks for step {{step}}, but its step log has {{total}} steps; you are at step {{total}}, the last one.',
   'flash.bad_switch': "This link sets {{key}}={{value}}, which does not apply ({{why}}); the lab's default is used.",
   'flash.did_not_work': 'That did not work.',
   'flash.card_lab_missing': 'no lab {{lab}} is loaded',

@@ -9,6 +9,7 @@ export const flash = {
   'flash.lab_file_bad': '{{file}} は読み込めませんでした。下の問題を見てください。',
   'flash.unknown_scenario': 'このリンクはシナリオ "{{id}}" を指していますが、{{lab}} にはありません。サンドボックスで開いています。',
   'flash.bad_actions': 'このリンクのステップ記録（actions=…）を読めません（{{why}}）。{{lab}} をサンドボックスで開きます。',
+  'flash.step_out_of_range': 'このリンクはステップ {{step}} を指していますが、ステップ記録は {{total}} ステップしかありません。最後のステップ {{total}} を表示しています。',
   'flash.bad_switch': 'このリンクは {{key}}={{value}} を設定していますが、適用できません（{{why}}）。実験の既定値を使います。',
   'flash.did_not_work': 'うまくいきませんでした。',
   'flash.card_lab_missing': '実験 {{lab}} は読み込まれていません',
