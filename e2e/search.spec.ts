@@ -20,6 +20,10 @@ async function loadCounterexample(page: Page, id: string, query: string, depth: 
   await expect(result).toContainText(says);
   await panel.getByTestId('search-load').click();
   await lab.expectStep(0, Number(/in (\d+) steps/.exec(says)![1]));
+  // Loaded: the stepping controls and the diagrams come into view, Step has the focus.
+  await expect(page.getByTestId('step-forward')).toBeFocused();
+  await expect(page.getByTestId('step-forward')).toBeInViewport();
+  await expect(page.getByTestId('topology')).toBeInViewport();
   await expect(lab.invariant(invariant)).toHaveAttribute('data-ok', 'true');
   return lab;
 }
@@ -48,7 +52,9 @@ test.describe('Search panel', () => {
   test('finds a counterexample, loads it, and the student steps through it', async ({ page }) => {
     test.setTimeout(240_000);
     const lab = await loadCounterexample(page, 'L07', '?resource=external', 3, 'FENCE-1 breaks in 3 steps', 'FENCE-1');
-    await lab.forward();
+    // → walks it straight away (the focus is on Step, not left on the panel's button).
+    await page.keyboard.press('ArrowRight');
+    await lab.expectStep(1, 3);
     await lab.forward();
     await expect(lab.invariant('FENCE-1')).toHaveAttribute('data-ok', 'true');
     await lab.forward();
@@ -148,5 +154,9 @@ test.describe('Search panel', () => {
     const verdict = page.getByTestId('exercise-overwrite-verdict');
     await expect(verdict).toHaveAttribute('data-pass', 'false');
     await expect(verdict).toContainText('loaded from a Search counterexample');
+    // The attempt is not over: the panel says what to do next, and Start over resets it.
+    await expect(page.getByTestId('exercise-overwrite-next')).toContainText('Still recording');
+    await page.getByTestId('exercise-overwrite-restart').click();
+    await expect(page.getByTestId('exercise-overwrite-recorded')).toContainText('Recording: 0 step(s)');
   });
 });

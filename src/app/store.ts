@@ -602,7 +602,8 @@ export function submitExercise(exercise: Exercise, given: ExerciseInput, checked
     session.loadScript({ actions: exercise.actions, initial: exercise.start.initial, switches: { ...exercise.start.switches, ...input.choices } });
     session.jumpTo(exercise.actions.length);
   }
-  if (exercise.kind === 'reproduce') useApp.setState((s) => ({ progress: { ...s.progress, activeExercise: null } }));
+  // A reproduce that did not get there keeps recording: the student steps back or on and checks again.
+  if (exercise.kind === 'reproduce' && verdict.pass === true) useApp.setState((s) => ({ progress: { ...s.progress, activeExercise: null } }));
   commit();
   afterAsync(session);
   return verdict;

@@ -133,6 +133,7 @@ function ExerciseBody({ exercise, record }: { exercise: Exercise; record: Exerci
           {feedbackText(verdict, locale, exercise)}{verdict.rules.length > 0 && <span className="muted"> ({verdict.rules.join(', ')})</span>}
         </p>
       )}
+      {verdict?.pass === false && exercise.kind === 'reproduce' && <p className="muted" data-testid={`exercise-${exercise.id}-next`}>{t('exercises.reproduceNext')}</p>}
       {(exercise.kind === 'repair' || exercise.kind === 'reproduce') && record && record.attempts.length > 0 && <HandIn exercise={exercise} record={record} />}
     </div>
   );
@@ -232,7 +233,8 @@ function ReproduceForm({ exercise, onSubmit }: { exercise: Extract<Exercise, { k
             </p>
           )}
           <button className="primary" onClick={() => onSubmit({ kind: 'reproduce', actions: steps, switches: { ...switches } })} data-testid={`exercise-${exercise.id}-check`}
-            disabled={steps.length > LIMITS.reproduceSteps}>{t('exercises.check')}</button>
+            disabled={steps.length > LIMITS.reproduceSteps}>{t('exercises.check')}</button>{' '}
+          <button onClick={() => startReproduce(exercise)} data-testid={`exercise-${exercise.id}-restart`}>{t('exercises.startOver')}</button>
           {steps.length > LIMITS.reproduceSteps && <p className="verdict fail">{t('exercises.tooManySteps', { limit: LIMITS.reproduceSteps })}</p>}
         </>
       )}

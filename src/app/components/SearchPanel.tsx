@@ -199,6 +199,13 @@ function SearchResult({ lab, finished }: { lab: string; finished: Finished }) {
   const load = () => {
     watchCard({ file: 'search', result: { card, file: 'search', pass: true, error: null, mismatches: [], observed: null }, problems: [], line: '' });
     setNote(TEXT.loaded);
+    // The panel sits below the palette, a screen away from the diagrams: bring the stepping
+    // controls and the diagrams into view, with the focus on Step, so → walks the run.
+    requestAnimationFrame(() => {
+      const step = document.querySelector<HTMLElement>('[data-testid="step-forward"]');
+      step?.scrollIntoView({ block: 'start' });
+      step?.focus({ preventScroll: true });
+    });
   };
   const download = () => {
     const url = URL.createObjectURL(new Blob([`${JSON.stringify(card, null, 2)}\n`], { type: 'application/json' }));

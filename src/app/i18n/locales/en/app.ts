@@ -135,6 +135,8 @@ export const app = {
   'exercises.firstPick': 'Your first pick counts: choose before you run it.',
   'exercises.start': 'Start: set the lab up for this',
   'exercises.check': 'Check my steps',
+  'exercises.startOver': 'Start over',
+  'exercises.reproduceNext': 'Still recording. Step back to where the run should have gone another way and take other actions, or add steps, then check again — or start over from the exercise’s start.',
   'exercises.runDesign': 'Run the scenario with this design',
   'exercises.handIn': 'Hand in',
   'exercises.handedIn': 'Handed in: attempt {{n}}. The others are practice.',

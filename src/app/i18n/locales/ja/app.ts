@@ -127,6 +127,8 @@ export const app = {
   'exercises.firstPick': '最初の選択が採点されます。実行する前に選んでください。',
   'exercises.start': '開始：この演習用にラボを準備',
   'exercises.check': 'ステップを確認',
+  'exercises.startOver': '最初からやり直す',
+  'exercises.reproduceNext': '記録は続いています。実行が別の道をたどるべきだった所までステップを戻して別のアクションを選ぶか、ステップを足してから、もう一度確認してください。演習の開始状態からやり直すこともできます。',
   'exercises.runDesign': 'この設計でシナリオを実行',
   'exercises.handIn': '提出',
   'exercises.handedIn': '提出済み：{{n}} 回目の試行。ほかは練習です。',

@@ -127,6 +127,8 @@ export const app = {
   'exercises.firstPick': '以第一次选择为准：先选，再运行。',
   'exercises.start': '开始：为此题准备实验',
   'exercises.check': '检查我的步骤',
+  'exercises.startOver': '从头再来',
+  'exercises.reproduceNext': '仍在记录。退回到运行本该走另一条路的那一步，换别的动作，或者再加几步，然后再检查一次；也可以从练习的起点从头再来。',
   'exercises.runDesign': '用这个设计运行场景',
   'exercises.handIn': '提交',
   'exercises.handedIn': '已提交：第 {{n}} 次尝试。其余都是练习。',

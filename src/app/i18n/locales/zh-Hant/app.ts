@@ -127,6 +127,8 @@ export const app = {
   'exercises.firstPick': '以第一次選擇為準：先選，再執行。',
   'exercises.start': '開始：為此題準備實驗',
   'exercises.check': '檢查我的步驟',
+  'exercises.startOver': '從頭再來',
+  'exercises.reproduceNext': '仍在記錄。退回到執行本該走另一條路的那一步，換別的動作，或者再加幾步，然後再檢查一次；也可以從練習的起點從頭再來。',
   'exercises.runDesign': '以這個設計執行情境',
   'exercises.handIn': '繳交',
   'exercises.handedIn': '已繳交：第 {{n}} 次嘗試。其餘都是練習。',
