@@ -62,6 +62,29 @@ test.describe('Search panel', () => {
     await expect(lab.invariant('FENCE-1')).toHaveAttribute('data-ok', 'false');
   });
 
+  test('a result is kept per design across a reload, and marked once the design changed since it ran', async ({ page }) => {
+    test.setTimeout(240_000);
+    const lab = await new LabPage(page).open('L07', '?resource=external');
+    const panel = page.getByTestId('search-panel');
+    await panel.getByTestId('search-depth').fill('3');
+    await panel.getByTestId('search-run').click();
+    const result = panel.getByTestId('search-result');
+    await expect(result).toHaveAttribute('data-outcome', 'counterexample', { timeout: 180_000 });
+    await expect(panel.getByTestId('search-stale')).toHaveCount(0);
+    // Another design: the result on screen is about the one searched, and says so.
+    await lab.setSwitch('resource', 'fenced');
+    await expect(panel.getByTestId('search-stale')).toBeVisible();
+    // A reload on the fenced design: nothing was searched for it.
+    await page.reload();
+    await expect(page.getByTestId('switch-resource')).toHaveValue('fenced');
+    await expect(result).toHaveCount(0);
+    // Back on the searched design: its result comes back from storage, marked as kept.
+    await lab.setSwitch('resource', 'external');
+    await expect(result).toHaveAttribute('data-outcome', 'counterexample');
+    await expect(result).toHaveAttribute('data-restored', 'true');
+    await expect(result).toContainText('FENCE-1 breaks in 3 steps');
+  });
+
   test('the fenced resource: nothing found, said as a bounded claim', async ({ page }) => {
     test.setTimeout(240_000);
     await new LabPage(page).open('L07');

@@ -50,6 +50,7 @@ function useText() {
     advancesPlaceholder: t('search.advancesPlaceholder'), default: t('search.default'),
     swarm: t('search.swarm'), seed: t('search.seed'), runs: t('search.runs'),
     run: t('search.run'), cancel: t('search.cancel'), cancelled: t('search.cancelled'),
+    stale: t('search.stale'), restored: t('search.restored'),
     progress: (p: Progress) => t('search.progress', { states: p.states, transitions: p.transitions, depth: p.depth, rate: Math.round(p.transitions / Math.max(p.elapsedMs / 1000, 0.001)) }),
     // stoppedBy is the explorer's own notation (a bound's name).
     clean: (r: ExploreResult) => r.mode === 'swarm'
@@ -67,7 +68,36 @@ function useText() {
   };
 }
 
-interface Finished { result: ExploreResult & { workers?: number }; cards: Record<string, unknown>[] }
+interface Finished { result: ExploreResult & { workers?: number }; cards: Record<string, unknown>[]; switches?: Record<string, string> }
+
+/**
+ * Results kept per lab and design (its switches), so a reload or a trip to another lab does
+ * not throw a long search away. What storage holds is only read back when it has the shape
+ * of a result; anything else is dropped.
+ */
+const SAVED_KEY = (lab: string) => `durable-lab:search:${lab}`;
+const SAVED_MAX = 8;
+const designKey = (switches: Record<string, string>) => JSON.stringify(Object.entries(switches).sort(([a], [b]) => a.localeCompare(b)));
+
+function savedResults(lab: string): Record<string, Finished> {
+  try {
+    const raw: unknown = JSON.parse(window.localStorage.getItem(SAVED_KEY(lab)) ?? '{}');
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return {};
+    return Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter(([, v]) => {
+      const f = v as Partial<Finished> | null;
+      return Boolean(f && typeof f === 'object' && f.result && typeof f.result === 'object' && Array.isArray(f.result.counterexamples) && Array.isArray(f.cards));
+    })) as Record<string, Finished>;
+  } catch {
+    return {};
+  }
+}
+
+function saveResult(lab: string, finished: Finished & { switches: Record<string, string> }): void {
+  const all = savedResults(lab);
+  delete all[designKey(finished.switches)];
+  const kept = Object.entries({ ...all, [designKey(finished.switches)]: finished }).slice(-SAVED_MAX);
+  try { window.localStorage.setItem(SAVED_KEY(lab), JSON.stringify(Object.fromEntries(kept))); } catch { /* full storage: the result stays on screen only */ }
+}
 
 export function SearchPanel() {
   const session = useApp(selectSession);
@@ -95,11 +125,14 @@ export function SearchPanel() {
     setRunning(true);
     // Reported by the grader beside any reproduce attempt made after it (never scored).
     recordExerciseEvent(lab.id, lab.exercises.filter((e) => e.kind === 'reproduce').map((e) => e.id), 'search');
-    const current = startSearch({ lab, switches: { ...switches }, bounds, ...(swarm ? { swarm: { seed, runs } } : { recover }) }, setProgress);
+    const design = { ...switches };
+    const current = startSearch({ lab, switches: design, bounds, ...(swarm ? { swarm: { seed, runs } } : { recover }) }, setProgress);
     job.current = current;
     current.done.then((done) => {
       if (job.current !== current) return;
-      setFinished(done);
+      const kept = { ...done, switches: design };
+      setFinished(kept);
+      saveResult(lab.id, kept);
       setRunning(false);
     }, (error: Error) => {
       if (job.current !== current) return;
@@ -108,6 +141,8 @@ export function SearchPanel() {
     });
   };
   const cancel = () => job.current?.cancel();
+  // This run's result, else one kept for this lab and design (not while a run is going on).
+  const shown = finished ?? (running || message ? null : savedResults(lab.id)[designKey(switches)] ?? null);
   const maxStates = bounds.maxStates ?? 200_000;
   const fraction = progress ? Math.min(1, progress.states / maxStates) : 0;
   const number = (key: keyof Bounds, label: string, min = 0) => (
@@ -146,12 +181,15 @@ export function SearchPanel() {
         </div>
       )}
       {message && <p className="muted" data-testid="search-message">{message}</p>}
-      {finished && <SearchResult lab={lab.id} finished={finished} />}
+      {shown && shown.switches && designKey(shown.switches) !== designKey(switches) && (
+        <p className="verdict pending" data-testid="search-stale">{TEXT.stale}</p>
+      )}
+      {shown && <SearchResult key={designKey(shown.switches ?? {})} lab={lab.id} finished={shown} restored={shown !== finished} />}
     </section>
   );
 }
 
-function SearchResult({ lab, finished }: { lab: string; finished: Finished }) {
+function SearchResult({ lab, finished, restored }: { lab: string; finished: Finished; restored: boolean }) {
   const { result, cards } = finished;
   const [note, setNote] = useState<string | null>(null);
   const [link, setLink] = useState<string | null>(null);
@@ -188,7 +226,8 @@ function SearchResult({ lab, finished }: { lab: string; finished: Finished }) {
     // A search cut short by a limit is never a pass: it says how far it got, not "no violation".
     const incomplete = result.stoppedBy === 'maxStates' || result.stoppedBy === 'maxMs';
     return (
-      <div data-testid="search-result" data-outcome={incomplete ? 'incomplete' : 'clean'}>
+      <div data-testid="search-result" data-outcome={incomplete ? 'incomplete' : 'clean'} data-restored={String(restored)}>
+        {restored && <p className="muted" data-testid="search-restored">{TEXT.restored}</p>}
         {incomplete ? <p><strong>{TEXT.incomplete(result)}</strong></p> : <p>{TEXT.clean(result)}</p>}
         {result.recovered !== undefined && !incomplete && <p>{TEXT.recovered(result)}</p>}
         {workers}
@@ -201,9 +240,12 @@ function SearchResult({ lab, finished }: { lab: string; finished: Finished }) {
     setNote(TEXT.loaded);
     // The panel sits below the palette, a screen away from the diagrams: bring the stepping
     // controls and the diagrams into view, with the focus on Step, so → walks the run.
+    // The toolbar is sticky, so the topology goes just under it.
     requestAnimationFrame(() => {
       const step = document.querySelector<HTMLElement>('[data-testid="step-forward"]');
-      step?.scrollIntoView({ block: 'start' });
+      const topology = document.querySelector<HTMLElement>('[data-testid="topology"]');
+      const toolbar = step?.closest<HTMLElement>('.toolbar');
+      if (topology) window.scrollBy(0, topology.getBoundingClientRect().top - (toolbar?.getBoundingClientRect().bottom ?? 0) - 8);
       step?.focus({ preventScroll: true });
     });
   };
@@ -216,7 +258,8 @@ function SearchResult({ lab, finished }: { lab: string; finished: Finished }) {
     URL.revokeObjectURL(url);
   };
   return (
-    <div data-testid="search-result" data-outcome={recovery === null ? 'counterexample' : 'unrecoverable'}>
+    <div data-testid="search-result" data-outcome={recovery === null ? 'counterexample' : 'unrecoverable'} data-restored={String(restored)}>
+      {restored && <p className="muted" data-testid="search-restored">{TEXT.restored}</p>}
       <p><strong>{recovery === null ? TEXT.broken(found.invariant, found.steps) : TEXT.unrecoverable(found.invariant, found.steps - recovery, recovery)}</strong> <span className="muted">{statementOf(found.invariant, words, found.statement)}</span></p>
       <ol className="search-steps">
         {found.actions.map((action, i) => <li key={i} title={typeof action === 'string' ? action : JSON.stringify(action)} data-testid="search-step">{stepWords(action)}</li>)}

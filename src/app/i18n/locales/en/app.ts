@@ -208,6 +208,8 @@ export const app = {
   'search.run': 'Run search',
   'search.cancel': 'Cancel',
   'search.cancelled': 'Search cancelled.',
+  'search.stale': 'The design was changed since this search ran: its result is about the design it searched, not the one set now. Run it again to search this one.',
+  'search.restored': 'Kept from an earlier run of this search on this design.',
   'search.intro': 'Let the computer be the adversary: it tries every schedule of actions, deliveries, losses, crashes and clock moves within these bounds, and reports the shortest one that breaks an invariant.',
   'search.depth': 'Depth',
   'search.maxStates': 'Max states',

@@ -200,6 +200,8 @@ export const app = {
   'search.run': '开始搜索',
   'search.cancel': '取消',
   'search.cancelled': '搜索已取消。',
+  'search.stale': '这次搜索运行之后设计已经改变：结果针对的是当时搜索的设计，而不是现在的设计。要搜索现在的设计，请再运行一次。',
+  'search.restored': '这是此前在这个设计上运行搜索时保存下来的结果。',
   'search.intro': '让计算机来当对手：它会在这些范围内尝试动作、投递、丢失、崩溃和时钟推进的每一种排列，并报告破坏不变量的最短一种。',
   'search.depth': '深度',
   'search.maxStates': '最大状态数',

@@ -200,6 +200,8 @@ export const app = {
   'search.run': '開始搜尋',
   'search.cancel': '取消',
   'search.cancelled': '搜尋已取消。',
+  'search.stale': '這次搜尋執行之後設計已經改變：結果針對的是當時搜尋的設計，而不是現在的設計。要搜尋現在的設計，請再執行一次。',
+  'search.restored': '這是先前在這個設計上執行搜尋時保存下來的結果。',
   'search.intro': '讓電腦來當對手：它會在這些範圍內嘗試動作、傳遞、遺失、崩潰和時鐘推進的每一種排列，並回報破壞不變量的最短一種。',
   'search.depth': '深度',
   'search.maxStates': '最大狀態數',
