@@ -49,12 +49,11 @@ function measure(page: Page) {
 test.use({ viewport: { width: 1440, height: 900 } });
 
 /**
- * The smallest text a diagram may show at 1440×900. 8 px, except 7.9 for L05's topology since
- * its second worker became a process of its own (two workers and their process memories):
- * at 1280×720 that graph reads 6.1 px (7 elsewhere). A known regression: the layout's fitting
- * needs a change for that graph; the exemption names the one diagram, nothing else.
+ * The smallest text a diagram may show at 1440×900: 8 px for every diagram of every lab
+ * (L05's topology, two workers and their process memories, once read 7.9 px here and 6.1 px
+ * at 1280×720, until its linked workers were laid out side by side).
  */
-const SMALLEST_PX = (lab: string, diagram: string) => (lab === 'L05' && diagram === 'topology' ? 7.9 : 8);
+const SMALLEST_PX = 8;
 
 for (const { id, scenarios } of labs) {
   test(`${id} at 1440×900 (and 1280×720): diagram text of at least 8 px (7 px), every node and label inside its canvas`, async ({ page }) => {
@@ -66,14 +65,14 @@ for (const { id, scenarios } of labs) {
     const diagrams = await measure(page);
     expect(diagrams.length).toBeGreaterThan(0);
     for (const d of diagrams) {
-      expect(d.smallest, `${id} ${d.name}: smallest text on screen`).toBeGreaterThanOrEqual(SMALLEST_PX(id, d.name));
+      expect(d.smallest, `${id} ${d.name}: smallest text on screen`).toBeGreaterThanOrEqual(SMALLEST_PX);
       expect(d.outside, `${id} ${d.name}: cropped`).toEqual([]);
       expect(d.overlaps, `${id} ${d.name}: overlapping labels`).toEqual([]);
     }
     // A smaller laptop screen: the canvases re-fit to the narrower column, text at 7 px or more.
     await page.setViewportSize({ width: 1280, height: 720 });
     await expect.poll(async () => (await measure(page)).flatMap((d) => [
-      ...(d.smallest < (id === 'L05' && d.name === 'topology' ? 6 : 7) ? [`${d.name}: text ${d.smallest} px`] : []),
+      ...(d.smallest < 7 ? [`${d.name}: text ${d.smallest} px`] : []),
       ...d.outside.map((o) => `${d.name}: ${o} cropped`),
     ]), { timeout: 5000 }).toEqual([]);
   });
@@ -86,7 +85,7 @@ for (const { id, scenarios } of labs) {
       await expect.poll(async () => (await measure(page)).every((d) => d.smallest > 0)).toBe(true);
       await page.waitForTimeout(300);
       for (const d of await measure(page)) {
-        expect(d.smallest, `${id} ${d.name}: smallest text on screen`).toBeGreaterThanOrEqual(SMALLEST_PX(id, d.name));
+        expect(d.smallest, `${id} ${d.name}: smallest text on screen`).toBeGreaterThanOrEqual(SMALLEST_PX);
         expect(d.overlaps, `${id} ${d.name}: overlapping labels`).toEqual([]);
       }
       // A step neither resizes a diagram's box nor re-fits it (the layout depends on structure only).
