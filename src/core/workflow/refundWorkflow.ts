@@ -327,9 +327,18 @@ export async function recover(env: WorkflowEnv): Promise<void> {
     env.note('workflow.still_waiting');
     return;
   }
-  env.note('workflow.resuming', { worker: env.worker, next: state.next.join(', ') });
+  env.note('workflow.resuming', { worker: env.worker, next: nextOf(state) });
   await graph.invoke(null, configOf(env));
   await afterRun(env, graph);
+}
+
+/**
+ * Where a resumed thread goes on. `next` is empty when the latest checkpoint's tasks already
+ * saved their writes (the run stopped before the checkpoint after them): the resume applies
+ * those writes and goes on after them, which is said instead of an empty name.
+ */
+function nextOf(state: { next: readonly string[]; tasks: readonly { name: string }[] }): string | ReturnType<typeof msg> {
+  return state.next.length > 0 ? state.next.join(', ') : msg('reasons.workflow.after_saved_writes', { nodes: state.tasks.map((t) => t.name).join(', ') });
 }
 
 /**
@@ -340,10 +349,7 @@ export async function recover(env: WorkflowEnv): Promise<void> {
 export async function takeOverRun(env: WorkflowEnv): Promise<void> {
   const graph = compileWorkflow(env);
   const state = await graph.getState(configOf(env));
-  // `next` is empty when the latest checkpoint's tasks already saved their writes (the stalled run had not saved the
-  // checkpoint after them yet): the resume applies those writes and goes on after them.
-  const next = state.next.length > 0 ? state.next.join(', ') : msg('reasons.workflow.after_saved_writes', { nodes: state.tasks.map((t) => t.name).join(', ') });
-  env.note('workflow.takeover_resumes', { worker: env.worker, next });
+  env.note('workflow.takeover_resumes', { worker: env.worker, next: nextOf(state) });
   await graph.invoke(null, configOf(env));
   await afterRun(env, graph);
 }
