@@ -10,6 +10,7 @@
  * narration — or, when the node restarted inside the crash step, what that step did from
  * the World's restart mark on. Everything comes from the trace and the node's database.
  */
+import { cellText } from './cellText';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
@@ -96,7 +97,7 @@ const CrashDetail = memo(function CrashDetail({ crash, restart, lostFrames, lost
                 <div className="table-wrap" tabIndex={0} role="region" aria-label={t.table}>
                   <table>
                     <thead><tr>{t.columns.map((c) => <th key={c}>{c}</th>)}</tr></thead>
-                    <tbody>{t.rows.map((row, i) => <tr key={i}>{row.map((v, j) => <td key={j}>{v === null ? 'NULL' : String(v)}</td>)}</tr>)}</tbody>
+                    <tbody>{t.rows.map((row, i) => <tr key={i}>{row.map((v, j) => { const cell = cellText(v); return <td key={j} title={cell.full}>{cell.text}</td>; })}</tr>)}</tbody>
                   </table>
                 </div>
               )}
