@@ -24,8 +24,8 @@ useSqlJs();
 const TRANSLATED = LOCALES.filter((l) => l !== 'en');
 
 
-/** A number followed by a word for cents, in any of the four languages. */
-export const CENTS_WORD = /\d[\d,.]*\s*(?:¢|セント|美分|cents?\b|分(?![钟鐘之]))/;
+/** A number (or a template parameter) followed by a word for cents, in any of the four languages. */
+export const CENTS_WORD = /(?:\d[\d,.]*|\}\})\s*(?:¢|セント|美分|cents?\b|分(?![钟鐘之]))/;
 /** An amount in currency as lab text writes it: "$100.00", "US$100.00". */
 const AMOUNT = /(?:US)?\$\d[\d,]*\.\d\d/g;
 
@@ -78,7 +78,7 @@ describe('amounts', () => {
   });
 
   it('the scan catches what it is for', () => {
-    for (const text of ['(it starts at 30000¢)', '10000 セント', '初始为 30000 分', '300 美分', 'spent 500 cents']) expect(text).toMatch(CENTS_WORD);
+    for (const text of ['(it starts at 30000¢)', '10000 セント', '初始为 30000 分', '300 美分', 'spent 500 cents', '{{charge}} セント', '{{spent}} / {{limit}} 分']) expect(text).toMatch(CENTS_WORD);
     for (const text of ['5 分钟', 'in cents.', 'balance_cents', '$300.00']) expect(text).not.toMatch(CENTS_WORD);
   });
 });
