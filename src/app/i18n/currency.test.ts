@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { msg } from '../../core/message';
 import { formatMoney } from '../../core/money';
 import { formatMessageIn } from '../../lab/i18n/messageCatalogs';
-import { ALL_RESOURCES } from './allResources';
+import { CENTS_WORD } from '../../lab/i18n/centsWords';
+import { ALL_RESOURCES, APP_CATALOGS } from './allResources';
 import { createLabI18n } from './instance';
 import { renderMessage } from './renderMessage';
 
@@ -57,5 +58,13 @@ describe('formatMoney', () => {
   });
   it('never throws on a tag Intl does not take', () => {
     expect(formatMoney(100, 'not a locale!')).toBe('$1.00');
+  });
+});
+
+describe('the app catalogs', () => {
+  it('word no amount as cents: amounts go through {{amount, cents}}', () => {
+    for (const [locale, catalog] of Object.entries(APP_CATALOGS)) {
+      for (const [key, text] of Object.entries(catalog)) expect(`${locale}:${key} ${String(text)}`).not.toMatch(CENTS_WORD);
+    }
   });
 });
