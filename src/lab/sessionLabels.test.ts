@@ -41,7 +41,7 @@ const MODEL: [Message, string][] = [
   [describeRefundAction({ type: 'crash_after_commit', worker: 'worker-2' }), 'worker-2 submits; the refund commits; worker-2 crashes before saving the answer, then restarts'],
   [describeRefundAction({ type: 'lose_response' }), "The provider's next response will be lost"],
   [describeWorkflowAction({ type: 'stall_after_check' }), "Worker A's next submit stalls after its epoch check, request in hand"],
-  [outageModel.describeAction({ type: 'big_charge' }), 'agent-1 reports progress (charge 5000¢)'],
+  [outageModel.describeAction({ type: 'big_charge' }), 'agent-1 reports progress (charge $50.00)'],
   [compensationModel.describeAction({ type: 'negative_refund' }), 'Try to "undo" the fare with a negative refund'],
 ];
 

@@ -28,7 +28,7 @@ export function actionText(lab: Lab, action: unknown, switches: Readonly<Record<
     const raw = typeof action === 'string' ? action : JSON.stringify(action) ?? String(action);
     return raw.length > 80 ? `${raw.slice(0, 79)}…` : raw;
   }
-  return formatMessage(isWorldAction(parsed) ? describeWorldAction(parsed) : model.describeAction(parsed), catalogFor(locale));
+  return formatMessage(isWorldAction(parsed) ? describeWorldAction(parsed) : model.describeAction(parsed), catalogFor(locale), locale);
 }
 
 /**

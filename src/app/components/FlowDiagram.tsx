@@ -18,6 +18,8 @@ import {
 import { memo, useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type CSSProperties, type JSX } from 'react';
 import { FIT_PADDING, keepUnchanged, routePath, type FitBox, type Layout, type Point } from './graphLayout';
 import { selectRoute, useApp } from '../store';
+import { usePageText } from '../i18n/pageText';
+import { flowAriaLabels } from './flowAria';
 
 export type RoutedEdgeData = { points: Point[]; labelAt: Point | null; label: string; labelWidth: number; busy?: boolean };
 
@@ -176,8 +178,10 @@ export const FlowDiagram = memo(function FlowDiagram<N extends Node, E extends E
   const phone = useIsPhone();
   const minZoom = presenting ? 1 : phone ? 0.6 : 0.2;
   const interactive = presenting || phone;
+  const { filled } = usePageText();
+  const ariaLabelConfig = useMemo(() => flowAriaLabels((key) => filled(key)({})), [filled]);
   return (
-    <ReactFlow nodes={nodes} edges={edges} onNodesChange={onNodesChange} nodeTypes={nodeTypes} edgeTypes={edgeTypes} minZoom={minZoom} nodesConnectable={false}
+    <ReactFlow nodes={nodes} ariaLabelConfig={ariaLabelConfig} edges={edges} onNodesChange={onNodesChange} nodeTypes={nodeTypes} edgeTypes={edgeTypes} minZoom={minZoom} nodesConnectable={false}
       nodesDraggable={false} elementsSelectable={false} zoomOnScroll={false} zoomOnPinch={interactive} panOnDrag={interactive}
       // Nothing here acts on focus (no selection, dragging or connecting) and React Flow draws no
       // focus ring on unselectable items, so as Tab stops nodes and edges were invisible detours

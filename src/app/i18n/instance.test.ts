@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { msg } from '../../core/message';
 import { ALL_RESOURCES } from './allResources';
-import { createLabI18n, formatCents, whenReady } from './instance';
+import { formatMoney as formatCents } from '../../core/money';
+import { createLabI18n, whenReady } from './instance';
 import { englishFallbacks, renderMessage } from './renderMessage';
 import { formatMessageIn, MESSAGE_CATALOGS } from '../../lab/i18n/messageCatalogs';
 import { LOCALES } from '../../lab/i18n/locales';

@@ -5,6 +5,7 @@
  * page: one chunk per language, resources.ts). i18next only announces `languageChanged`
  * once the new language's catalogs are in, so a switch never shows half-translated text.
  */
+import { formatMoney } from '../../core/money';
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
@@ -12,16 +13,6 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../lab/i18n/locales';
 import { PSEUDO_LOCALE } from './pseudo';
 import { EN_RESOURCES, type LocaleResources } from './resources';
 
-/**
- * Amounts in the labs are integer cents of one currency. The currency never follows the
- * language (a refund of 100.00 is the same refund in every locale); only its spelling does.
- */
-export const LAB_CURRENCY = 'USD';
-
-/** `{{amount, cents}}` → "$100.00" / "US$100.00" / "100.00美元"…, through Intl. */
-export function formatCents(cents: number, locale: string, currency: string = LAB_CURRENCY): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
-}
 
 export interface LabI18nOptions {
   /** Catalogs present from the start, besides English (tests and Node pass every locale). */
@@ -77,7 +68,7 @@ export function createLabI18n(locale: Locale | typeof PSEUDO_LOCALE = DEFAULT_LO
   });
   readiness.set(instance, ready.then(() => undefined, () => undefined));
   instance.services.formatter?.add('cents', (value: unknown, lng: string | undefined, opts: { currency?: string }) =>
-    formatCents(Number(value), lng ?? DEFAULT_LOCALE, opts.currency));
+    formatMoney(Number(value), lng ?? DEFAULT_LOCALE, opts.currency));
   return instance;
 }
 

@@ -6,16 +6,15 @@
  * i18next only chooses the template (the current locale's, else English's); filling it is
  * `fillTemplate` from src/lab/messages/format.ts, the renderer the graders and the CLI use,
  * so the app never words a message differently from a grader. A key no catalog has renders
- * as the key plus its parameters, never as blank text. One difference: an amount
- * (`{{amount, cents}}`) is spelled as currency in the page's language here ("$100.00",
- * "US$100.00", "100.00美元"), where the graders write raw cents ("10000¢").
+ * as the key plus its parameters, never as blank text. An amount (`{{amount, cents}}`) is
+ * spelled by `formatMoney` in the page's language ("$100.00", "US$100.00"), as a grader
+ * writing a report in that language spells it.
  */
 import type { i18n } from 'i18next';
 import { useCallback } from 'react';
 import { isMessage, type Message } from '../../core/message';
 import { DEFAULT_LOCALE } from '../../lab/i18n/locales';
-import { fillTemplate, plainValue, type FormatValue } from '../../lab/messages/format';
-import { formatCents } from './instance';
+import { fillTemplate, valuesIn } from '../../lab/messages/format';
 import { usePageText } from './pageText';
 
 /**
@@ -32,12 +31,7 @@ export function renderMessage(instance: i18n, message: Message | string): string
   const own = template(instance, lng, message.key);
   const chosen = own ?? template(instance, DEFAULT_LOCALE, message.key);
   if (own === undefined && chosen !== undefined && lng !== DEFAULT_LOCALE) englishFallbacks.add(`${lng}:${message.key}`);
-  return fillTemplate(message.key, chosen, message.params, pageValue(lng), (inner) => renderMessage(instance, inner));
-}
-
-/** Amounts as currency in `lng`; anything else as the graders write it. */
-function pageValue(lng: string): FormatValue {
-  return (value, format) => (format === 'cents' && typeof value === 'number' ? formatCents(value, lng) : plainValue(value, format));
+  return fillTemplate(message.key, chosen, message.params, valuesIn(lng), (inner) => renderMessage(instance, inner));
 }
 
 /** A function that renders a descriptor in the page's current language. */

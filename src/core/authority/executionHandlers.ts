@@ -9,6 +9,7 @@ import type { CommandKind } from './commands';
 import { checkLease, DEFAULT_LEASE_TICKS, illegal, missionBudget, requireRole, sessionEpoch, workItem, type Handler } from './handlerKit';
 import { toolKey } from '../effects/keys';
 import { msg, reject } from './outcomes';
+import { formatMoney } from '../money';
 
 /**
  * How each command ends the lease it names (MWP-WRK-014, seeds 000/001): the holder
@@ -162,7 +163,7 @@ export const EXECUTION_HANDLERS: Record<ExecutionKind, Handler> = {
       const charge = reports.reduce((sum, r) => sum + r.cost_cents, 0);
       const spent = Number(mission.spent_cents) + charge;
       if (spent > Number(mission.limit_cents)) {
-        return reject('BUDGET_EXCEEDED', `reconciling ${reports.length} report(s) would charge ${charge} and bring ${w.mission_id} to ${spent} of ${mission.limit_cents} cents`,
+        return reject('BUDGET_EXCEEDED', `reconciling ${reports.length} report(s) would charge ${formatMoney(charge, 'en')} and bring ${w.mission_id} to ${formatMoney(spent, 'en')} of ${formatMoney(Number(mission.limit_cents), 'en')}`,
           msg('reasons.authority.budget_reconcile', { count: reports.length, charge, mission: String(w.mission_id), spent, limit: Number(mission.limit_cents) }));
       }
       return {

@@ -8,6 +8,7 @@ import type { CommandKind } from './commands';
 import { msg, reject } from './outcomes';
 import { EXECUTION_HANDLERS } from './executionHandlers';
 import { checkLease, DEFAULT_LEASE_TICKS, illegal, missionBudget, requireRole, roleOf, sessionEpoch, workItem, type AggregateType, type Handler, type Target } from './handlerKit';
+import { formatMoney } from '../money';
 
 export { checkLease, DEFAULT_LEASE_TICKS, illegal, requireRole, roleOf, sessionEpoch, workItem, workItemRow } from './handlerKit';
 export type { AggregateType, Handler, KnownRows, P, Plan, PlanContext, Target, WorkItemRow } from './handlerKit';
@@ -120,7 +121,7 @@ const CORE_HANDLERS: Record<Exclude<CommandKind, keyof typeof EXECUTION_HANDLERS
         };
       }
       if (spent > Number(mission.limit_cents)) {
-        return reject('BUDGET_EXCEEDED', `charge of ${p.cost_cents} would bring ${item.mission_id} to ${spent} of ${mission.limit_cents} cents`,
+        return reject('BUDGET_EXCEEDED', `charge of ${formatMoney(Number(p.cost_cents), 'en')} would bring ${item.mission_id} to ${formatMoney(spent, 'en')} of ${formatMoney(Number(mission.limit_cents), 'en')}`,
           msg('reasons.authority.budget', { charge: Number(p.cost_cents), mission: String(item.mission_id), spent, limit: Number(mission.limit_cents) }));
       }
       return {

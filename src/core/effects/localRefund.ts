@@ -14,6 +14,7 @@ import type { FaultPoints } from '../faults';
 import type { Clock } from '../time';
 import { paramDigest } from './keys';
 import { applyTransition, readOperation } from './shop';
+import { formatMoney } from '../money';
 
 export const LocalFaultPoint = {
   beforeCommit: 'local.before_commit',
@@ -33,13 +34,13 @@ export function refundInOneTransaction(shop: Store, clock: Clock, faults: FaultP
     const op = readOperation(shop, operationId);
     if (!op) return { status: 'NOT_FOUND', message: `no operation ${operationId}`, said: msg('reasons.local.no_operation', { operation: operationId }) };
     const digest = paramDigest({ tenant: op.tenant, caller: op.caller, opType: 'refund', orderId: op.orderId, amountCents });
-    if (digest !== op.paramDigest) return { status: 'PARAMETER_CONFLICT', message: `${operationId} was issued for ${op.amountCents}¢`,
+    if (digest !== op.paramDigest) return { status: 'PARAMETER_CONFLICT', message: `${operationId} was issued for ${formatMoney(op.amountCents, 'en')}`,
       said: msg('reasons.local.issued_for', { operation: operationId, amount: op.amountCents }) };
     const existing = shop.get('SELECT entry_id FROM refund_ledger WHERE dedupe_key = ?', [operationId]);
     if (existing) return { status: 'OK', entryId: `entry-${existing.entry_id}`, replayed: true };
     if (op.status !== 'PREPARED') return { status: 'INVALID_STATE', message: `${operationId} is ${op.status}`, said: msg('reasons.local.operation_is', { operation: operationId, status: op.status }) };
     const decremented = shop.run('UPDATE orders SET balance_cents = balance_cents - ? WHERE order_id = ? AND balance_cents >= ?', [amountCents, op.orderId, amountCents]);
-    if (decremented === 0) return { status: 'INSUFFICIENT_BALANCE', message: `order ${op.orderId} has less than ${amountCents}¢ left`,
+    if (decremented === 0) return { status: 'INSUFFICIENT_BALANCE', message: `order ${op.orderId} has less than ${formatMoney(amountCents, 'en')} left`,
       said: msg('reasons.local.insufficient_balance', { order: op.orderId, amount: amountCents }) };
     shop.run('INSERT INTO refund_ledger (dedupe_key, operation_id, order_id, amount_cents, at) VALUES (?, ?, ?, ?, ?)', [operationId, operationId, op.orderId, amountCents, clock.now]);
     const entryId = `entry-${Number(shop.get('SELECT last_insert_rowid() AS id')!.id)}`;

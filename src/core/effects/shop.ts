@@ -8,6 +8,7 @@ import { nextState } from '../machines';
 import type { Clock } from '../time';
 import { paramDigest } from './keys';
 import { operationMachine, type OperationEvent, type OperationState } from './operationMachine';
+import { formatMoney } from '../money';
 
 export interface Operation {
   operationId: string;
@@ -102,7 +103,7 @@ export function createIntent(shop: Store, clock: Clock, caller: string, orderId:
     // With a remote provider the amount is reserved here; in the single-database variant the
     // refund transaction itself decrements the balance (SPEC 9.4).
     const reserved = reserveBalance ? shop.run('UPDATE orders SET balance_cents = balance_cents - ? WHERE order_id = ? AND balance_cents >= ?', [amount, orderId, amount]) : 1;
-    if (reserved === 0) return refuse(shop, clock, caller, 'INSUFFICIENT_BALANCE', `order ${orderId} has less than ${amount} left to refund`,
+    if (reserved === 0) return refuse(shop, clock, caller, 'INSUFFICIENT_BALANCE', `order ${orderId} has less than ${formatMoney(amount, 'en')} left to refund`,
       msg('reasons.shop.insufficient_balance', { order: orderId, amount }));
     const operationId = `op-${Number(shop.get('SELECT count(*) AS n FROM operations')!.n) + 1}`;
     const tenant = String(order.tenant);
@@ -130,7 +131,7 @@ export function resubmitIntent(shop: Store, clock: Clock, operationId: string, c
   if (digest === operation.paramDigest) return { code: 'EXISTING', operation };
   shop.tx('refuse_resubmit', () => shop.run("INSERT INTO refusals (caller, code, at) VALUES (?, 'PARAMETER_CONFLICT', ?)", [caller, clock.now]));
   return {
-    code: 'PARAMETER_CONFLICT', message: `${operationId} was issued for ${operation.amountCents}¢ by ${operation.caller}; these parameters differ`,
+    code: 'PARAMETER_CONFLICT', message: `${operationId} was issued for ${formatMoney(operation.amountCents, 'en')} by ${operation.caller}; these parameters differ`,
     reason: msg('reasons.shop.parameter_conflict', { operation: operationId, amount: operation.amountCents, caller: operation.caller }),
   };
 }

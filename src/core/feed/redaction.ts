@@ -34,6 +34,12 @@ export const REDACTABLE_FIELDS: Readonly<Record<string, readonly string[]>> = {
 /** What a redacted field reads as, everywhere, afterwards. */
 export const REDACTED = '[redacted]';
 
+/**
+ * The reason a tombstone carries when the request names none. Stored as written (the audit
+ * row is data); the timeline words it per language, since the lab, not the student, wrote it.
+ */
+export const ERASURE_REQUEST = 'the customer asked for their data to be erased';
+
 /** `payload` with each of `fields` it carries replaced by REDACTED (the one scrub, authority and worker alike). */
 export function scrubFields(payload: Readonly<Record<string, unknown>>, fields: readonly string[]): Record<string, unknown> {
   return { ...payload, ...Object.fromEntries(fields.filter((f) => f in payload).map((f) => [f, REDACTED])) };
@@ -89,7 +95,7 @@ export function redactEvent(store: Store, clock: Clock, request: RedactionReques
     return {
       code: 'REDACTED', group, seq, fields,
       frames: variant === 'history_only' ? [] : [{ v: FRAME_VERSION, type: 'redaction', group, eventId: request.eventId, seq, fields }],
-      notes: [msg('feed.redacted', { event: request.eventId, seq, fields: fields.join(', '), by: request.by, reason: request.reason })],
+      notes: [msg('feed.redacted', { event: request.eventId, seq, fields: fields.join(', '), by: request.by, reason: request.reason === ERASURE_REQUEST ? msg('feed.reason.erasure_request') : request.reason })],
     };
   });
 }

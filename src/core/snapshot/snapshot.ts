@@ -58,6 +58,15 @@ export interface Expected {
 // `reason` says `message` as a descriptor (namespace `reasons`): the worker's note shows it in the reader's language.
 export type Verified = { ok: true; snapshot: Snapshot; state: AuthorityState } | { ok: false; check: SnapshotCheck; message: string; reason: Message };
 
+/**
+ * A schema issue as a catalog message (`problems.schema.*`, worded in every language), not
+ * zod's English: the refusal reaches the timeline of a page in any language.
+ */
+function issueMessage(issue: z.core.$ZodIssue): Message {
+  if (issue.code === 'invalid_value' && issue.values.length === 1) return msg('problems.schema.invalid_value', { value: JSON.stringify(issue.values[0]) });
+  return msg('problems.schema.invalid_input');
+}
+
 /** The six checks, in order; the first that fails names the refusal. */
 export function verifySnapshot(text: string, expected: Expected): Verified {
   let json: unknown;
@@ -69,7 +78,7 @@ export function verifySnapshot(text: string, expected: Expected): Verified {
   const parsed = snapshotSchema.safeParse(json);
   if (!parsed.success) return {
     ok: false, check: 'SCHEMA', message: `not a ${SNAPSHOT_SCHEMA}: ${parsed.error.issues[0]!.path.join('.') || '(root)'} ${parsed.error.issues[0]!.message}`,
-    reason: msg('reasons.snapshot.not_schema', { schema: SNAPSHOT_SCHEMA, field: parsed.error.issues[0]!.path.join('.') || '(root)', problem: parsed.error.issues[0]!.message }),
+    reason: msg('reasons.snapshot.not_schema', { schema: SNAPSHOT_SCHEMA, field: parsed.error.issues[0]!.path.join('.') || '(root)', problem: issueMessage(parsed.error.issues[0]!) }),
   };
   const s = parsed.data;
   if (canonicalJson(s) !== text) return { ok: false, check: 'SCHEMA', message: 'not in canonical form', reason: msg('reasons.snapshot.not_canonical') };

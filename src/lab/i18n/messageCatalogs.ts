@@ -27,5 +27,5 @@ export { catalogFor };
 
 /** Renders a message descriptor (or a legacy plain string) in a locale. */
 export function formatMessageIn(locale: Locale, message: Message | string): string {
-  return formatMessage(message, catalogFor(locale));
+  return formatMessage(message, catalogFor(locale), locale);
 }

@@ -5,22 +5,28 @@
  * (through `formatMessageIn`, src/lab/i18n), and the app's `renderMessage` picks the
  * template from its current language and fills it with `fillTemplate` — so a student and
  * the grader read the same words. Templates use i18next's `{{name}}` syntax, plain, plus one
- * format: `{{name, cents}}`, an amount in cents — `10000¢` here (graders, CLI), the page's
- * currency spelling on the page (its renderer passes `formatValue`). A key missing from the
+ * format: `{{name, cents}}`, an amount in cents, spelled by `formatMoney` in the locale being
+ * rendered (page, graders and CLI alike). A key missing from the
  * catalog renders as the key itself plus its
  * parameters — visible, never silently blank — and a test checks every key a model emits
  * exists in the English catalog.
  */
 import { isMessage, type Message } from '../../core/message';
 import { en } from './en';
+import { formatMoney } from '../../core/money';
 
 export type Catalog = Readonly<Record<string, string>>;
 
 /** How a `{{name, format}}` value is written (the only format is `cents`). */
 export type FormatValue = (value: unknown, format: string) => string;
 
-/** The graders' and the CLI's spelling: raw cents, `10000¢`. */
-export const plainValue: FormatValue = (value, format) => (format === 'cents' ? `${String(value)}¢` : String(value));
+/** Values as written in `locale`: an amount (`cents`) as its currency, anything else as is. */
+export function valuesIn(locale: string): FormatValue {
+  return (value, format) => (format === 'cents' && typeof value === 'number' ? formatMoney(value, locale) : String(value));
+}
+
+/** English, the CLI's and the default reports' language. */
+export const plainValue: FormatValue = valuesIn('en');
 
 /**
  * `template` with its `{{param}}`s filled; no template → the key and its params. A parameter
@@ -34,7 +40,8 @@ export function fillTemplate(key: string, template: string | undefined, params: 
     (name in params ? (format ? formatValue(params[name], format) : text(params[name])) : `{{${name}}}`));
 }
 
-export function formatMessage(message: Message | string, catalog: Catalog = en): string {
+/** `message` with `catalog`'s template; amounts spelled for `locale` (the catalog's language). */
+export function formatMessage(message: Message | string, catalog: Catalog = en, locale = 'en'): string {
   if (!isMessage(message)) return message;
-  return fillTemplate(message.key, catalog[message.key], message.params, plainValue, (inner) => formatMessage(inner, catalog));
+  return fillTemplate(message.key, catalog[message.key], message.params, valuesIn(locale), (inner) => formatMessage(inner, catalog, locale));
 }

@@ -78,7 +78,7 @@ describe('violation lines', () => {
       [msg('violations.fencing.write_stale_fence', { seq: 3, writer: 'A', fence: 1, at: 12, current: 2 }), 'write #3 by A (fence 1, t=12) was accepted while the current fence was 2'],
       [msg('violations.fencing.unfenced_write_after_expiry', { seq: 2, writer: 'B', fence: null, at: 11, until: 10 }), 'write #2 by B (fence none, t=11) was accepted after the lease ended at t=10'],
       [msg('violations.refund.refunded_times', { operation: 'op-1', count: 2, refunds: 're_1, re_2' }), 'op-1 was refunded 2 times (re_1, re_2)'],
-      [msg('violations.refund.wrong_amount', { refund: 're_1', amount: 500, operation: 'op-1', approved: 300 }), 're_1 refunded 500¢ for op-1, approved for 300¢'],
+      [msg('violations.refund.wrong_amount', { refund: 're_1', amount: 500, operation: 'op-1', approved: 300 }), 're_1 refunded $5.00 for op-1, approved for $3.00'],
       [msg('violations.authority.history_gap', { group: 'G1', missing: '2', counter: 3 }), "G1's history is missing sequence(s) 2 of 1–3"],
       [msg('violations.projection.differs_from_rebuild', { group: 'G1', cursor: 4 }), 'G1: the projection at cursor 4 differs from a rebuild of events 1–4'],
       [msg('violations.projection.tombstoned_archived', { group: 'G1', event: 'G1-3', field: 'note' }), 'the archive of G1 still carries G1-3.note'],

@@ -17,6 +17,7 @@ export const projection = {
   'feed.redact_deleted': '{{event}} is deleted to erase it: sequence {{seq}} now has a hole in the history.',
   'feed.redact_flag_only': 'A tombstone row names {{event}}, but the event is stored and served as before.',
   'feed.redacted': 'Tombstone for {{event}} (sequence {{seq}}): {{fields}} removed from the stored history at the request of {{by}} ({{reason}}); the event keeps its ID and sequence, and the audit log records it.',
+  'feed.reason.erasure_request': 'the customer asked for their data to be erased',
   'worker.redaction': 'The worker drops {{fields}} of {{event}} from its own copies ({{copies}} scrubbed).',
   'worker.event_applied': 'The worker applies {{group}} event {{seq}} ({{kind}}).',
   'worker.event_applied_drained': 'The worker applies {{group}} event {{seq}} ({{kind}}), then drains {{drained}} from its buffer.',

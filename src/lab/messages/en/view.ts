@@ -31,6 +31,8 @@ export const view = {
   'view.compensation.trip': 'trip {{state}}',
   'view.compensation.refs': 'flight {{flight}} · hotel {{hotel}}',
   'view.compensation.record': '{{action}} by {{by}}: {{result}}',
+  'view.compensation.result.cancelled': '{{cancellation}} cancelled, fee {{fee, cents}}',
+  'view.compensation.result.closed_by_hand': 'closed with the airline by hand',
   'view.compensation.booking': '{{id}} {{status}}',
   'view.compensation.cancellation': '{{id}} {{result}} · fee {{fee, cents}}',
   'view.compensation.rooms': 'rooms available',

@@ -19,6 +19,7 @@ export const projection = {
   'feed.redact_deleted': '{{event}} を消すために削除しました。履歴のシーケンス {{seq}} に穴が開いています。',
   'feed.redact_flag_only': 'トゥームストーンの行は {{event}} を指していますが、イベントは以前と同じように保存され、配信されています。',
   'feed.redacted': '{{event}}（シーケンス {{seq}}）のトゥームストーン：{{by}} の要請（{{reason}}）により、保存された履歴から {{fields}} を削除しました。イベントは ID とシーケンスを保ち、監査ログにこの操作が記録されます。',
+  'feed.reason.erasure_request': '顧客が自分のデータの消去を求めた',
   'worker.redaction': 'Worker は自分のコピーから {{event}} の {{fields}} を削除します（{{copies}} 箇所を消去）。',
   'worker.event_applied': 'Worker は {{group}} のイベント {{seq}}（{{kind}}）を適用します。',
   'worker.event_applied_drained': 'Worker は {{group}} のイベント {{seq}}（{{kind}}）を適用し、続いてバッファから {{drained}} を取り出します。',

@@ -25,6 +25,8 @@ export const view = {
   'view.compensation.trip': '旅行 {{state}}',
   'view.compensation.refs': 'フライト {{flight}} · ホテル {{hotel}}',
   'view.compensation.record': '{{action}}（実行者 {{by}}）：{{result}}',
+  'view.compensation.result.cancelled': '{{cancellation}} をキャンセル、手数料 {{fee, cents}}',
+  'view.compensation.result.closed_by_hand': '担当者が航空会社と直接やり取りして手作業で解決',
   'view.compensation.booking': '{{id}} {{status}}',
   'view.compensation.cancellation': '{{id}} {{result}} · 手数料 {{fee, cents}}',
   'view.compensation.rooms': '空室あり',

@@ -19,6 +19,7 @@ export const projection = {
   'feed.redact_deleted': '为抹去 {{event}} 而将它删除：历史中序列号 {{seq}} 处现在有一个空洞。',
   'feed.redact_flag_only': '一条墓碑记录指向 {{event}}，但该事件仍像以前一样被存储和提供。',
   'feed.redacted': '{{event}}（序列号 {{seq}}）的墓碑记录：应 {{by}} 的要求（{{reason}}），已从存储的历史中移除 {{fields}}；事件保留其 ID 和序列号，审计日志记下了这一操作。',
+  'feed.reason.erasure_request': '客户要求删除其数据',
   'worker.redaction': 'Worker 从自己的副本中删去 {{event}} 的 {{fields}}（清理了 {{copies}} 处）。',
   'worker.event_applied': 'Worker 应用 {{group}} 的事件 {{seq}}（{{kind}}）。',
   'worker.event_applied_drained': 'Worker 应用 {{group}} 的事件 {{seq}}（{{kind}}），然后从缓冲中取出 {{drained}}。',

@@ -25,6 +25,8 @@ export const view = {
   'view.compensation.trip': '行程 {{state}}',
   'view.compensation.refs': '航班 {{flight}} · 酒店 {{hotel}}',
   'view.compensation.record': '{{action}}，由 {{by}} 执行：{{result}}',
+  'view.compensation.result.cancelled': '{{cancellation}} 已取消，手续费 {{fee, cents}}',
+  'view.compensation.result.closed_by_hand': '由人工与航空公司协商了结',
   'view.compensation.booking': '{{id}} {{status}}',
   'view.compensation.cancellation': '{{id}} {{result}} · 手续费 {{fee, cents}}',
   'view.compensation.rooms': '有空房',

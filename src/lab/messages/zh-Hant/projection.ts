@@ -19,6 +19,7 @@ export const projection = {
   'feed.redact_deleted': '為了抹除 {{event}} 而將它刪除：歷史中序列 {{seq}} 處現在有一個空洞。',
   'feed.redact_flag_only': '一筆邏輯刪除記錄指向 {{event}}，但該事件仍照舊被儲存與提供。',
   'feed.redacted': '{{event}}（序列 {{seq}}）的邏輯刪除記錄：應 {{by}} 的要求（{{reason}}），已從儲存的歷史中移除 {{fields}}；事件保留其 ID 與序列，審核日誌記下了這項操作。',
+  'feed.reason.erasure_request': '客戶要求刪除其資料',
   'worker.redaction': 'Worker 從自己的副本中刪去 {{event}} 的 {{fields}}（清理了 {{copies}} 處）。',
   'worker.event_applied': 'Worker 套用 {{group}} 的事件 {{seq}}（{{kind}}）。',
   'worker.event_applied_drained': 'Worker 套用 {{group}} 的事件 {{seq}}（{{kind}}），接著從緩衝中取出 {{drained}}。',

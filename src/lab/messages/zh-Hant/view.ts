@@ -25,6 +25,8 @@ export const view = {
   'view.compensation.trip': '行程 {{state}}',
   'view.compensation.refs': '航班 {{flight}} · 飯店 {{hotel}}',
   'view.compensation.record': '{{action}}，由 {{by}} 執行：{{result}}',
+  'view.compensation.result.cancelled': '{{cancellation}} 已取消，手續費 {{fee, cents}}',
+  'view.compensation.result.closed_by_hand': '由人工與航空公司協商了結',
   'view.compensation.booking': '{{id}} {{status}}',
   'view.compensation.cancellation': '{{id}} {{result}} · 手續費 {{fee, cents}}',
   'view.compensation.rooms': '有空房',

@@ -17,12 +17,14 @@ import {
   withdrawTravellerConsent,
 } from '../../../core/compensation/records';
 import { tripMachine } from '../../../core/compensation/tripMachine';
-import { msg, statusWord } from '../../../core/message';
+import { msg, statusWord, type Message } from '../../../core/message';
 import type { Model, ModelAction, ModelContext } from '../../model';
 
 const AGENT = 'agent';
 const AIRLINE = 'airline';
 const HOTEL = 'hotel';
+/** The desk's compensation record: a code like the others (NO_AUTHORITY), worded when shown. */
+const CLOSED_BY_HAND = 'CLOSED_BY_HAND';
 
 const VERBS = ['book_flight', 'book_hotel', 'withdraw_consent', 'cancel_flight', 'negative_refund', 'resolve_manually'] as const;
 type CompensationAction = { type: (typeof VERBS)[number] } & ModelAction;
@@ -125,7 +127,7 @@ export const compensationModel: Model<CompensationAction> = {
       case 'resolve_manually': {
         const flight = readTrip(agent).flightRef ?? '—';
         const grant = liveGrant(agent, Actor.desk, Step.closeByHand, flight);
-        recordCompensation(agent, ctx.clock, { action: Step.closeByHand, bookingId: flight, grant, doneBy: Actor.desk, acted: true, result: 'closed with the airline by hand' });
+        recordCompensation(agent, ctx.clock, { action: Step.closeByHand, bookingId: flight, grant, doneBy: Actor.desk, acted: true, result: CLOSED_BY_HAND });
         moveTrip(agent, ctx.clock, 'RESOLVED', 'resolve_manually', 'closed by a person');
         return ctx.note(msg('compensation.closed_by_hand', { desk: Actor.desk }));
       }
@@ -213,7 +215,7 @@ export const compensationModel: Model<CompensationAction> = {
       agent: [
         msg('view.compensation.trip', { state: trip.state }),
         msg('view.compensation.refs', { flight: trip.flightRef ?? '–', hotel: trip.hotelRef ?? '–' }),
-        ...(last ? [msg('view.compensation.record', { action: last.action, by: last.doneBy, result: last.result })] : []),
+        ...(last ? [msg('view.compensation.record', { action: last.action, by: last.doneBy, result: recordResult(last.result, airline.cancellations) })] : []),
       ],
       airline: [
         ...airline.bookings.map((b) => msg('view.compensation.booking', { id: b.id, status: statusWord(b.status) })),
@@ -227,6 +229,14 @@ export const compensationModel: Model<CompensationAction> = {
   },
   fingerprint: (ctx) => compensationStateText(ctx.store(AGENT), ctx.store(AIRLINE), ctx.store(HOTEL), ctx.clock.now),
 };
+
+/** What a compensation record's result code says, worded per language (amounts by the one money formatter). */
+function recordResult(result: string, cancellations: readonly { id: string; fee_cents: number }[]): Message | string {
+  if (result === CLOSED_BY_HAND) return msg('view.compensation.result.closed_by_hand');
+  const cancelled = /^(\S+) CANCELLED$/.exec(result);
+  const fee = cancelled ? cancellations.find((c) => c.id === cancelled[1])?.fee_cents : undefined;
+  return cancelled && fee !== undefined ? msg('view.compensation.result.cancelled', { cancellation: cancelled[1]!, fee }) : result;
+}
 
 /**
  * Cancelling the flight: a new action with its own authority, fee, deadline and result, or
@@ -255,7 +265,8 @@ function compensate(ctx: ModelContext): void {
   const result = cancelFlight(ctx.store(AIRLINE), ctx.clock, flightRef, setting(ctx, 'cancel_fee_cents'), ctx.switches.airline_cancel === 'works');
   recordCompensation(agent, ctx.clock, {
     action: Step.cancel, bookingId: flightRef, grant, doneBy: Actor.agent, acted: true,
-    result: result.ok ? `${result.cancellationId} CANCELLED, fee ${result.feeCents}¢` : `${result.cancellationId} ${result.reason}`,
+    // Codes, not prose: the record is data read in every language; the fee is the airline's row.
+    result: result.ok ? `${result.cancellationId} CANCELLED` : `${result.cancellationId} ${result.reason}`,
   });
   if (result.ok) {
     moveTrip(agent, ctx.clock, 'CANCELLED', 'cancel_flight', result.cancellationId);

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { msg, type Message } from '../../../core/message';
+import { ERASURE_REQUEST } from '../../../core/feed/redaction';
 
 export const TAMPER_KINDS = ['schema', 'hash', 'signature', 'organization', 'group', 'sequence'] as const;
 export type TamperKind = (typeof TAMPER_KINDS)[number];
@@ -29,8 +30,8 @@ const emitSchema = z.union([z.number().int().min(1).max(50).transform((count) =>
   z.object({ count: z.number().int().min(1).max(50).default(1), group: group.nullable().default(null) }).strict()]);
 const reportSchema = z.union([z.literal(true).transform(() => ({ group: null, note: DEFAULT_NOTE })),
   z.object({ group: group.nullable().default(null), note: z.string().min(1).max(200).default(DEFAULT_NOTE) }).strict()]);
-const tombstoneSchema = z.union([z.string().min(1).transform((event_id) => ({ event_id, kind: 'legal_deletion' as const, reason: 'the customer asked for their data to be erased' })),
-  z.object({ event_id: z.string().min(1), kind: z.enum(['legal_deletion', 'security_redaction']).default('legal_deletion'), reason: z.string().min(1).max(200).default('the customer asked for their data to be erased') }).strict()]);
+const tombstoneSchema = z.union([z.string().min(1).transform((event_id) => ({ event_id, kind: 'legal_deletion' as const, reason: ERASURE_REQUEST })),
+  z.object({ event_id: z.string().min(1), kind: z.enum(['legal_deletion', 'security_redaction']).default('legal_deletion'), reason: z.string().min(1).max(200).default(ERASURE_REQUEST) }).strict()]);
 
 const problem = (verb: string, error: z.ZodError) => `${verb}: ${error.issues[0]!.path.join('.') || 'value'} ${error.issues[0]!.message}`;
 

@@ -4,7 +4,7 @@ import { canonicalJson } from '../../../core/authority/canonical';
 import { foldEvents } from '../../../core/authority/fold';
 import { ackedSeq, groupSequence } from '../../../core/feed/feed';
 import { auditEntries, eventCount, feedFingerprint } from '../../../core/feed/inspect';
-import { REDACTABLE_FIELDS, tombstoneList } from '../../../core/feed/redaction';
+import { ERASURE_REQUEST, REDACTABLE_FIELDS, tombstoneList } from '../../../core/feed/redaction';
 import { scriptedReport } from '../../../core/feed/script';
 import { isArchived, readArchive } from '../../../core/snapshot/archive';
 import { bufferedSeqs, readCursor, readProjection } from '../../../core/worker/apply';
@@ -127,7 +127,7 @@ export function projectionEnabled(ctx: ModelContext): ProjectionAction[] {
   const tombstoned = new Set(tombstoneList(authority).map((t) => t.event_id));
   for (const e of eventsAfter(authority, group, 0, 1_000_000)) {
     if (!tombstoned.has(e.eventId) && (REDACTABLE_FIELDS[e.kind] ?? []).some((f) => f in e.payload)) {
-      out.push({ type: 'tombstone', event_id: e.eventId, kind: 'legal_deletion', reason: 'the customer asked for their data to be erased' });
+      out.push({ type: 'tombstone', event_id: e.eventId, kind: 'legal_deletion', reason: ERASURE_REQUEST });
     }
   }
   out.push({ type: 'archive' });
