@@ -13,5 +13,6 @@ export const flash = {
   'flash.bad_actions': "This link's step log (actions=…) cannot be read ({{why}}); {{lab}} opens in the sandbox instead.",
   'flash.bad_switch': "This link sets {{key}}={{value}}, which does not apply ({{why}}); the lab's default is used.",
   'flash.did_not_work': 'That did not work.',
+  'flash.predict_first': 'Predict first: the next step shows the answer to “{{title}}”. Make your pick under Exercises, then step on.',
   'flash.card_lab_missing': 'no lab {{lab}} is loaded',
 } as const;

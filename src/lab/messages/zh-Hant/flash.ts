@@ -11,5 +11,6 @@ export const flash = {
   'flash.bad_actions': '這個連結的步驟記錄（actions=…）無法讀取（{{why}}）；{{lab}} 改為在沙盒中開啟。',
   'flash.bad_switch': '這個連結設定了 {{key}}={{value}}，但它不適用（{{why}}）；使用實驗的預設值。',
   'flash.did_not_work': '這一步沒有成功。',
+  'flash.predict_first': '請先預測：下一步會揭曉「{{title}}」的答案。先在「練習」裡作出選擇，再繼續單步執行。',
   'flash.card_lab_missing': '沒有載入實驗 {{lab}}',
 } as const satisfies Record<keyof typeof en, string>;
