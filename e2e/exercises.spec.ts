@@ -19,7 +19,7 @@ test.describe('exercises, progress, export and grading', () => {
 
     // predict: the first pick decides; a later pick is practice and changes nothing
     await openExercise(page, 'late-write');
-    await page.getByTestId('exercise-late-write-choice-1').check(); // "no" — right
+    await page.getByTestId('exercise-late-write-choice-1').check(); // refused: STALE_FENCE — right
     await page.getByTestId('exercise-late-write-check').click();
     await expect(page.getByTestId('exercise-late-write-verdict')).toHaveAttribute('data-pass', 'true');
     await expect(page.getByTestId('exercise-late-write-verdict')).toContainText('at step 5');

@@ -14,7 +14,7 @@ test('reset keeps the first pick, hand-in keeps a pass, spoilers are recorded; t
   const lab = await new LabPage(page).open('L07');
   // a wrong first pick, then a reset of the lab, then the right pick
   await page.getByTestId('exercise-late-write-open').click();
-  await page.getByTestId('exercise-late-write-choice-0').check(); // yes: wrong
+  await page.getByTestId('exercise-late-write-choice-0').check(); // accepted (OK): wrong
   await page.getByTestId('exercise-late-write-check').click();
   await expect(page.getByTestId('exercise-late-write-verdict')).toHaveAttribute('data-pass', 'false');
   await page.getByTestId('nav-progress').click();

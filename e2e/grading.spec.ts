@@ -120,7 +120,7 @@ test.describe('fair exercises and durable progress', () => {
   });
 
   test('damaged progress: what validates is kept, ONE copy of the rest, a notice on the page the student is on with the download', async ({ page }) => {
-    const good = { at: '2026-11-29T10:00:00Z', input: { kind: 'predict', pick: false }, verdict: { pass: true, feedback: 'Right', rules: [] } };
+    const good = { at: '2026-11-29T10:00:00Z', input: { kind: 'predict', pick: 'STALE_FENCE' }, verdict: { pass: true, feedback: 'Right', rules: [] } };
     const saved = {
       version: 1, currentLab: null, student: { name: 'Ada', id: 's-1' },
       labs: { L07: { steps: ['A_write'], cursor: 1, switches: {} } },

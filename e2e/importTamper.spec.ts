@@ -15,7 +15,7 @@ test('a verdict edited in an exported file is refused by name, and progress stay
   const consoleErrors = watchConsole(page);
   await new LabPage(page).open('L07');
   await page.getByTestId('exercise-late-write-open').click();
-  await page.getByTestId('exercise-late-write-choice-0').check(); // "yes": the wrong answer
+  await page.getByTestId('exercise-late-write-choice-0').check(); // "accepted (OK)": the wrong answer
   await page.getByTestId('exercise-late-write-check').click();
   await expect(page.getByTestId('exercise-late-write-verdict')).toHaveAttribute('data-pass', 'false');
 

@@ -37,6 +37,15 @@ test('LangGraph is its own chunk, loaded only when the LangGraph lab runs', asyn
   const labPage = new LabPage(page);
   await page.getByTestId('scenario-select').selectOption('sibling-reused');
   expect(chunks, 'the catalog and an unplayed lab do not fetch LangGraph').toEqual([]);
+  // The scenario plays predict-sibling: the retry, which shows the answer, waits for the pick.
+  for (let i = 0; i < 3; i++) await labPage.forward();
+  await labPage.expectStep(2, 3);
+  await expect(page.getByTestId('flash')).toContainText('Predict first');
+  await page.getByTestId('exercise-predict-sibling-open').click();
+  await page.getByTestId('exercise-predict-sibling-choice-1').check();
+  await page.getByTestId('exercise-predict-sibling-check').click();
+  await expect(page.getByTestId('exercise-predict-sibling-verdict')).toHaveAttribute('data-pass', 'true', { timeout: 30_000 });
+  await page.getByTestId('scenario-select').selectOption('sibling-reused');
   for (let i = 0; i < 3; i++) await labPage.forward();
   await expect(page.getByTestId('scenario-check')).toHaveAttribute('data-status', 'pass', { timeout: 30_000 });
   expect(chunks.length).toBe(1);

@@ -11,7 +11,8 @@
 // folder that is not graded is listed with why (links are never followed). Every exercise of
 // the graded set (--labs, or every lab) gets a row, not-attempted included; the first
 // prediction decides a predict exercise. --lang (en, zh-Hans, zh-Hant, ja; default en) sets
-// the language of the feedback text only. --course names a course file (an ID pattern).
+// the language of the feedback text only. --course names a course file (an ID pattern);
+// without it, course.json at the top of the repository, the file the page's export checks IDs against.
 // Writes grades.json, grades.csv (a row per student), exercises.csv (a row per exercise),
 // answers.html (every explain answer) and junit.xml; --format gradescope also writes
 // Gradescope's results.json (one submission per run). --merge joins shard runs' grades.json.
@@ -19,7 +20,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULT_MAX_BYTES, inShard, listSubmissions, parseShard } from './grade/files.mjs';
-import { addIdentityWarnings, readCourse } from './grade/identity.mjs';
+import { addIdentityWarnings, DEFAULT_COURSE, readCourse } from './grade/identity.mjs';
 import { parseLang } from './grade/lang.mjs';
 import { gradeFiles } from './grade/pool.mjs';
 import { toAnswersHtml, toGradescope } from './grade/formats.mjs';
@@ -49,7 +50,7 @@ const labs = parseLabs(option('labs'));
 const language = parseLang(option('lang'));
 if (!language.ok) fail(language.error);
 const lang = language.lang;
-const course = readCourse(option('course'));
+const course = readCourse(option('course') ?? (existsSync(DEFAULT_COURSE) ? DEFAULT_COURSE : undefined));
 if (!course.ok) fail(course.error);
 const format = option('format');
 if (format !== undefined && format !== 'gradescope') fail(`unknown --format '${format}' (one of: gradescope)`);

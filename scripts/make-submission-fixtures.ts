@@ -43,7 +43,7 @@ function submission(student: { name: string; id: string }, records: [string, str
 const story = ['A_pause', { advance: 11 }, 'B_acquire', 'B_write', 'A_wake'];
 const explainText = 'A timeout only says that no answer came back in time. The refund may have been booked and the answer lost, or the request may never have arrived; both look the same from here. Only the provider knows, so it must offer an idempotency key it honours or a lookup by operation ID.';
 const answers: [string, string, ExerciseInput][] = [
-  ['L07', 'late-write', { kind: 'predict', pick: false }],
+  ['L07', 'late-write', { kind: 'predict', pick: 'STALE_FENCE' }],
   ['L07', 'overwrite', { kind: 'reproduce', actions: story }],
   ['L04', 'one-transaction', { kind: 'repair', choices: { refund_mode: 'local_transaction' } }],
   ['L01', 'why-not-framework', { kind: 'explain', text: explainText }],
@@ -51,7 +51,7 @@ const answers: [string, string, ExerciseInput][] = [
 const good = submission({ name: 'Grace Example', id: 'student-001' }, answers.map(([labId, id, input], i) => [labId, id, [attempt(labId, id, input, `2026-11-29T10:0${i}:00.000Z`)]]));
 const tampered = structuredClone(good);
 tampered.student = { name: 'Mallory Example', id: 'student-666' };
-tampered.labs.L07!.exercises['late-write']!.attempts[0]!.input = { kind: 'predict', pick: true };
+tampered.labs.L07!.exercises['late-write']!.attempts[0]!.input = { kind: 'predict', pick: 'OK' };
 
 const long = `${'because '.repeat(Math.floor(LIMITS.explainChars / 8) - 1)}the end`.slice(0, LIMITS.explainChars);
 const files: Record<string, unknown> = {
@@ -59,16 +59,16 @@ const files: Record<string, unknown> = {
   'tampered.json': tampered,
   'long-answer.json': submission({ name: 'Long Writer', id: 'student-002' }, [['L01', 'why-not-framework', [attempt('L01', 'why-not-framework', { kind: 'explain', text: long }, '2026-11-29T10:00:00.000Z')]]]),
   'brute-forced-predict.json': submission({ name: 'Brute Force', id: 'student-003' }, [['L07', 'late-write', [
-    attempt('L07', 'late-write', { kind: 'predict', pick: true }, '2026-11-29T10:00:00.000Z'),
-    attempt('L07', 'late-write', { kind: 'predict', pick: true }, '2026-11-29T10:00:10.000Z'),
-    attempt('L07', 'late-write', { kind: 'predict', pick: false }, '2026-11-29T10:00:20.000Z'),
+    attempt('L07', 'late-write', { kind: 'predict', pick: 'OK' }, '2026-11-29T10:00:00.000Z'),
+    attempt('L07', 'late-write', { kind: 'predict', pick: 'OK' }, '2026-11-29T10:00:10.000Z'),
+    attempt('L07', 'late-write', { kind: 'predict', pick: 'STALE_FENCE' }, '2026-11-29T10:00:20.000Z'),
   ]]]),
-  'duplicate-id.json': submission({ name: 'Grace Again', id: 'student-001' }, [['L07', 'late-write', [attempt('L07', 'late-write', { kind: 'predict', pick: false }, '2026-11-29T10:00:00.000Z')]]]),
-  'old-version.json': submission({ name: 'Old Browser', id: 'student-004' }, [['L07', 'late-write', [attempt('L07', 'late-write', { kind: 'predict', pick: false }, '2026-11-29T10:00:00.000Z')]]], '2026-11-29T11:00:00.000Z', '0.0.9'),
+  'duplicate-id.json': submission({ name: 'Grace Again', id: 'student-001' }, [['L07', 'late-write', [attempt('L07', 'late-write', { kind: 'predict', pick: 'STALE_FENCE' }, '2026-11-29T10:00:00.000Z')]]]),
+  'old-version.json': submission({ name: 'Old Browser', id: 'student-004' }, [['L07', 'late-write', [attempt('L07', 'late-write', { kind: 'predict', pick: 'STALE_FENCE' }, '2026-11-29T10:00:00.000Z')]]], '2026-11-29T11:00:00.000Z', '0.0.9'),
   'late-attempts.json': submission({ name: 'Late Clock', id: 'student-005' }, [['L07', 'late-write', [
-    attempt('L07', 'late-write', { kind: 'predict', pick: false }, '2026-11-29T10:30:00.000Z'),
-    attempt('L07', 'late-write', { kind: 'predict', pick: false }, '2026-11-29T10:10:00.000Z'),
-    attempt('L07', 'late-write', { kind: 'predict', pick: true }, '2026-11-29T12:00:00.000Z'),
+    attempt('L07', 'late-write', { kind: 'predict', pick: 'STALE_FENCE' }, '2026-11-29T10:30:00.000Z'),
+    attempt('L07', 'late-write', { kind: 'predict', pick: 'STALE_FENCE' }, '2026-11-29T10:10:00.000Z'),
+    attempt('L07', 'late-write', { kind: 'predict', pick: 'OK' }, '2026-11-29T12:00:00.000Z'),
   ]]]),
   'formula-cells.json': submission({ name: '=HYPERLINK("http://evil.example","click")', id: '+1-555-0100' }, [['L01', 'why-not-framework', [
     attempt('L01', 'why-not-framework', { kind: 'explain', text: `@SUM(A1:A9) ${explainText}` }, '2026-11-29T10:00:00.000Z'),

@@ -19,6 +19,7 @@ import { FLASH_TEXT, type FlashValue } from './components/flashText';
 import { knownRun, stabilizeView } from './stableView';
 import { WriteLater } from './writeLater';
 import { ProgressSync } from '../lab/progressSync';
+import { closedGate } from '../lab/predictGate';
 import { loadLocaleResources } from './i18n/resources';
 import type { TraceEntry } from '../sim/world';
 import type { Message } from '../core/message';
@@ -242,6 +243,7 @@ function openLab(route: Extract<Route, { page: 'lab' }>): void {
   const saved = linked || preview ? undefined : progress.labs[lab.id];
   if (linked && !preview) persist(withKept(progress, lab, progress.labs[lab.id])); // a deep link never loses the student's steps
   const { session, problem, setAside } = rt().LabSession.open(lab, saved);
+  session.holdWith(() => predictHold(session));
   if (setAside) setAsidePlace(storage(), lab.id, setAside); // kept once, before the shorter place is saved
   const notes: FlashValue[] = problem ? [problem] : [];
   if (route.scenario) {
@@ -261,10 +263,13 @@ function openLab(route: Extract<Route, { page: 'lab' }>): void {
     if (!outcome.ok) notes.push(TEXT.badSwitch(key, value, outcome.error));
   }
   if (route.step !== undefined) {
+    // A link to a step past an unpicked prediction stops before it, as stepping would.
+    const hold = predictHold(session);
     session.jumpTo(route.step);
     // A step past the log's end is shown as the last one, and the learner is told so.
     const total = session.snapshot.steps.length;
-    if (route.step > total) notes.push(TEXT.stepOutOfRange(route.step, total));
+    if (hold && route.step > hold.cursor) notes.push(hold.error);
+    else if (route.step > total) notes.push(TEXT.stepOutOfRange(route.step, total));
   }
   previous?.dispose();
   useApp.setState({ session, route: { ...route } });
@@ -458,11 +463,33 @@ function afterAsync(session: LabSession): void {
   });
 }
 
-export const playAction = (raw: unknown) => withSession((s) => s.play(raw));
+/**
+ * A scenario that plays a prediction (`asks`) stops before the step that shows its outcome
+ * until the student has picked (src/lab/predictGate.ts); the refusal names the exercise.
+ * The session asks this before every step (LabSession.holdWith).
+ */
+function predictHold(session: LabSession): { cursor: number; error: Message } | null {
+  const { progress } = useApp.getState();
+  const gate = closedGate(session.lab, session.snapshot.scenario, progress.exercises[session.lab.id]);
+  if (!gate) return null;
+  const localized = progress.locale ? session.lab.translations?.[progress.locale]?.strings.exercises[gate.exercise.id]?.title : undefined;
+  return { cursor: gate.cursor, error: TEXT.predictFirst(localized ?? gate.exercise.title) };
+}
+
+export const playAction = (raw: unknown) => withSession((s) => {
+  // The palette button for the scenario's next step reveals as much as stepping does.
+  const hold = predictHold(s);
+  const next = hold && s.cursor >= hold.cursor ? s.lab.scenarios.find((x) => x.id === s.snapshot.scenario)?.actions[s.cursor] : undefined;
+  return hold && next !== undefined && JSON.stringify(next) === JSON.stringify(raw) ? { ok: false, error: hold.error } : s.play(raw);
+});
 export const stepForward = () => withSession((s) => s.forward());
 export const stepBack = () => withSession((s) => s.back());
 export const resetLab = () => withSession((s) => s.reset());
-export const jumpTo = (cursor: number) => withSession((s) => s.jumpTo(cursor));
+export const jumpTo = (cursor: number) => withSession((s) => {
+  const hold = predictHold(s);
+  s.jumpTo(cursor); // stops at the hold
+  return hold && cursor > hold.cursor ? { ok: false, error: hold.error } : undefined;
+});
 export const setSwitch = (key: string, value: string) => withSession((s) => s.setSwitch(key, value));
 export const dismissFlash = () => useApp.setState({ flash: null });
 

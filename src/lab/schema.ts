@@ -39,6 +39,11 @@ export const scenarioSchema = z.object({
   actions: z.array(z.unknown()).min(1),
   /** Must deep-match a subset of the lab's observable state after the last action. */
   expect: jsonObject,
+  /**
+   * The predict exercises whose situation this scenario plays (src/lab/predictGate.ts): the
+   * step that shows an outcome stays locked until the student has picked.
+   */
+  asks: z.array(z.string().regex(/^[a-z0-9-]+$/)).min(1).optional(),
 });
 
 /**

@@ -210,6 +210,23 @@ export class LabSession {
     return this.state.cursor < this.state.steps.length;
   }
 
+  /**
+   * A cursor the page does not let the student step past yet, and why (a scenario that
+   * plays an unpicked prediction, src/lab/predictGate.ts). Asked at each step, also when
+   * an asynchronous step leaves the queue: clicks queued faster than the engine steps
+   * would otherwise slip past it.
+   */
+  holdWith(hold: (() => { cursor: number; error: RefusalReason } | null) | null): void {
+    this.hold = hold;
+  }
+
+  private hold: (() => { cursor: number; error: RefusalReason } | null) | null = null;
+
+  private held(): { ok: false; error: RefusalReason } | null {
+    const hold = this.hold?.();
+    return hold && this.state.cursor >= hold.cursor ? { ok: false, error: hold.error } : null;
+  }
+
   /** The World as it stands (read-only use: inspector, tests). */
   get current(): World {
     return this.world;
@@ -231,6 +248,8 @@ export class LabSession {
   /** Re-applies the next step of the redo tail (or the open scenario). */
   forward(): { ok: true } | { ok: false; error: RefusalReason } {
     if (!this.canForward && !this.asyncWorld) return { ok: false, error: 'Nothing to step forward to.' };
+    const held = this.held();
+    if (held) return held;
     if (this.asyncWorld) return this.enqueue(async () => this.settle(await this.forwardNow()));
     const outcome = this.world.step(this.state.steps[this.state.cursor]);
     if (!outcome.ok) return outcome;
@@ -247,7 +266,8 @@ export class LabSession {
    * the redo tail. Falls back to a full rebuild only if a step of the tail is refused.
    */
   jumpTo(cursor: number): void {
-    const target = Math.max(0, Math.min(cursor, this.state.steps.length));
+    const hold = this.hold?.();
+    const target = Math.max(0, Math.min(cursor, this.state.steps.length, hold ? Math.max(hold.cursor, this.state.cursor) : Infinity));
     // An asynchronous model's engine keeps state outside the World's checkpoints: replay it.
     if (this.asyncWorld) {
       this.rebuild({ ...this.state, cursor: target });
@@ -400,6 +420,8 @@ export class LabSession {
 
   private async forwardNow(): Promise<{ ok: true } | { ok: false; error: RefusalReason }> {
     if (!this.canForward) return { ok: false, error: 'Nothing to step forward to.' };
+    const held = this.held();
+    if (held) return held;
     const outcome = await stepAsync(this.world, this.state.steps[this.state.cursor]);
     if (!outcome.ok) return outcome;
     this.state.cursor += 1;

@@ -18,7 +18,7 @@ function progressWithAttempts() {
   let progress = { ...emptyProgress(), student: { name: 'Ada', id: 's-1' } };
   const late = l07.exercises.find((e) => e.id === 'late-write')!;
   const overwrite = l07.exercises.find((e) => e.id === 'overwrite')!;
-  const predictInput = { kind: 'predict' as const, pick: false };
+  const predictInput = { kind: 'predict' as const, pick: 'STALE_FENCE' };
   const reproduceInput = { kind: 'reproduce' as const, actions: ['A_pause', { advance: 11 }, 'B_acquire', 'B_write', 'A_wake'] };
   progress = withExercise(progress, 'L07', 'late-write', { attempts: [{ at: '2026-11-29T10:00:00Z', input: predictInput, verdict: checkExercise(l07, late, predictInput) }] });
   progress = withExercise(progress, 'L07', 'overwrite', { attempts: [{ at: '2026-11-29T10:05:00Z', input: reproduceInput, verdict: checkExercise(l07, overwrite, reproduceInput) }] });
@@ -38,7 +38,7 @@ describe('submissions', () => {
   it('a claimed verdict that differs from the re-executed one is flagged as tampered', () => {
     const submission = buildSubmission(progressWithAttempts(), '0.1.0', 'x');
     const record = submission.labs.L07!.exercises['late-write']!;
-    record.attempts[0]!.input = { kind: 'predict', pick: true }; // wrong answer, still claiming a pass
+    record.attempts[0]!.input = { kind: 'predict', pick: 'OK' }; // wrong answer, still claiming a pass
     expect(regrade(submission, labs, { labs: ['L07'] })[0]).toMatchObject({ exercise: 'late-write', status: 'tampered', tamperedAttempts: [1] });
   });
 
@@ -69,7 +69,7 @@ describe('submissions', () => {
 
 describe('grading policies', () => {
   const late = l07.exercises.find((e) => e.id === 'late-write')!;
-  const attempt = (pick: boolean, at = '2026-11-29T10:00:00Z') => {
+  const attempt = (pick: string, at = '2026-11-29T10:00:00Z') => {
     const input = { kind: 'predict' as const, pick };
     return { at, input, verdict: checkExercise(l07, late, input) };
   };
@@ -77,25 +77,25 @@ describe('grading policies', () => {
     buildSubmission(withExercise({ ...emptyProgress(), student: { name: 'Eve', id: 's-9' } }, 'L07', 'late-write', { attempts }), '0.1.0', '2026-11-29T11:00:00Z');
 
   it('predict: the first committed pick decides; later picks are practice (wrong, wrong, right is a fail)', () => {
-    const row = regrade(submissionWith([attempt(true), attempt(true), attempt(false)]), labs, { labs: ['L07'] })[0]!;
+    const row = regrade(submissionWith([attempt('OK'), attempt('OK'), attempt('STALE_FENCE')]), labs, { labs: ['L07'] })[0]!;
     expect(row).toMatchObject({ status: 'fail', attempts: 3, practiceAttempts: [2, 3] });
     expect(row.feedback).toMatch(/^Not quite.*first prediction decides; 2 later pick\(s\) are practice/);
-    expect(regrade(submissionWith([attempt(false), attempt(true)]), labs, { labs: ['L07'] })[0]).toMatchObject({ status: 'pass', practiceAttempts: [2] });
+    expect(regrade(submissionWith([attempt('STALE_FENCE'), attempt('OK')]), labs, { labs: ['L07'] })[0]).toMatchObject({ status: 'pass', practiceAttempts: [2] });
   });
 
   it('every exercise of the graded set has a row; the denominator is the whole set', () => {
-    const rows = regrade(submissionWith([attempt(false)]), labs, { labs: ['L01', 'L07'] });
+    const rows = regrade(submissionWith([attempt('STALE_FENCE')]), labs, { labs: ['L01', 'L07'] });
     const expected = [...labs.find((l) => l.id === 'L01')!.exercises, ...l07.exercises].map((e) => e.id);
     expect(rows.map((r) => r.exercise)).toEqual(expected);
     expect(rows.filter((r) => r.status === 'not-attempted')).toHaveLength(expected.length - 1);
-    expect(regrade(submissionWith([attempt(false)]), labs)).toHaveLength(labs.flatMap((l) => l.exercises).length);
+    expect(regrade(submissionWith([attempt('STALE_FENCE')]), labs)).toHaveLength(labs.flatMap((l) => l.exercises).length);
   });
 
   it('warns about another app version, attempts after the export and out of order', () => {
-    const submission = submissionWith([attempt(false, '2026-11-29T10:30:00Z'), attempt(true, '2026-11-29T10:10:00Z'), attempt(true, '2026-11-29T12:00:00Z')]);
+    const submission = submissionWith([attempt('STALE_FENCE', '2026-11-29T10:30:00Z'), attempt('OK', '2026-11-29T10:10:00Z'), attempt('OK', '2026-11-29T12:00:00Z')]);
     submission.appVersion = '0.0.9';
     expect(submissionWarnings(submission, '0.1.0').map((w) => w.code)).toEqual(['app-version', 'attempts-out-of-order', 'attempt-after-export']);
-    expect(submissionWarnings(submissionWith([attempt(false)]), '0.1.0')).toEqual([]);
+    expect(submissionWarnings(submissionWith([attempt('STALE_FENCE')]), '0.1.0')).toEqual([]);
   });
 
   it('an explain answer at the limit saves, exports, imports and grades; one character more is refused by the same schema', () => {
@@ -151,7 +151,7 @@ describe('an import re-checks every recorded verdict (verifySubmissionAsync)', (
   /** The reviewer's file: the wrong answer to "A wakes late", exported by the page. */
   function wrongPick(): Submission {
     const late = l07.exercises.find((e) => e.id === 'late-write')!;
-    const input = { kind: 'predict' as const, pick: true };
+    const input = { kind: 'predict' as const, pick: 'OK' };
     const progress = withExercise(progressWithAttempts(), 'L07', 'late-write', { attempts: [{ at: '2026-11-29T10:00:00Z', input, verdict: checkExercise(l07, late, input) }] });
     // Through JSON, as a file the page exported and the student picks again.
     const parsed = parseSubmission(JSON.stringify(buildSubmission(progress, '0.1.0', '2026-11-29T11:00:00Z')));

@@ -5,6 +5,8 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import courseFile from '../../../course.json';
+import { checkCourse, idProblem, showId, type Course } from '../../lab/courseId.mjs';
 import { exerciseStatus, LIMITS } from '../../lab/exercises/records';
 import { LOCALE_NAMES } from '../../lab/i18n/locales';
 import { setAsideKeys } from '../../lab/progress';
@@ -41,7 +43,17 @@ export function ProgressNotice({ problem, unsaved }: { problem: string; unsaved?
   );
 }
 
-export function ProgressPage() {
+/**
+ * The course's rule for student IDs (course.json, which the grader also reads): a file the
+ * grader would flag as malformed is refused here, while the student can still fix the ID.
+ * The shipped file is checked by courseId.test.ts, so a bad one never reaches the page.
+ */
+const COURSE: Course = (() => {
+  const read = checkCourse(courseFile, 'course.json');
+  return read.ok ? read.course : {};
+})();
+
+export function ProgressPage({ course = COURSE }: { course?: Course } = {}) {
   const loads = useApp(selectLoads);
   const progress = useApp(selectProgress);
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
@@ -57,6 +69,8 @@ export function ProgressPage() {
   const labs = loads.flatMap((l) => (l.ok ? [l.lab] : []));
   const asides = setAsideKeys(window.localStorage);
   const identified = progress.student.name.trim() !== '' && progress.student.id.trim() !== '';
+  const malformed = identified && idProblem(course, progress.student.id) === 'malformed';
+  const idText = showId(progress.student.id.trim());
   const fileName = `durable-lab-${(progress.student.id || progress.student.name || 'student').replace(/[^a-zA-Z0-9_-]+/g, '_')}.json`;
   return (
     <main className="progress-page">
@@ -67,8 +81,13 @@ export function ProgressPage() {
           <label className="field">{t('progress.name')} <input value={progress.student.name} maxLength={LIMITS.studentField} title={atMost} onChange={(e) => setStudent(e.target.value, progress.student.id)} data-testid="student-name" /></label>
           <label className="field">{t('progress.studentId')} <input value={progress.student.id} maxLength={LIMITS.studentField} title={atMost} onChange={(e) => setStudent(progress.student.name, e.target.value)} data-testid="student-id" /></label>
           {/* An export names its student: the grader matches files to people by name and ID. */}
-          <button className="primary" data-testid="export" disabled={!identified} aria-describedby="export-needs" onClick={() => download(fileName, exportSubmissionText())}>{t('progress.export')}</button>
+          <button className="primary" data-testid="export" disabled={!identified || malformed} aria-describedby="export-needs" onClick={() => download(fileName, exportSubmissionText())}>{t('progress.export')}</button>
           {!identified && <span className="muted" id="export-needs" data-testid="export-needs">{t('progress.needIdentity')}</span>}
+          {malformed && (
+            <span className="error" id="export-needs" role="alert" data-testid="export-id-malformed">
+              {course.idExample ? t('progress.idMalformed', { id: idText, example: course.idExample }) : t('progress.idMalformedNoExample', { id: idText })}
+            </span>
+          )}
           <label className="field">{t('progress.import')}
             <input type="file" accept=".json" data-testid="import-input" onChange={async (e) => {
               const file = e.target.files?.[0];

@@ -18,6 +18,7 @@ export const FLASH_TEXT = {
   badSwitch: (key: string, value: string, why: string): Message => msg('flash.bad_switch', { key, value, why }),
   didNotWork: msg('flash.did_not_work'),
   cardLabMissing: (lab: string): Message => msg('flash.card_lab_missing', { lab }),
+  predictFirst: (title: string): Message => msg('flash.predict_first', { title }),
 };
 
 /** What the banner may hold: messages (joined with a space when a link had several problems) or a World's refusal. */

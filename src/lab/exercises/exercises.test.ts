@@ -33,6 +33,20 @@ describe('shipped exercises agree with the simulator', () => {
   }
 });
 
+// Two options make a prediction a coin flip: half the class is "right" without reasoning.
+describe('every shipped prediction offers at least three outcomes', () => {
+  for (const lab of allLabs) {
+    for (const exercise of lab.exercises) {
+      if (exercise.kind !== 'predict') continue;
+      it(`${lab.id}/${exercise.id}`, () => {
+        const values = new Set(exercise.choices.map((c) => JSON.stringify(c.value)));
+        expect(values.size, `${lab.id}/${exercise.id} offers ${[...values].join(', ')}`).toBeGreaterThanOrEqual(3);
+        expect(values.has(JSON.stringify(exercise.answer)), 'the answer is one of the choices').toBe(true);
+      });
+    }
+  }
+});
+
 function checkOne(lab: Lab, exercise: Lab['exercises'][number]): void {
   switch (exercise.kind) {
     case 'predict': {

@@ -81,12 +81,12 @@ describe('verdicts carry their feedback as a message', () => {
 describe('feedback in the reader\'s language', () => {
   const late = exerciseOf(l07, 'late-write');
   let wrong: Verdict;
-  beforeAll(() => { wrong = checkExercise(l07, late, { kind: 'predict', pick: true }); });
+  beforeAll(() => { wrong = checkExercise(l07, late, { kind: 'predict', pick: 'OK' }); });
 
   it('renders the template of the locale, quoting the lab in that locale when given its exercise', () => {
     const ja = localizeLab(l07, l07.translations?.ja);
     const text = feedbackText(wrong, 'ja', exerciseOf(ja, 'late-write'));
-    expect(text).toMatch(/^惜しい：ステップ 5 でシミュレータは allowed = いいえ を示します。/);
+    expect(text).toMatch(/^惜しい：ステップ 5 でシミュレータは reason = 拒否：STALE_FENCE を示します。/);
     expect(text).toContain((exerciseOf(ja, 'late-write') as Extract<Exercise, { kind: 'predict' }>).explanation);
     expect(text).not.toContain('The write carries fence 1');
     // Without the translated exercise, the template is Japanese and the quotes stay English.
@@ -114,11 +114,11 @@ describe('feedback in the reader\'s language', () => {
 
 describe('grading with a language (npm run grade -- --lang)', () => {
   const late = exerciseOf(l07, 'late-write');
-  const attempt = (pick: boolean) => ({ at: '2026-11-29T10:00:00Z', input: { kind: 'predict' as const, pick }, verdict: checkExercise(l07, late, { kind: 'predict', pick }) });
+  const attempt = (pick: string) => ({ at: '2026-11-29T10:00:00Z', input: { kind: 'predict' as const, pick }, verdict: checkExercise(l07, late, { kind: 'predict', pick }) });
   let submission: Submission;
   beforeAll(() => {
-    submission = buildSubmission(withExercise({ ...emptyProgress(), student: { name: 'Eve', id: 's-9' } }, 'L07', 'late-write', { attempts: [attempt(true), attempt(false)] }), '0.1.0', '2026-11-29T11:00:00Z');
-    submission.labs.L07!.exercises['gone'] = { attempts: [attempt(true)] };
+    submission = buildSubmission(withExercise({ ...emptyProgress(), student: { name: 'Eve', id: 's-9' } }, 'L07', 'late-write', { attempts: [attempt('OK'), attempt('STALE_FENCE')] }), '0.1.0', '2026-11-29T11:00:00Z');
+    submission.labs.L07!.exercises['gone'] = { attempts: [attempt('OK')] };
   });
 
   it('changes only the words: statuses, keys and IDs are the same in every language', () => {
@@ -134,7 +134,7 @@ describe('grading with a language (npm run grade -- --lang)', () => {
 
   it('writes the feedback in the chosen language, with the lab quoted from its translation', () => {
     const rows = regrade(submission, labs, { labs: ['L07'], lang: 'zh-Hant' });
-    expect(rows[0]!.feedback).toMatch(/^不太對：在第 5 步，模擬器給出 allowed = /);
+    expect(rows[0]!.feedback).toMatch(/^不太對：在第 5 步，模擬器給出 reason = 拒絕：STALE_FENCE/);
     expect(rows[0]!.feedback).toContain('[以第一次預測為準；之後的 1 次選擇只是練習]');
     expect(rows[0]!.feedback).not.toMatch(/[A-Za-z]{4,} [a-z]{4,} [a-z]{4,}/); // no English sentence left in it
     expect(rows[1]!.feedback).toBe(MESSAGE_CATALOGS['zh-Hant']['feedback.not_attempted']);

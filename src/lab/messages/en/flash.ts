@@ -14,5 +14,6 @@ export const flash = {
   'flash.step_out_of_range': 'This link asks for step {{step}}, but its step log has {{total}} steps; you are at step {{total}}, the last one.',
   'flash.bad_switch': "This link sets {{key}}={{value}}, which does not apply ({{why}}); the lab's default is used.",
   'flash.did_not_work': 'That did not work.',
+  'flash.predict_first': 'Predict first: the next step shows the answer to “{{title}}”. Make your pick under Exercises, then step on.',
   'flash.card_lab_missing': 'no lab {{lab}} is loaded',
 } as const;

@@ -12,5 +12,6 @@ export const flash = {
   'flash.step_out_of_range': 'このリンクはステップ {{step}} を指していますが、ステップ記録は {{total}} ステップしかありません。最後のステップ {{total}} を表示しています。',
   'flash.bad_switch': 'このリンクは {{key}}={{value}} を設定していますが、適用できません（{{why}}）。実験の既定値を使います。',
   'flash.did_not_work': 'うまくいきませんでした。',
+  'flash.predict_first': '先に予測してください：次のステップで「{{title}}」の答えが分かります。「演習」で選んでから進めてください。',
   'flash.card_lab_missing': '実験 {{lab}} は読み込まれていません',
 } as const satisfies Record<keyof typeof en, string>;

@@ -12,5 +12,6 @@ export const flash = {
   'flash.step_out_of_range': '这个链接要求第 {{step}} 步，但它的步骤记录只有 {{total}} 步；现在显示最后一步（第 {{total}} 步）。',
   'flash.bad_switch': '这个链接设置了 {{key}}={{value}}，但它不适用（{{why}}）；使用实验的默认值。',
   'flash.did_not_work': '这一步没有成功。',
+  'flash.predict_first': '请先预测：下一步会揭晓“{{title}}”的答案。先在“练习”里作出选择，再继续单步执行。',
   'flash.card_lab_missing': '没有加载实验 {{lab}}',
 } as const satisfies Record<keyof typeof en, string>;

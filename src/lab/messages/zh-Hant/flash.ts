@@ -12,5 +12,6 @@ export const flash = {
   'flash.step_out_of_range': '這個連結要求第 {{step}} 步，但它的步驟記錄只有 {{total}} 步；現在顯示最後一步（第 {{total}} 步）。',
   'flash.bad_switch': '這個連結設定了 {{key}}={{value}}，但它不適用（{{why}}）；使用實驗的預設值。',
   'flash.did_not_work': '這一步沒有成功。',
+  'flash.predict_first': '請先預測：下一步會揭曉「{{title}}」的答案。先在「練習」裡作出選擇，再繼續單步執行。',
   'flash.card_lab_missing': '沒有載入實驗 {{lab}}',
 } as const satisfies Record<keyof typeof en, string>;

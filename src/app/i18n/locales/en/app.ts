@@ -153,6 +153,8 @@ export const app = {
   'exercises.handInThis': 'Hand in this attempt',
   'exercises.thisHandedIn': 'handed in',
   'progress.needIdentity': 'Enter your name and student ID before exporting.',
+  'progress.idMalformed': 'Your student ID {{id}} does not have the form this course uses (for example {{example}}). Correct it before exporting: the grader matches files to students by ID.',
+  'progress.idMalformedNoExample': 'Your student ID {{id}} does not have the form this course uses. Correct it before exporting: the grader matches files to students by ID.',
   'exercises.doneCount': '{{done}} / {{total}} done',
   'exercises.kept': 'Your own {{n}} step(s) were kept when they were replaced.',
   'exercises.kind.predict': 'predict',

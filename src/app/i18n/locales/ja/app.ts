@@ -145,6 +145,8 @@ export const app = {
   'exercises.handInThis': 'この試行を提出',
   'exercises.thisHandedIn': '提出済み',
   'progress.needIdentity': 'エクスポートの前に名前と学籍番号を入力してください。',
+  'progress.idMalformed': '学籍番号 {{id}} は、このコースで使う形式（例：{{example}}）になっていません。エクスポートの前に直してください。採点では学籍番号でファイルと学生を照らし合わせます。',
+  'progress.idMalformedNoExample': '学籍番号 {{id}} は、このコースで使う形式になっていません。エクスポートの前に直してください。採点では学籍番号でファイルと学生を照らし合わせます。',
   'exercises.doneCount': '{{done}} / {{total}} 完了',
   'exercises.kept': '置き換えられたとき、あなた自身の {{n}} ステップは保存されました。',
   'exercises.kind.predict': '予測',

@@ -145,6 +145,8 @@ export const app = {
   'exercises.handInThis': '提交这次尝试',
   'exercises.thisHandedIn': '已提交',
   'progress.needIdentity': '导出前请填写姓名和学号。',
+  'progress.idMalformed': '学号 {{id}} 不符合本课程使用的格式（例如 {{example}}）。请在导出前改正：评分时按学号把文件对应到学生。',
+  'progress.idMalformedNoExample': '学号 {{id}} 不符合本课程使用的格式。请在导出前改正：评分时按学号把文件对应到学生。',
   'exercises.doneCount': '已完成 {{done}} / {{total}}',
   'exercises.kept': '你自己的 {{n}} 步在被替换时已保留。',
   'exercises.kind.predict': '预测',

@@ -145,6 +145,8 @@ export const app = {
   'exercises.handInThis': '繳交這次嘗試',
   'exercises.thisHandedIn': '已繳交',
   'progress.needIdentity': '匯出前請填寫姓名和學號。',
+  'progress.idMalformed': '學號 {{id}} 不符合本課程使用的格式（例如 {{example}}）。請在匯出前更正：評分時依學號把檔案對應到學生。',
+  'progress.idMalformedNoExample': '學號 {{id}} 不符合本課程使用的格式。請在匯出前更正：評分時依學號把檔案對應到學生。',
   'exercises.doneCount': '已完成 {{done}} / {{total}}',
   'exercises.kept': '你自己的 {{n}} 步在被取代時已保留。',
   'exercises.kind.predict': '預測',
