@@ -150,9 +150,19 @@ export class History {
     for (let i = this.list.length - 1; i >= 0; i--) if (!this.list[i]!.images) this.list.splice(i, 1);
   }
 
-  /** Forgets checkpoints after `step` (they describe an undone future). */
-  dropAfter(step: number): void {
-    while (this.list.length > 0 && this.list[this.list.length - 1]!.step > step) this.list.pop();
+  /** Forgets checkpoints after `step` (they describe an undone future); returns them, oldest first. */
+  dropAfter(step: number): Checkpoint[] {
+    let keep = this.list.length;
+    while (keep > 0 && this.list[keep - 1]!.step > step) keep -= 1;
+    return this.list.splice(keep);
+  }
+
+  /** Puts back image checkpoints of a future being redone (each after every checkpoint kept). */
+  restoreAhead(checkpoints: readonly Checkpoint[]): void {
+    for (const checkpoint of checkpoints) {
+      if (!checkpoint.images || checkpoint.step <= (this.list[this.list.length - 1]?.step ?? -1)) throw new Error(`history: checkpoint ${checkpoint.step} cannot go back ahead`);
+      this.list.push(checkpoint);
+    }
   }
 
   /** Steps that have a checkpoint (tests, diagnostics). */
