@@ -315,6 +315,9 @@ export class LabSession {
     const lines = world.describeNodes();
     const scenario = this.lab.scenarios.find((s) => s.id === this.state.scenario) ?? null;
     const observed = world.observe();
+    const trace = world.trace;
+    const traceLength = trace.length;
+    let traceCopy: TraceEntry[] | undefined;
     return {
       cursor: this.state.cursor,
       total: this.state.steps.length,
@@ -326,8 +329,13 @@ export class LabSession {
       edges: world.model.edges,
       frames: world.network.inFlight.slice(),
       machines: world.machines().map((m) => ({ id: m.id, title: interned(m.title), graph: graphOf(m.machine), state: m.state })),
-      // slice, not a spread: a spread of a long array takes V8's slow path (≈ 100× a slice at 16,000 entries).
-      trace: world.trace.slice(),
+      // Copied when read, not per view: a copy per step cost in proportion to the run (a
+      // spread took V8's slow path, ≈ 4 ms at 16,000 entries; a slice past 16,000 entries is
+      // a large-object allocation). The World only appends to its trace array (an undo
+      // replaces it), so its first `traceLength` entries are this view's whenever read.
+      get trace(): TraceEntry[] {
+        return (traceCopy ??= trace.slice(0, traceLength));
+      },
       upcoming: this.state.steps.slice(this.state.cursor).map((step) => upcomingLabel(world, step)),
       invariants: world.invariants,
       observed,

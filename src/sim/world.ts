@@ -85,7 +85,17 @@ export class World {
   readonly switches: Readonly<Record<string, string>>;
   /** The step log: normalised actions, replayable with World.replay. */
   readonly actions: ModelAction[];
-  readonly trace: TraceEntry[];
+  /**
+   * The trace. The World only appends to this array: an undo puts a shorter copy in its
+   * place (`restore`), so a reader that keeps the array and a length (the lab session's
+   * views) reads the same entries later, and the array taken back serves as the undone
+   * run's trace for a redo, uncopied. Only `probe` shortens it in place, back to its length
+   * before the probe.
+   */
+  get trace(): TraceEntry[] {
+    return this.traceList;
+  }
+  private traceList: TraceEntry[];
 
   private readonly stores = new Map<string, Store>();
   /**
@@ -149,7 +159,7 @@ export class World {
     this.model = model;
     // Copied, not spread into push: a long log would exceed the engine's argument limit.
     this.actions = past ? past.actions.slice() : [];
-    this.trace = past ? past.trace.slice() : [];
+    this.traceList = past ? past.trace.slice() : [];
     this.switches = resolveSwitches(this.model, config.switches);
     this.clock = new VirtualClock(0);
     this.rng = new SeededRng(config.seed);
@@ -681,7 +691,7 @@ export class World {
     }
     this.restoreState(checkpoint.state);
     this.actions.length = checkpoint.step;
-    this.trace.length = checkpoint.step + 1;
+    if (this.traceList.length > checkpoint.step + 1) this.traceList = this.traceList.slice(0, checkpoint.step + 1);
     if (ahead) {
       const future = this.future!;
       const reached = future.checkpoints.findIndex((c) => c.step > checkpoint.step);
@@ -700,8 +710,8 @@ export class World {
   /** Before an undo: remembers the run it takes back, unless an earlier undo's run already holds it. */
   private keepFuture(): void {
     if (this.future) return; // the World's log is a prefix of the run kept
-    const steps = this.actions.length;
-    this.future = { actions: this.actions.slice(), trace: this.trace.slice(0, steps + 1), checkpoints: [] };
+    // The trace array itself: `restore` replaces it with a shorter copy, so this one stays as it is.
+    this.future = { actions: this.actions.slice(), trace: this.traceList, checkpoints: [] };
   }
 
   // ── The in-place undo window (history policy `inPlace`) ─────────────────────────────────
