@@ -197,6 +197,7 @@ export class LabSession {
    */
   private takeStep(taken: unknown): void {
     const steps = this.state.steps;
+    if (this.logItems && this.logItems.length > this.state.cursor) this.logItems = null; // a redo tail dropped: its text with it
     steps.length = this.state.cursor;
     steps.push(taken);
     this.state.cursor += 1;
@@ -205,19 +206,28 @@ export class LabSession {
 
   private logEdits = 0;
   private logText: { steps: unknown[]; edits: number; switches: object; initial: unknown; text: string } | null = null;
+  /** The JSON of the log's first `length` steps, without brackets: a step taken adds its own, not the whole log's again. */
+  private logItems: { steps: unknown[]; length: number; text: string } | null = null;
 
   /**
    * The step log, switches and starting state as one string: equal strings, the same place
    * for every cursor (the app keys the views it keeps by it). Built again only when one of
    * them changes — the switches and starting state are replaced, the step log is replaced
-   * or edited by `takeStep` — not on each step through the same log.
+   * or edited by `takeStep` — not on each step through the same log; a step taken adds its
+   * own JSON to the text kept (a JSON of the whole log per step cost in proportion to the run).
    */
   get logKey(): string {
     const { steps, switches, initial } = this.state;
     const known = this.logText;
     const edits = this.logEdits;
     if (known && known.steps === steps && known.edits === edits && known.switches === switches && known.initial === initial) return known.text;
-    const text = JSON.stringify([steps, switches, initial ?? null]);
+    let items = this.logItems;
+    if (!items || items.steps !== steps || items.length > steps.length) items = { steps, length: 0, text: '' };
+    let itemsText = items.text;
+    // Each step as JSON.stringify writes it inside an array (undefined as null).
+    for (let i = items.length; i < steps.length; i++) itemsText += (i > 0 ? ',' : '') + JSON.stringify([steps[i]]).slice(1, -1);
+    this.logItems = { steps, length: steps.length, text: itemsText };
+    const text = `[[${itemsText}],${JSON.stringify(switches)},${JSON.stringify(initial ?? null)}]`;
     this.logText = { steps, edits, switches, initial, text };
     return text;
   }
