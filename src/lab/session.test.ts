@@ -50,6 +50,22 @@ describe('LabSession', () => {
     other.dispose();
   });
 
+  it('a view keeps its own steps ahead, labelled when read after the log changed', () => {
+    const { session } = LabSession.open(lab);
+    for (const action of ['A_pause', { advance: 11 }, 'B_acquire', 'B_write']) session.play(action);
+    session.jumpTo(1);
+    const kept = session.view(); // its upcoming labels not read yet
+    session.play('tick'); // drops the redo tail, in place
+    const { session: fresh } = LabSession.open(lab);
+    for (const action of ['A_pause', { advance: 11 }, 'B_acquire', 'B_write']) fresh.play(action);
+    fresh.jumpTo(1);
+    expect(kept.upcoming).toHaveLength(3);
+    expect(JSON.stringify(kept.upcoming)).toBe(JSON.stringify(fresh.view().upcoming));
+    expect(session.view().upcoming).toEqual([]);
+    session.dispose();
+    fresh.dispose();
+  });
+
   it('logKey is the JSON of the step log, switches and starting state after every kind of change', () => {
     const { session } = LabSession.open(lab);
     const expected = () => { const s = session.snapshot; return JSON.stringify([s.steps, s.switches, s.initial ?? null]); };

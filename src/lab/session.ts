@@ -328,6 +328,8 @@ export class LabSession {
     const trace = world.trace;
     const traceLength = trace.length;
     let traceCopy: TraceEntry[] | undefined;
+    const ahead = this.state.steps.slice(this.state.cursor); // the log is edited in place: its tail now
+    let upcoming: StepLabel[] | undefined;
     return {
       cursor: this.state.cursor,
       total: this.state.steps.length,
@@ -346,7 +348,11 @@ export class LabSession {
       get trace(): TraceEntry[] {
         return (traceCopy ??= trace.slice(0, traceLength));
       },
-      upcoming: this.state.steps.slice(this.state.cursor).map((step) => upcomingLabel(world, step)),
+      // Labelled when read: after a jump far back every step ahead is new to the label
+      // cache (≈ 100 ms for 15,000 steps, inside the jump).
+      get upcoming(): StepLabel[] {
+        return (upcoming ??= ahead.map((step) => upcomingLabel(world, step)));
+      },
       invariants: world.invariants,
       observed,
       switches: { ...world.switches },
