@@ -27,6 +27,7 @@ import { applyEvent } from '../src/core/worker/apply';
 import { PROJECTION_SCHEMA } from '../src/core/worker/schema';
 import { verifyDigest } from '../src/core/authority/keys';
 import { benchAsync, benchReach, benchReduction, benchWorkers } from './reach';
+import { benchSession } from './session';
 
 const ROUNDS = 20_000;
 
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'accept') return benchAccept(SQL); // one section, for before/after runs
   if (process.env.BENCH_ONLY === 'apply') return benchApply(SQL);
   if (process.env.BENCH_ONLY === 'reach') return benchReach();
+  if (process.env.BENCH_ONLY === 'session') return benchSession();
 
   // 1. The fenced write through Store.tx vs the same statements on a bare sql.js database.
   const raw: Database = new SQL.Database();
@@ -87,6 +89,7 @@ async function main(): Promise<void> {
     World.replay(config, ['A_pause', { advance: 11 }, 'B_acquire', 'B_write', 'A_wake']).dispose();
   });
   benchWorld(config);
+  benchSession();
   benchExplore();
   {
     // Issue 13, for the record: the explorer on L05 (asynchronous — a LangGraph run awaited inside each

@@ -29,6 +29,43 @@ describe('LabSession', () => {
     expect(session.view()).toMatchObject({ cursor: 0, total: 5 });
   });
 
+  it('a view keeps its own trace, read after Backs and other steps (views share the World\'s trace array)', () => {
+    const steps = ['A_pause', { advance: 11 }, 'B_acquire', 'B_write', 'A_wake'];
+    const { session } = LabSession.open(lab);
+    for (const action of steps) session.play(action);
+    const kept = session.view(); // its trace not read yet
+    session.back();
+    session.back();
+    session.play('tick');
+    session.play('A_write');
+    const { session: fresh } = LabSession.open(lab);
+    for (const action of steps) fresh.play(action);
+    expect(kept.trace.length).toBe(steps.length + 1);
+    expect(JSON.stringify(kept.trace)).toBe(JSON.stringify(fresh.view().trace));
+    const { session: other } = LabSession.open(lab);
+    for (const action of [...steps.slice(0, 3), 'tick', 'A_write']) other.play(action);
+    expect(JSON.stringify(session.view().trace)).toBe(JSON.stringify(other.view().trace));
+    session.dispose();
+    fresh.dispose();
+    other.dispose();
+  });
+
+  it('a view keeps its own steps ahead, labelled when read after the log changed', () => {
+    const { session } = LabSession.open(lab);
+    for (const action of ['A_pause', { advance: 11 }, 'B_acquire', 'B_write']) session.play(action);
+    session.jumpTo(1);
+    const kept = session.view(); // its upcoming labels not read yet
+    session.play('tick'); // drops the redo tail, in place
+    const { session: fresh } = LabSession.open(lab);
+    for (const action of ['A_pause', { advance: 11 }, 'B_acquire', 'B_write']) fresh.play(action);
+    fresh.jumpTo(1);
+    expect(kept.upcoming).toHaveLength(3);
+    expect(JSON.stringify(kept.upcoming)).toBe(JSON.stringify(fresh.view().upcoming));
+    expect(session.view().upcoming).toEqual([]);
+    session.dispose();
+    fresh.dispose();
+  });
+
   it('logKey is the JSON of the step log, switches and starting state after every kind of change', () => {
     const { session } = LabSession.open(lab);
     const expected = () => { const s = session.snapshot; return JSON.stringify([s.steps, s.switches, s.initial ?? null]); };

@@ -103,8 +103,50 @@ export interface Checkpoint {
   state: WorldState;
 }
 
+/** SQLite's default page size: images are compared and shared in pieces of this size. */
+const PAGE = 4096;
+
+/**
+ * An older checkpoint's image as pages, each shared with the image compacted before it
+ * when equal. A lab session keeps an image checkpoint per 64 steps for as long as it runs,
+ * and its log tables grow with the run: whole images kept ≈ 9 KB per step at 20,000 L07
+ * steps, growing with the run, where the pages a window changes are a few. `image` joins
+ * the pages again (a new array each read: a restore reads it once per store).
+ */
+class PagedImage implements StoreImage {
+  constructor(readonly store: Store | null, readonly generation: number, readonly pages: readonly Uint8Array[], private readonly length: number) {}
+
+  get image(): Uint8Array {
+    const bytes = new Uint8Array(this.length);
+    this.pages.forEach((page, i) => bytes.set(page, i * PAGE));
+    return bytes;
+  }
+}
+
+function samePage(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** `full` as pages: each page equal to `like`'s page at the same place is that page, the rest copied. */
+function paged(full: StoreImage, like: PagedImage | undefined): PagedImage {
+  const bytes = full.image;
+  const pages: Uint8Array[] = [];
+  for (let offset = 0; offset < bytes.length; offset += PAGE) {
+    const page = bytes.subarray(offset, Math.min(offset + PAGE, bytes.length));
+    const known = like?.pages[offset / PAGE];
+    pages.push(known && samePage(known, page) ? known : page.slice());
+  }
+  return new PagedImage(full.store, full.generation, pages, bytes.length);
+}
+
 export class History {
   private readonly list: Checkpoint[] = [];
+  /** Each node's image last paged (`inPlace`): the next one shares its equal pages. */
+  private readonly lastPaged = new Map<string, PagedImage>();
+  /** Whole images already paged, so checkpoints that shared one share its pages. */
+  private readonly pagedOf = new WeakMap<StoreImage, PagedImage>();
 
   constructor(readonly policy: HistoryPolicy) {
     if (!Number.isInteger(policy.every) || policy.every < 1 || !Number.isInteger(policy.recent) || policy.recent < 0) {
@@ -130,12 +172,39 @@ export class History {
   /** Adds the checkpoint after the latest step; thins the one that just left the recent window. */
   add(checkpoint: Checkpoint): void {
     this.dropAfter(checkpoint.step - 1);
+    if (this.policy.inPlace && checkpoint.images) this.pageOlder(checkpoint.images);
     this.list.push(checkpoint);
     const old = checkpoint.step - this.policy.recent - 1;
     // Spaced by bytes, every checkpoint taken is a sparse one (the policy has no dense window).
     if (old > 0 && old % this.policy.every !== 0 && this.policy.bytesPerStep === undefined) {
       const index = this.indexAtOrBefore(old);
       if (index >= 0 && this.list[index]!.step === old) this.list.splice(index, 1);
+    }
+  }
+
+  /**
+   * Pages the images of the checkpoints before a new image checkpoint, newest first, up to
+   * one already paged in full (checkpoints that shared a whole image share its pages). An image the new checkpoint shares (a store that did not
+   * write since) stays whole until a later one replaces it.
+   */
+  private pageOlder(newest: ReadonlyMap<string, StoreImage>): void {
+    for (let i = this.list.length - 1; i >= 0; i--) {
+      const images = this.list[i]!.images;
+      if (!images) continue;
+      let todo = false;
+      for (const [id, image] of images) {
+        if (image instanceof PagedImage) continue;
+        todo = true;
+        if (newest.get(id) === image) continue;
+        let done = this.pagedOf.get(image);
+        if (!done) {
+          done = paged(image, this.lastPaged.get(id));
+          this.pagedOf.set(image, done);
+          this.lastPaged.set(id, done);
+        }
+        images.set(id, done);
+      }
+      if (!todo) return;
     }
   }
 
@@ -150,9 +219,19 @@ export class History {
     for (let i = this.list.length - 1; i >= 0; i--) if (!this.list[i]!.images) this.list.splice(i, 1);
   }
 
-  /** Forgets checkpoints after `step` (they describe an undone future). */
-  dropAfter(step: number): void {
-    while (this.list.length > 0 && this.list[this.list.length - 1]!.step > step) this.list.pop();
+  /** Forgets checkpoints after `step` (they describe an undone future); returns them, oldest first. */
+  dropAfter(step: number): Checkpoint[] {
+    let keep = this.list.length;
+    while (keep > 0 && this.list[keep - 1]!.step > step) keep -= 1;
+    return this.list.splice(keep);
+  }
+
+  /** Puts back image checkpoints of a future being redone (each after every checkpoint kept). */
+  restoreAhead(checkpoints: readonly Checkpoint[]): void {
+    for (const checkpoint of checkpoints) {
+      if (!checkpoint.images || checkpoint.step <= (this.list[this.list.length - 1]?.step ?? -1)) throw new Error(`history: checkpoint ${checkpoint.step} cannot go back ahead`);
+      this.list.push(checkpoint);
+    }
   }
 
   /** Steps that have a checkpoint (tests, diagnostics). */

@@ -363,6 +363,55 @@ describe('in-place undo (the lab session\'s policy)', () => {
     world.dispose();
   });
 
+  it('a jump forward along an undone run restores its images ahead: the same World as stepping there, Backs after it too', () => {
+    const fresh = new Map<number, ReturnType<typeof stateOf>>();
+    const freshAt = (t: number) => {
+      if (!fresh.has(t)) {
+        const replayed = World.replay(MANUAL, LONG.slice(0, t), { history: false });
+        fresh.set(t, stateOf(replayed));
+        replayed.dispose();
+      }
+      return fresh.get(t)!;
+    };
+    // A checkpoint per step, as the lab session's: light ones inside the window.
+    const DENSE = { recent: 4, every: 4, inPlace: true };
+    let restored = 0;
+    for (const from of [0, 3, 9]) {
+      for (const to of [from + 1, from + 6, 14, LONG.length]) {
+        const world = World.replay(MANUAL, LONG, { history: DENSE });
+        world.undoTo(from);
+        const reached = world.redoTo(to, LONG);
+        expect(reached).toBeGreaterThanOrEqual(from);
+        expect(reached).toBeLessThanOrEqual(to);
+        if (reached > from) restored += 1;
+        expect(world.actions.length).toBe(reached);
+        for (const action of LONG.slice(reached, to)) expect(world.step(action).ok).toBe(true);
+        const { images: _bytes, ...rest } = freshAt(to);
+        expect(restOf(world), `${from} → ${to}`).toEqual(rest);
+        // Back from there first (the window's light checkpoints, the images put back), then the bytes.
+        world.undo();
+        expect(restOf(world), `${from} → ${to}, then Back`).toEqual(restOf(World.replay(MANUAL, LONG.slice(0, to - 1), { history: false })));
+        expect(world.step(LONG[to - 1]).ok).toBe(true);
+        expect(stateOf(world), `${from} → ${to}`).toEqual(freshAt(to));
+        // Back to just before the image put back: a checkpoint from before the jump.
+        if (reached > from + 1) {
+          world.undoTo(reached - 1);
+          expect(stateOf(world), `${from} → ${to}, back to ${reached - 1}`).toEqual(freshAt(reached - 1));
+        }
+        world.dispose();
+      }
+    }
+    expect(restored).toBeGreaterThan(4);
+    // Another log than the undone run: nothing restored, the caller steps.
+    const world = World.replay(MANUAL, LONG, { history: DENSE });
+    world.undoTo(2);
+    const other = [...LONG.slice(0, 2), 'tick', ...LONG.slice(3)];
+    expect(world.redoTo(LONG.length, other)).toBe(2);
+    expect(world.step('tick').ok).toBe(true);
+    expect(world.redoTo(LONG.length, LONG)).toBe(3);
+    world.dispose();
+  });
+
   it('an export inside a window (images, fork, an inspector query) commits it; Back past it replays from images', () => {
     const world = World.replay(MANUAL, LONG.slice(0, 10), { history: IN_PLACE });
     expect(world.store('resource').markCount).toBeGreaterThan(0);

@@ -85,7 +85,17 @@ export class World {
   readonly switches: Readonly<Record<string, string>>;
   /** The step log: normalised actions, replayable with World.replay. */
   readonly actions: ModelAction[];
-  readonly trace: TraceEntry[];
+  /**
+   * The trace. The World only appends to this array: an undo puts a shorter copy in its
+   * place (`restore`), so a reader that keeps the array and a length (the lab session's
+   * views) reads the same entries later, and the array taken back serves as the undone
+   * run's trace for a redo, uncopied. Only `probe` shortens it in place, back to its length
+   * before the probe.
+   */
+  get trace(): TraceEntry[] {
+    return this.traceList;
+  }
+  private traceList: TraceEntry[];
 
   private readonly stores = new Map<string, Store>();
   /**
@@ -133,6 +143,14 @@ export class World {
    * starts from them without hashing the config again, even if the cache dropped them).
    */
   private setup: SetupImages | null = null;
+  /**
+   * What the latest undo took back, while the World still follows it: the step log and
+   * trace as they were (the World's are a prefix of them) and the image checkpoints after
+   * the World's latest step. `redoTo` restores the nearest of them, so a jump forward along
+   * an undone run (the lab's slider) replays fewer than a window's steps, not every step
+   * between. A step that leaves that run forgets it.
+   */
+  private future: { actions: ModelAction[]; trace: TraceEntry[]; checkpoints: Checkpoint[] } | null = null;
 
   private constructor(config: WorldConfig, model: Model, options: WorldOptions, images?: ReadonlyMap<string, Uint8Array>,
     past?: { actions: readonly ModelAction[]; trace: readonly TraceEntry[] }) {
@@ -141,7 +159,7 @@ export class World {
     this.model = model;
     // Copied, not spread into push: a long log would exceed the engine's argument limit.
     this.actions = past ? past.actions.slice() : [];
-    this.trace = past ? past.trace.slice() : [];
+    this.traceList = past ? past.trace.slice() : [];
     this.switches = resolveSwitches(this.model, config.switches);
     this.clock = new VirtualClock(0);
     this.rng = new SeededRng(config.seed);
@@ -225,6 +243,7 @@ export class World {
       this.markingStep = false;
     }
     this.actions.push(parsed);
+    if (this.future) this.followFuture(parsed);
     if (options.checkpoint !== false && this.history?.wants(this.actions.length, () => this.exportBytes())) this.checkpoint();
     return { ok: true, entry };
   }
@@ -238,6 +257,7 @@ export class World {
   async continueStep(body: (ctx: ModelContext) => Promise<void>): Promise<TraceEntry> {
     const entry = this.trace[this.trace.length - 1];
     if (!entry) throw new Error('continueStep: no step to continue');
+    this.future = null; // the entry changes: a run kept for a redo no longer describes it
     this.recording = entry;
     // Its writes belong to the latest step's window level: a store first written now is marked first.
     this.markingStep = this.window !== null && this.window.steps > 0 && !this.probing;
@@ -309,6 +329,50 @@ export class World {
       const outcome = this.step(action);
       if (!outcome.ok) throw new Error(`undo: step ${this.actions.length + 1} no longer applies: ${reasonKeyText(outcome.error)}`);
     }
+  }
+
+  /**
+   * Forward along the run the latest undo took back, to at most `step`: when `steps` (the
+   * caller's log, from step 0) agrees with that run up to one of its image checkpoints after
+   * the latest step, that checkpoint is restored and its steps and trace entries put back
+   * (the same objects: replay is deterministic). Returns the step reached; the caller steps
+   * the rest. Same bytes, trace and state as stepping there (world.test.ts).
+   */
+  redoTo(step: number, steps: readonly unknown[]): number {
+    const from = this.actions.length;
+    const future = this.future;
+    if (!future || !this.history || this.recording || step <= from) return from;
+    let target: Checkpoint | undefined;
+    for (const checkpoint of future.checkpoints) {
+      if (checkpoint.step > step) break;
+      target = checkpoint;
+    }
+    if (!target || target.step > future.actions.length) return from;
+    for (let i = from; i < target.step; i++) {
+      const ahead = future.actions[i]!;
+      if (steps[i] !== ahead && JSON.stringify(this.parse(steps[i])) !== JSON.stringify(ahead)) return from;
+    }
+    for (let i = from; i < target.step; i++) {
+      this.actions.push(future.actions[i]!);
+      this.trace.push(future.trace[i + 1]!);
+    }
+    this.restore(target, true);
+    return target.step;
+  }
+
+  /** After a step: keeps the undone run while the step log still follows it. */
+  private followFuture(taken: ModelAction): void {
+    const future = this.future!;
+    const at = this.actions.length;
+    const ahead = future.actions[at - 1];
+    if (at >= future.actions.length || (ahead !== taken && JSON.stringify(ahead) !== JSON.stringify(taken))) {
+      this.future = null;
+      return;
+    }
+    // The World takes its own checkpoints up to here.
+    let passed = 0;
+    while (passed < future.checkpoints.length && future.checkpoints[passed]!.step <= at) passed += 1;
+    if (passed > 0) future.checkpoints.splice(0, passed);
   }
 
   /**
@@ -603,8 +667,9 @@ export class World {
    * Back to a checkpoint: a store that wrote since it is closed and left to reopen from the
    * checkpoint's image when next used; the rest stay as they are.
    */
-  private restore(checkpoint: Checkpoint): void {
-    if (this.window && checkpoint.step >= this.window.base) {
+  private restore(checkpoint: Checkpoint, ahead = false): void {
+    if (!ahead && checkpoint.step < this.actions.length) this.keepFuture();
+    if (this.window && checkpoint.step >= this.window.base && !ahead) {
       // Inside the window: each store rolls back in place to its mark for that step.
       this.rollbackWindow(checkpoint.step - this.window.base + 1);
     } else {
@@ -614,6 +679,8 @@ export class World {
         this.rollbackWindow(1);
         this.window = { base: checkpoint.step, steps: 0 };
         this.markLevels.clear();
+        // The window's light checkpoints before an image ahead: their marks are gone.
+        if (ahead) this.history!.dropLight();
       }
       if (!checkpoint.images) throw new Error(`undo: checkpoint ${checkpoint.step} has no images outside its window`);
       for (const node of this.nodes) {
@@ -624,8 +691,27 @@ export class World {
     }
     this.restoreState(checkpoint.state);
     this.actions.length = checkpoint.step;
-    this.trace.length = checkpoint.step + 1;
-    this.history!.dropAfter(checkpoint.step);
+    if (this.traceList.length > checkpoint.step + 1) this.traceList = this.traceList.slice(0, checkpoint.step + 1);
+    if (ahead) {
+      const future = this.future!;
+      const reached = future.checkpoints.findIndex((c) => c.step > checkpoint.step);
+      this.history!.restoreAhead(future.checkpoints.splice(0, reached < 0 ? future.checkpoints.length : reached));
+      if (checkpoint.step >= future.actions.length) this.future = null;
+      return;
+    }
+    const dropped = this.history!.dropAfter(checkpoint.step);
+    if (this.future) {
+      // Light checkpoints die with their window; images stay valid for a redo.
+      const images = dropped.filter((c) => c.images !== null);
+      if (images.length > 0) this.future.checkpoints = images.concat(this.future.checkpoints);
+    }
+  }
+
+  /** Before an undo: remembers the run it takes back, unless an earlier undo's run already holds it. */
+  private keepFuture(): void {
+    if (this.future) return; // the World's log is a prefix of the run kept
+    // The trace array itself: `restore` replaces it with a shorter copy, so this one stays as it is.
+    this.future = { actions: this.actions.slice(), trace: this.traceList, checkpoints: [] };
   }
 
   // ── The in-place undo window (history policy `inPlace`) ─────────────────────────────────
