@@ -1,6 +1,6 @@
 /**
  * The crash panel and the sequence diagram when a crash cuts short work on another node's
- * store, and when the node restarts inside the crash step (h5/h6's reviews):
+ * store, and when the node restarts inside the crash step:
  * - L04 "crash-inside": worker-1 dies inside `shop.refund_local`, a transaction it held open
  *   in the shop's database; the "lost" column must name it instead of "nothing uncommitted".
  * - the refund model's crash_before_commit / crash_after_commit crash worker-1 and restart it

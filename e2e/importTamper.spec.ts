@@ -1,5 +1,5 @@
 /**
- * An edited submission file is refused on the Progress page (h6's review): the student's
+ * An edited submission file is refused on the Progress page: the student's
  * own export of a wrong answer, with its verdict flipped to a pass (or its step changed) by
  * a same-length edit, must not merge — the page names the exercise and nothing changes.
  * The file as exported still imports.

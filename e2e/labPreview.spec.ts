@@ -1,5 +1,5 @@
 /**
- * The catalog's "Check a lab file" (h6's review): only the latest check is shown, an error
+ * The catalog's "Check a lab file": only the latest check is shown, an error
  * card there says to pick the file again (a reload does not re-read it), and a checked file
  * that carries a course lab's ID is marked as a preview on the lab page, with the way back
  * to the course's lab. Also the catalog card's missed count, joined in the page's language.

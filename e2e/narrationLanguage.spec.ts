@@ -1,5 +1,5 @@
 /**
- * The timeline's narration on a Japanese page (h5's review): a refusal's reason and the
+ * The timeline's narration on a Japanese page: a refusal's reason and the
  * refused action are nested messages, rendered by the page in its own language — not the
  * English sentence the core used to return (L13, an email while disconnected).
  */

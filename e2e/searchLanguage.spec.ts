@@ -1,5 +1,5 @@
 /**
- * The Search panel on a Japanese page (h5's review): the bounds are in Japanese, not the
+ * The Search panel on a Japanese page: the bounds are in Japanese, not the
  * explorer's English `boundsText`, and each counterexample step reads as its palette button
  * (the action's JSON in the title), not raw JSON.
  */
