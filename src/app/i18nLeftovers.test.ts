@@ -1,7 +1,6 @@
 /**
  * The words around the inspector, the command composer, the armed-fault line and refused
- * exercise answers: codes and engine text from below, rendered in the page's language here
- * (D1's review found them in English on ja / zh-Hans pages).
+ * exercise answers: codes and engine text from below, rendered in the page's language here.
  */
 import { describe, expect, it } from 'vitest';
 import { problemText } from './components/Inspector';
