@@ -31,7 +31,7 @@ const AMOUNT = /(?:US)?\$\d[\d,]*\.\d\d/g;
  * Labs whose text this scan does not hold yet, with what is left in each: L13 still writes
  * raw cents; L07's and L13's clock buttons still say "Clock +N".
  */
-const NOT_YET: Record<string, readonly ('cents' | 'clock')[]> = { L07: ['clock'], L13: ['cents', 'clock'] };
+const NOT_YET: Record<string, readonly ('cents' | 'clock')[]> = {};
 
 const labIds = readdirSync('labs').filter((id) => existsSync(join('labs', id, 'lab.json'))).sort();
 
