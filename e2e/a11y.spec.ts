@@ -134,3 +134,15 @@ for (const lab of labs) {
     }
   });
 }
+
+// A crash shows grey row counts and notes on the panel's tinted columns (lost on pink, kept
+// on green), where the page's usual grey reads 4.2:1: scanned in a lab whose crash keeps
+// tables (L07) and in the LangGraph lab (L05), whose crash lists process memory too.
+for (const [id, actions] of [['L07', ['A_write', 'crash_at-resource.before_commit', 'A_write']], ['L05', ['ask', 'crash_at-workflow.before_submit', 'approve']]] as const) {
+  test(`${id}: no serious or critical axe finding in the crash panel after a crash`, async ({ page }) => {
+    const lab = await new LabPage(page).open(id);
+    await lab.act(...actions);
+    await expect(page.getByTestId('crash-panel')).toBeVisible();
+    expect(await seriousFindings(page, '[data-testid="crash-panel"]')).toEqual([]);
+  });
+}
