@@ -1,12 +1,12 @@
 /**
  * A long lab session: LabSession driving L07 (each step a `play` and the `view()` the app
- * renders after it) with a repeating cycle of legal actions, to 20,000 steps. A session a
+ * renders after it) with a repeating cycle of legal actions, to 30,000 steps. A session a
  * student leaves open grows its step log, trace and checkpoints for as long as it runs;
  * what a step or a jump costs must not grow with them.
  *
  * - `ratio session step@20000/step@1000`: mean CPU time of a step over 256 steps (four
  *   in-place windows, so each mean holds the same number of window closings) at 20,000
- *   over the same at 1,000.
+ *   over the same at 1,000; `step@30000/step@1000` the same after 10,000 steps more.
  * - `session bytes/step`: growth of the JavaScript heap plus external memory (images,
  *   sql.js's memory) from step 1,000 to 20,000, after a full GC when `--expose-gc` allows
  *   it, per step.
@@ -80,12 +80,16 @@ export function benchSession(): void {
   }
   jump(end);
   if (session.cursor !== end) throw new Error('bench: the jumps did not come back to the end');
+  // On to 30,000: the step cost must still be flat there.
+  while (n < 30_000) step();
+  const at30000 = meanMs(256);
   session.dispose();
   const sorted = [...jumps].sort((a, b) => a - b);
 
   console.log(`lab session L07 at step 1,000 / 20,000: step ${at1000.toFixed(3)} / ${at20000.toFixed(3)} ms (play + view); ${Math.round((performance.now() - started) / 1000)} s in all`);
   console.log(`session jumps at 20,000: median ${sorted[sorted.length >> 1]!.toFixed(1)} ms CPU over ${jumps.length}; wall-clock median ${median(walls).toFixed(1)}, slowest ${Math.max(...walls).toFixed(1)} ms`);
   console.log(`ratio session step@20000/step@1000: ${(at20000 / at1000).toFixed(2)}`);
+  console.log(`ratio session step@30000/step@1000: ${(at30000 / at1000).toFixed(2)}`);
   console.log(`session bytes/step${gc ? '' : ' (no --expose-gc: without a full GC first)'}: ${bytesPerStep.toFixed(0)}`);
   console.log(`session jump@20000 ms: ${sorted[sorted.length - 1]!.toFixed(1)}`);
 }
