@@ -206,9 +206,11 @@ async function langgraphRow(lab: Lab, fault: Fault): Promise<Row> {
     const rerunNodes = Object.entries(runs).filter(([, k]) => k > 1).map(([node, k]) => `${node} ×${k} (whole node; on ${ranOn(node)})`);
     const ranOnce = Object.entries(runs).filter(([, k]) => k === 1).map(([node]) => node);
     const existing = notes.filter((n) => n.key === 'workflow.intent' && n.params.code === 'EXISTING').length;
+    // A resume after a checkpoint whose tasks had saved their writes names no node (its `next`
+    // is a sentence, not a node name): the table calls that the next super-step.
     return {
       fault: fault.n, title: fault.title, executor: 'LangGraph',
-      recoveryPoint: resumed ? `the latest checkpoint: ${paramText(resumed.params.worker)} resumes before ${paramText(resumed.params.next) || 'the next super-step'} (pending writes applied)`
+      recoveryPoint: resumed ? `the latest checkpoint: ${paramText(resumed.params.worker)} resumes before ${typeof resumed.params.next === 'string' && resumed.params.next ? resumed.params.next : 'the next super-step'} (pending writes applied)`
         : takenOver ? `the latest saved checkpoint, by worker ${paramText(takenOver.params.worker)} (next: ${paramText(takenOver.params.next)}); the engine does not stop the stalled run`
         : crashStep(trace) >= 0 ? 'the latest checkpoint'
         : `— (no crash, takeover or restart${asked > 0 ? `; the run paused ${asked}× at the approval breakpoint, durably` : ''})`,
