@@ -75,10 +75,10 @@ async function main(): Promise<void> {
   });
   console.log(`ratio core / raw: ${(coreRate / rawRate).toFixed(2)}`);
 
-  // 2. The authority's accept transaction (issue 3) vs the minimal statements on raw sql.js.
+  // 2. The authority's accept transaction vs the minimal statements on raw sql.js.
   benchAccept(SQL);
 
-  // 3. The worker's apply cycle (issue 4) vs the same statements on raw sql.js; a big rebuild.
+  // 3. The worker's apply cycle vs the same statements on raw sql.js; a big rebuild.
   benchApply(SQL);
 
   // 4. Whole World steps (parse, core call, network delivery, trace, invariants, checkpoint).
@@ -92,7 +92,7 @@ async function main(): Promise<void> {
   benchSession();
   benchExplore();
   {
-    // Issue 13, for the record: the explorer on L05 (asynchronous — a LangGraph run awaited inside each
+    // For the record: the explorer on L05 (asynchronous — a LangGraph run awaited inside each
     // step), the right design within its default bounds (src/sim/explorer/defaults.ts).
     const { exploreAsync } = await import('../src/sim/explorer/explore');
     const l05 = await exploreAsync({
@@ -160,7 +160,7 @@ function spanMs(world: World): number {
 const median = (values: readonly number[]): number => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
 
 /**
- * Issue 10's World ratios, all in one run. Step cost over history length on a default World
+ * The World ratios, all in one run. Step cost over history length on a default World
  * (checkpoints spaced by image size, DEFAULT_HISTORY), per checkpoint span; Back on a World with the lab session's policy (undo in
  * place inside a 64-step window), over a forward step of that same World; fork over a step.
  */
@@ -240,7 +240,7 @@ function benchWorld(config: WorldConfig): void {
 const forks: World[] = [];
 
 /**
- * Issue 11: the explorer on L07 (its lab World, depth 8, the lab's other default bounds).
+ * The explorer on L07 (its lab World, depth 8, the lab's other default bounds).
  * Its transitions per second over plain World steps per second, the steps being random
  * walks over the same enabled actions (only World.step timed), in the same run.
  */

@@ -1,6 +1,5 @@
 /**
- * What survives a crash, for a node whose checkpoints live in process memory (issue 15,
- * item 2). In L05 the worker A keeps LangGraph's checkpointer in `A_memory` (a node spec
+ * What survives a crash, for a node whose checkpoints live in process memory. In L05 the worker A keeps LangGraph's checkpointer in `A_memory` (a node spec
  * with `memoryOf: 'A'`); under `key_only` that is the only place the run's state lives, so
  * A's crash must show those rows in the crash panel's "lost" column — as many as the memory
  * held, read off the page before the crash — while A's own database keeps no checkpoint.

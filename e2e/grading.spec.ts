@@ -1,5 +1,5 @@
 /**
- * Issue 14 in the browser and in `npm run grade`: exercises that cannot be gamed, progress
+ * Grading in the browser and in `npm run grade`: exercises that cannot be gamed, progress
  * that survives damage, work that never vanishes, and reports a course can rely on.
  */
 import { expect, test, type Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * The words around the World in the student's language (issue 16): a broken lab file's
+ * The words around the World in the student's language: a broken lab file's
  * problems, the Cards tab's result lines and amounts of money. Each is checked in Japanese
  * against the English the CLI prints, so a line that skipped the catalogs shows up here.
  */

@@ -36,7 +36,7 @@ const CODE = [
 ].join(', ');
 
 /**
- * Text the World's models still provide in English (issue 16 item 2, model side), reported
+ * Text the World's models still provide in English, reported
  * in the test's annotations, not failed — each entry says why it is still English (a step's
  * label in the trace, the redo tail and the sequence diagram's rows is a message: a model's
  * action `actions.*`, the World's own steps and the starting state `steps.*`; an

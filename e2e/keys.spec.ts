@@ -1,5 +1,5 @@
 /**
- * Step and palette keys with the focus left on a closed <select> (issue 15 item 7: step keys
+ * Step and palette keys with the focus left on a closed <select> (step keys
  * must work after a choice). A select handles Home, PageUp/PageDown and letters itself (first
  * option, other options, typeahead), so before the fix Home dropped to Sandbox, PageDown
  * switched scenario and a palette letter did nothing or picked a scenario by its first letter.

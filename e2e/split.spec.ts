@@ -1,5 +1,5 @@
 /**
- * Initial load (issue 15 item 15): the catalog is shown from the index chunk alone; sql.js's
+ * Initial load: the catalog is shown from the index chunk alone; sql.js's
  * wasm, the diagrams (xyflow + dagre), markdown and crypto chunks are fetched when a lab
  * opens. Sizes and times are `npm run bench:ui`'s lines; this only pins what is fetched when.
  */

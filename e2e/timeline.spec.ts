@@ -1,5 +1,5 @@
 /**
- * The timeline on a long run (issue 15, speed): a step turns the row of the step taken from
+ * The timeline on a long run: a step turns the row of the step taken from
  * "ahead" into "done" in place — the same <li>, not a new one — so the page's ordered lists
  * are not re-numbered on every step; clicking any row, near or far, still jumps to it.
  */

@@ -1,5 +1,5 @@
 /**
- * The lab view as students and instructors use it (issue 15): the message sequence
+ * The lab view as students and instructors use it: the message sequence
  * diagram, what survives a crash, the lab's own switches, catalog progress, deep links
  * with switches, step keys after a choice, presenter view, GFM tables, the lab-file check.
  */
@@ -175,7 +175,7 @@ const switchKeys = (page: Page, selector: string) => page.locator(selector).eval
 
 test('only the switches the lab declares are in the toolbar; the first actions are above the fold at 1280×720', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  // The labs the issue found showing every switch, and L07 (whose narrative has two).
+  // The labs that once showed every switch, and L07 (whose narrative has two).
   for (const id of ['L01', 'L06', 'L14', 'L07']) {
     await new LabPage(page).open(id);
     const lab = JSON.parse(readFileSync(join('labs', id, 'lab.json'), 'utf8')) as Parameters<typeof declaredSwitches>[0];

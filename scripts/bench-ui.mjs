@@ -154,7 +154,7 @@ try {
   console.log(`ui step burst p50 ms: ${p50(burst.forward).toFixed(1)}`);
   console.log(`ui step burst p95 ms: ${p95(burst.forward).toFixed(1)}`);
   console.log(`ui back burst p95 ms: ${p95(burst.back).toFixed(1)}`);
-  // Medians first (how a step usually feels), then the goal lines (issue 15: p95 ≤ 16 ms).
+  // Medians first (how a step usually feels), then the goal lines (p95 ≤ 16 ms).
   console.log(`ui step p50 ms: ${p50(forward).toFixed(1)}`);
   console.log(`ui back p50 ms: ${p50(back).toFixed(1)}`);
   console.log(`ui step p95 ms: ${p95(forward).toFixed(1)}`);

@@ -1,5 +1,5 @@
 /**
- * Search judges every lab's designs (issue 11 item 4), within each model's default bounds
+ * Search judges every lab's designs, within each model's default bounds
  * (src/sim/explorer/defaults.ts):
  * - every switch option a model presents as WRONG yields a counterexample. An option is
  *   wrong in some setting (a fence matters only with per-epoch keys): the WITNESS table

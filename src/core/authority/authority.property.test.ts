@@ -98,7 +98,7 @@ describe('authority under random command sequences', () => {
     expect(accepted, 'the generator must produce commands that are accepted, or the checks are vacuous').toBeGreaterThan(20);
   });
 
-  // Broken variants (issue 12, item 18): each design mistake is caught by the checks above.
+  // Broken variants: each design mistake is caught by the checks above.
   const caught = () => fc.check(fc.property(fc.array(opArb, { minLength: 5, maxLength: 40 }), (ops) => {
     try { runSchedule(ops); return true; } catch { return false; }
   }), { numRuns: 200, endOnFailure: true }).failed;

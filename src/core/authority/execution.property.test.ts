@@ -63,7 +63,7 @@ describe('execution leases under random schedules', () => {
     expect(accepted, 'schedules must get commands accepted, or the checks are vacuous').toBeGreaterThan(200);
   });
 
-  // Broken variants (issue 12, item 18): each is caught by the per-step checks.
+  // Broken variants: each is caught by the per-step checks.
   const caught = () => fc.check(fc.property(fc.array(op, { minLength: 5, maxLength: 40 }), (ops) => {
     try { runSchedule(ops); return true; } catch { return false; }
   }), { numRuns: 300, endOnFailure: true }).failed;

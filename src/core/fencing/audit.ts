@@ -1,6 +1,6 @@
 /**
  * Read-only queries the fencing lab's oracle, view and search use. The SQL lives here, in
- * core, so `src/sim/models/fencing` stays wiring (issue 10: no SQL text under src/sim).
+ * core, so `src/sim/models/fencing` stays wiring (no SQL text under src/sim).
  */
 import type { Store } from '../db/store';
 

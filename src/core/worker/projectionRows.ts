@@ -1,5 +1,5 @@
 /**
- * The worker's projection stored one row per aggregate (issue 10: the apply cycle writes
+ * The worker's projection stored one row per aggregate (the apply cycle writes
  * what an event changes, never the whole state). An event names the aggregates it can
  * touch; only those rows are read, the shared reducer (`applyToState`) runs on that
  * partial state, and only rows whose value changed are written back, as canonical JSON.

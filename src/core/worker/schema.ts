@@ -42,7 +42,7 @@ CREATE TABLE buffer (
 );
 -- The group projection, one row per aggregate (a group, membership, mission, work item,
 -- session, approval, organization) as canonical JSON: applying an event rewrites only the
--- rows it changes, never the whole state (issue 10).
+-- rows it changes, never the whole state.
 CREATE TABLE projection_rows (
   group_id TEXT NOT NULL,
   kind     TEXT NOT NULL,

@@ -9,7 +9,7 @@ const openLab = useLabs();
 /** L08 with `switches` flipped. */
 const l08 = (switches: Record<string, string> = {}) => openLab('L08', { switches });
 
-describe('compensation records its authority (seed 002 §8, issue 12 item 10)', () => {
+describe('compensation records its authority (seed 002 §8)', () => {
   it('a cancellation names who may cancel and on what grant, who did, and the result', () => {
     l08().act('book_flight', 'book_hotel', 'cancel_flight').expectState({
       compensations: [{

@@ -94,7 +94,7 @@ describe('provider capabilities and the executor', () => {
   });
 });
 
-describe('crash_after_commit means what the lab says (issue 12 item 12)', () => {
+describe('crash_after_commit means what the lab says', () => {
   it('the provider commits first; the worker then dies with the answer in hand, before saving it', () => {
     const lab = l01().act('approve', 'crash_after_commit');
     const entry = lab.world.trace.at(-1)!;
@@ -111,7 +111,7 @@ describe('crash_after_commit means what the lab says (issue 12 item 12)', () => 
   });
 });
 
-describe('MWP-WRK-031 tool keys (issue 12 item 8)', () => {
+describe('MWP-WRK-031 tool keys', () => {
   it('a same-epoch retry under the tool key resends with the same key: the provider replays, nothing is parked', () => {
     l01({ key_scheme: 'tool_key', lookup: 'off' }).act('approve', 'lose_response', 'submit', { advance: 3 }, 'retry')
       .expectState({ status: 'CONFIRMED', ledger_count: 1, operation: { epoch: 1, reconciliation: null } }).expectBroken();

@@ -1,5 +1,5 @@
 /**
- * Issue 12 items 1, 2 and 4: real concurrency and the window between the epoch check and
+ * Real concurrency and the window between the epoch check and
  * the send (seed 002 §7). Two workers in flight at once with frames interleaved; a worker
  * that stalls AFTER passing the check. The ledger decides; only the provider — a key it
  * dedupes, a deadline it enforces — can refuse a send that already passed the check.

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 9: a lookup that answers NOT_FOUND proves nothing while the first request
+ * A lookup that answers NOT_FOUND proves nothing while the first request
  * can still arrive. The card from the explorer issue (keys off, the network holding frames)
  * must end with one refund; the executor may resend only once no earlier request can land,
  * and every status change of an operation is an edge of the operation machine.

@@ -1,5 +1,5 @@
 /**
- * The authority model's search hooks and incremental invariants (issue 10 items 3 and 5):
+ * The authority model's search hooks and incremental invariants:
  * AUTH-1…4's `checkStep` agrees with the full-history `check` on seeded random schedules
  * (src/sim/oracle.ts), on the sound model and on a corrupted variant that does break them,
  * where a `checkStep` that never looks again is caught; the fingerprint ignores Action IDs

@@ -40,7 +40,7 @@ const episode = fc.tuple(
 const lateWorker = fc.constantFrom<unknown[]>(['approve', 'pause_before_dispatch', 'takeover', 'wake'], ['approve', 'pause_before_dispatch', { advance: 3 }, 'takeover', 'wake'],
   ['approve', 'pause_after_fence_check', 'takeover', 'wake'], ['approve', 'pause_after_fence_check', 'takeover', { advance: 3 }, 'wake']);
 
-/** The NOT_FOUND race (issue 11's card): the lookup overtakes the first request in a held network. */
+/** The NOT_FOUND race: the lookup overtakes the first request in a held network. */
 const heldLookup = fc.constantFrom<unknown[]>(
   ['approve', 'submit', { advance: 3 }, 'retry', { deliver: 2 }, 'deliver_next', 'deliver_next', 'deliver_next', 'deliver_next'],
   ['approve', 'submit', 'tick', 'retry', { deliver: 2 }, 'deliver_next', 'deliver_next'],

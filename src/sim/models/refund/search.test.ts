@@ -1,5 +1,5 @@
 /**
- * Search as the judge of the refund and compensation designs (issue 11 item 4): every
+ * Search as the judge of the refund and compensation designs: every
  * option presented as wrong yields a counterexample within small bounds, in a provider
  * setting where it matters (the witness); the correct design, in the labs' default
  * settings, yields none within the same bounds. And the fingerprint hook: two orders of
