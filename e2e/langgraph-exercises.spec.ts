@@ -21,9 +21,9 @@ test('L06 LangGraph: the late-send predict exercise, answered in LangGraph mode'
   await expect(page.getByTestId('action-ask')).toBeVisible();
 
   await page.getByTestId('exercise-lg-late-send-open').click();
-  // Choices are the ledger counts 1 and 2, neutral labels; the first pick decides.
-  await expect(page.getByTestId('exercise-lg-late-send-choice-0')).toBeVisible();
-  await page.getByTestId('exercise-lg-late-send-choice-0').check();
+  // Choices are the ledger counts 0, 1 and 2, neutral labels; the first pick decides.
+  await expect(page.getByTestId('exercise-lg-late-send-choice-2')).toBeVisible();
+  await page.getByTestId('exercise-lg-late-send-choice-1').check();
   await page.getByTestId('exercise-lg-late-send-check').click();
   const verdict = page.getByTestId('exercise-lg-late-send-verdict');
   await expect(verdict).toHaveAttribute('data-pass', 'true', { timeout: 60_000 });
