@@ -6,7 +6,7 @@
  * the step log to step through, exports as a card, or becomes a link (`actions=` in the lab
  * route, src/app/actionsLink.ts) that rebuilds the same World at its last step.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Bounds } from '../../sim/explorer/bounds';
 import type { ExploreResult, Progress, Unrecoverable } from '../../sim/explorer/result';
@@ -114,6 +114,11 @@ export function SearchPanel() {
   const [running, setRunning] = useState(false);
   const TEXT = useText();
   useEffect(() => () => job.current?.cancel(), []);
+  // A result kept for this lab and design: read from storage when either changes (or a run
+  // ends and saves one), not on every render of the panel.
+  const labId = session?.lab.id;
+  const design = switches ? designKey(switches) : '';
+  const kept = useMemo(() => (labId ? savedResults(labId)[design] ?? null : null), [labId, design, finished]);
   if (!session || !switches) return null;
   const lab = session.lab;
 
@@ -142,7 +147,7 @@ export function SearchPanel() {
   };
   const cancel = () => job.current?.cancel();
   // This run's result, else one kept for this lab and design (not while a run is going on).
-  const shown = finished ?? (running || message ? null : savedResults(lab.id)[designKey(switches)] ?? null);
+  const shown = finished ?? (running || message ? null : kept);
   const maxStates = bounds.maxStates ?? 200_000;
   const fraction = progress ? Math.min(1, progress.states / maxStates) : 0;
   const number = (key: keyof Bounds, label: string, min = 0) => (

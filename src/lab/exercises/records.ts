@@ -136,14 +136,10 @@ export function handedIn(record: ExerciseRecord): number | null {
   return null;
 }
 
-/** Attempts (1-based) whose saved pass a recheck did not confirm. */
-function failedRechecks(record: ExerciseRecord): Set<number> {
-  return new Set((record.events ?? []).flatMap((e) => (e.type === 'recheck' && !e.pass ? [e.attempt] : [])));
-}
-
 /** Whether attempt `i` (0-based) passed: its verdict says so and no recheck contradicted it. */
 export function attemptPassed(record: ExerciseRecord, i: number): boolean {
-  return record.attempts[i]?.verdict.pass === true && !failedRechecks(record).has(i + 1);
+  return record.attempts[i]?.verdict.pass === true
+    && !(record.events ?? []).some((e) => e.type === 'recheck' && !e.pass && e.attempt === i + 1);
 }
 
 /** Attempts (1-based) already checked again. */
