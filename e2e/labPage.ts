@@ -24,6 +24,17 @@ export class LabPage {
   async back(): Promise<void> { await this.page.getByTestId('step-back').click(); }
   async reset(): Promise<void> { await this.page.getByTestId('reset').click(); }
 
+  /**
+   * Makes the first pick of predict exercise `id` (its first choice; right or wrong, a pick
+   * opens the scenarios that hold its answer until then) and waits for the verdict.
+   */
+  async pickPrediction(id: string): Promise<void> {
+    if (await this.page.getByTestId(`exercise-${id}-check`).count() === 0) await this.page.getByTestId(`exercise-${id}-open`).click();
+    await this.page.getByTestId(`exercise-${id}-choice-0`).check();
+    await this.page.getByTestId(`exercise-${id}-check`).click();
+    await expect(this.page.getByTestId(`exercise-${id}-verdict`)).toBeVisible({ timeout: 30_000 });
+  }
+
   async setSwitch(key: string, value: string): Promise<void> {
     await this.page.getByTestId(`switch-${key}`).selectOption(value);
   }

@@ -16,12 +16,7 @@ test('L05: every scenario reaches its expected outcome through the UI', async ({
   const labPage = await new LabPage(page).open('L05');
   for (const scenario of l05.scenarios) {
     // A scenario that plays a prediction holds its answer until the pick (any pick opens it).
-    for (const id of scenario.asks ?? []) {
-      if (await page.getByTestId(`exercise-${id}-check`).count() === 0) await page.getByTestId(`exercise-${id}-open`).click();
-      await page.getByTestId(`exercise-${id}-choice-0`).check();
-      await page.getByTestId(`exercise-${id}-check`).click();
-      await expect(page.getByTestId(`exercise-${id}-verdict`)).toBeVisible({ timeout: 30_000 });
-    }
+    for (const id of scenario.asks ?? []) await labPage.pickPrediction(id);
     await page.getByTestId('scenario-select').selectOption(scenario.id);
     await labPage.expectStep(0, scenario.actions.length);
     for (let i = 0; i < scenario.actions.length; i++) {

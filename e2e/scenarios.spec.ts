@@ -2,7 +2,7 @@
  * Every lab in labs/ opens in the browser, and every one of its scenarios, played step by
  * step through the UI, reaches the outcome its lab.json expects.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LabPage, watchConsole } from './labPage';
@@ -21,7 +21,7 @@ for (const lab of labs) {
     // L06's LangGraph-executor scenarios are played by langgraph.spec.ts (each awaits the engine: slower).
     for (const scenario of lab.scenarios.filter((s) => s.switches?.executor !== 'langgraph')) {
       // A scenario that plays a prediction stops before its answer until the pick (src/lab/predictGate.ts).
-      for (const id of scenario.asks ?? []) await predict(page, id);
+      for (const id of scenario.asks ?? []) await labPage.pickPrediction(id);
       await page.getByTestId('scenario-select').selectOption(scenario.id);
       await labPage.expectStep(0, scenario.actions.length);
       for (let i = 0; i < scenario.actions.length; i++) await labPage.forward();
@@ -29,12 +29,4 @@ for (const lab of labs) {
     }
     expect(consoleErrors).toEqual([]);
   });
-}
-
-/** Makes a pick (any: the gate opens on a pick, right or wrong). */
-async function predict(page: Page, id: string): Promise<void> {
-  if (await page.getByTestId(`exercise-${id}-check`).count() === 0) await page.getByTestId(`exercise-${id}-open`).click();
-  await page.getByTestId(`exercise-${id}-choice-0`).check();
-  await page.getByTestId(`exercise-${id}-check`).click();
-  await expect(page.getByTestId(`exercise-${id}-verdict`)).toBeVisible({ timeout: 30_000 });
 }
