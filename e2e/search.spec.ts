@@ -28,16 +28,23 @@ async function loadCounterexample(page: Page, id: string, query: string, depth: 
   return lab;
 }
 
-/** Starts a long search on the open lab and cancels it: the panel says so and offers Run again. */
+/**
+ * Starts a long search on the open lab and cancels it: the panel keeps what the search
+ * covered, labelled incomplete (never a pass), and offers Run again.
+ */
 async function cancelSearch(page: Page, depth: number): Promise<void> {
   const panel = page.getByTestId('search-panel');
   await panel.getByTestId('search-depth').fill(String(depth));
   await panel.getByTestId('search-run').click();
   await expect(panel.getByTestId('search-progress')).toBeVisible();
+  await expect(panel.getByTestId('search-progress')).toContainText(/[1-9]\d* states/);
   await panel.getByTestId('search-cancel').click();
-  await expect(panel.getByTestId('search-message')).toHaveText('Search cancelled.');
+  const result = panel.getByTestId('search-result');
+  await expect(result).toHaveAttribute('data-outcome', 'incomplete');
+  await expect(result).toContainText(/Cancelled after [\d,]+ states: every schedule up to depth \d+ was checked/);
+  await expect(result).toContainText('This is not a pass.');
   await expect(panel.getByTestId('search-run')).toBeEnabled();
-  await expect(panel.getByTestId('search-result')).toHaveCount(0);
+  await expect(panel.getByTestId('search-message')).toHaveCount(0);
 }
 
 test.describe('Search panel', () => {
@@ -83,6 +90,26 @@ test.describe('Search panel', () => {
     await expect(result).toHaveAttribute('data-outcome', 'counterexample');
     await expect(result).toHaveAttribute('data-restored', 'true');
     await expect(result).toContainText('FENCE-1 breaks in 3 steps');
+  });
+
+  test('run as an exercise: its start and design, whatever the toolbar says', async ({ page }) => {
+    test.setTimeout(240_000);
+    await new LabPage(page).open('L07');
+    const panel = page.getByTestId('search-panel');
+    // The toolbar's fenced resource breaks nothing at depth 3; the reproduce exercise starts on
+    // the external system, so searching as it finds the stale write it asks for.
+    await panel.getByTestId('search-as').selectOption('overwrite');
+    await expect(panel.getByTestId('search-as-note')).toContainText('Starts where the exercise starts, 0 steps in. Bounds: depth ≤ 8');
+    await panel.getByTestId('search-depth').fill('3');
+    await panel.getByTestId('search-run').click();
+    const result = panel.getByTestId('search-result');
+    await expect(result).toHaveAttribute('data-outcome', 'counterexample', { timeout: 180_000 });
+    await expect(result).toContainText('FENCE-1 breaks in 3 steps');
+    await expect(page.getByTestId('switch-resource')).toHaveValue('fenced');
+    await expect(panel.getByTestId('search-stale')).toHaveCount(0);
+    // Back to the lab as it stands: the result on screen is not about it, and says so.
+    await panel.getByTestId('search-as').selectOption('');
+    await expect(panel.getByTestId('search-stale')).toBeVisible();
   });
 
   test('the fenced resource: nothing found, said as a bounded claim', async ({ page }) => {

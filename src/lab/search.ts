@@ -40,6 +40,8 @@ export interface LabSearch {
   onProgress?: (progress: Progress) => void;
   /** Exhaustive search: progress every this many transitions (default 500; an asynchronous step costs ≈10 ms). */
   progressEvery?: number;
+  /** True ends the search where it is, with what it covered (`stoppedBy: 'cancelled'`). */
+  stop?: () => boolean;
 }
 
 /**
@@ -67,7 +69,7 @@ export function isAsyncSearch(lab: Lab, switches: Record<string, string> = {}): 
 function prepare(lab: Lab, options: LabSearch): { config: WorldConfig; common: Parameters<typeof explore>[0] } {
   const config = configFor(lab, { switches: options.switches, initial: options.initial });
   const bounds = labBounds(lab, options.bounds, options.switches);
-  return { config, common: { config, prefix: options.prefix, bounds, now: options.now, onProgress: options.onProgress, progressEvery: options.progressEvery } };
+  return { config, common: { config, prefix: options.prefix, bounds, now: options.now, onProgress: options.onProgress, progressEvery: options.progressEvery, stop: options.stop } };
 }
 
 /** Search over a lab whose configuration runs a synchronous model (throws for an asynchronous one: use `searchLabAsync`). */

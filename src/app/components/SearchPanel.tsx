@@ -5,13 +5,19 @@
  * — a bounded claim, said as one — or the shortest counterexample found, which loads into
  * the step log to step through, exports as a card, or becomes a link (`actions=` in the lab
  * route, src/app/actionsLink.ts) that rebuilds the same World at its last step.
+ *
+ * A search runs as the lab stands or as one of its exercises (src/lab/exerciseSearch.ts):
+ * a repair's start, adversary and the student's switches; a reproduce's start and design,
+ * its goal's counterexample shown first. Cancel keeps what the search covered, labelled
+ * incomplete. A search is of the design from its start, not of the learner's current step,
+ * so stepping while it runs changes nothing it says; a switch change marks a result stale.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Bounds } from '../../sim/explorer/bounds';
 import type { ExploreResult, Progress, Unrecoverable } from '../../sim/explorer/result';
 import { startSearch, type SearchJob } from '../explorer/searchClient';
-import { recordExerciseEvent, selectSession, selectSwitches, useApp, watchCard } from '../store';
+import { recordExerciseEvent, selectProgress, selectSession, selectSwitches, useApp, watchCard } from '../store';
 import type { Card } from '../../lab/cards';
 import { encodeActions } from '../actionsLink';
 import { formatHash } from '../routing';
@@ -24,6 +30,7 @@ import { describeWorldAction, isWorldAction } from '../../sim/worldActions';
 import type { ModelAction } from '../../sim/model';
 import { getModel, hasModel } from '../../sim/models';
 import { parseActionFor } from '../../sim/parseAction';
+import { panelSearchBounds, searchableExercises, searchStartFor } from '../../lab/exerciseSearch';
 
 /** An action as JSON with its keys sorted: a search step and a palette entry compare equal whatever their key order. */
 function actionKey(action: unknown): string {
@@ -58,6 +65,9 @@ function useText() {
       : t('search.clean', { states: r.states, depth: r.depthCompleted, bounds: bounds(r) }),
     bounds,
     incomplete: (r: ExploreResult) => t('search.incomplete', { stoppedBy: r.stoppedBy ?? '', depth: r.depthCompleted }),
+    cancelledPartial: (r: ExploreResult) => r.mode === 'swarm'
+      ? t('search.cancelledSwarm', { runs: r.runs ?? 0, states: r.states })
+      : t('search.cancelledPartial', { states: r.states, depth: r.depthCompleted }),
     recover: t('search.recover'),
     recovered: (r: ExploreResult) => t('search.recovered', { count: r.recovered ?? 0 }),
     workers: (count: number) => t('search.workers', { count }),
@@ -68,7 +78,13 @@ function useText() {
   };
 }
 
-interface Finished { result: ExploreResult & { workers?: number }; cards: Record<string, unknown>[]; switches?: Record<string, string> }
+interface Finished {
+  result: ExploreResult & { workers?: number };
+  cards: Record<string, unknown>[];
+  switches?: Record<string, string>;
+  /** The exercise the search ran as (absent: the lab as it stood). */
+  target?: string | null;
+}
 
 /**
  * Results kept per lab and design (its switches), so a reload or a trip to another lab does
@@ -78,6 +94,8 @@ interface Finished { result: ExploreResult & { workers?: number }; cards: Record
 const SAVED_KEY = (lab: string) => `durable-lab:search:${lab}`;
 const SAVED_MAX = 8;
 const designKey = (switches: Record<string, string>) => JSON.stringify(Object.entries(switches).sort(([a], [b]) => a.localeCompare(b)));
+/** A kept result's key: its design, and the exercise it ran as (a search of the lab itself keeps the plain design key). */
+const savedKey = (target: string | null | undefined, switches: Record<string, string>) => `${target ? `${target}:` : ''}${designKey(switches)}`;
 
 function savedResults(lab: string): Record<string, Finished> {
   try {
@@ -94,8 +112,9 @@ function savedResults(lab: string): Record<string, Finished> {
 
 function saveResult(lab: string, finished: Finished & { switches: Record<string, string> }): void {
   const all = savedResults(lab);
-  delete all[designKey(finished.switches)];
-  const kept = Object.entries({ ...all, [designKey(finished.switches)]: finished }).slice(-SAVED_MAX);
+  const key = savedKey(finished.target, finished.switches);
+  delete all[key];
+  const kept = Object.entries({ ...all, [key]: finished }).slice(-SAVED_MAX);
   try { window.localStorage.setItem(SAVED_KEY(lab), JSON.stringify(Object.fromEntries(kept))); } catch { /* full storage: the result stays on screen only */ }
 }
 
@@ -113,29 +132,46 @@ export function SearchPanel() {
   const job = useRef<SearchJob | null>(null);
   const [running, setRunning] = useState(false);
   const TEXT = useText();
-  useEffect(() => () => job.current?.cancel(), []);
-  // A result kept for this lab and design: read from storage when either changes (or a run
-  // ends and saves one), not on every render of the panel.
+  const { t } = useTranslation();
+  useEffect(() => () => job.current?.terminate(), []);
+  // What the search runs as: the lab as it stands, or an exercise (its start, design and
+  // bounds). The reproduce exercise being attempted is the first choice.
+  const attempting = useApp(selectProgress).activeExercise;
+  const active = attempting?.lab === session?.lab.id ? attempting?.exercise ?? null : null;
+  const [chosenTarget, setTarget] = useState<string | null | undefined>(undefined);
+  const localized = useLocalizedLab(session?.lab);
+  const render = useRenderMessage();
+  const targets = useMemo(() => (session ? searchableExercises(session.lab) : []), [session?.lab]);
+  const target = chosenTarget !== undefined ? chosenTarget : targets.some((e) => e.id === active) ? active : null;
+  const start = useMemo(() => (session && switches ? searchStartFor(session.lab, target, switches) : null), [session?.lab, target, switches]);
+  // A result kept for this lab, target and design: read from storage when any changes (or a
+  // run ends and saves one), not on every render of the panel.
   const labId = session?.lab.id;
-  const design = switches ? designKey(switches) : '';
+  const design = start ? savedKey(target, start.switches) : '';
   const kept = useMemo(() => (labId ? savedResults(labId)[design] ?? null : null), [labId, design, finished]);
-  if (!session || !switches) return null;
+  if (!session || !switches || !start) return null;
   const lab = session.lab;
+  const titleOf = (id: string) => localized?.exercises.find((e) => e.id === id)?.title ?? id;
 
   const run = () => {
-    job.current?.cancel();
+    job.current?.terminate();
     setFinished(null);
     setMessage(null);
     setProgress({ states: 0, transitions: 0, depth: 0, elapsedMs: 0 });
     setRunning(true);
     // Reported by the grader beside any reproduce attempt made after it (never scored).
     recordExerciseEvent(lab.id, lab.exercises.filter((e) => e.kind === 'reproduce').map((e) => e.id), 'search');
-    const design = { ...switches };
-    const current = startSearch({ lab, switches: design, bounds, ...(swarm ? { swarm: { seed, runs } } : { recover }) }, setProgress);
+    const design = { ...start.switches };
+    const ranAs = target;
+    // The student's bounds over the exercise's (over the panel's defaults, in the worker).
+    const current = startSearch({
+      lab, switches: design, initial: start.initial, prefix: start.prefix, bounds: { ...start.bounds, ...bounds },
+      ...(swarm ? { swarm: { seed, runs } } : { recover }),
+    }, setProgress);
     job.current = current;
     current.done.then((done) => {
       if (job.current !== current) return;
-      const kept = { ...done, switches: design };
+      const kept = { ...done, switches: design, target: ranAs };
       setFinished(kept);
       saveResult(lab.id, kept);
       setRunning(false);
@@ -159,6 +195,15 @@ export function SearchPanel() {
     <section className="panel search" aria-label={TEXT.title} data-testid="search-panel">
       <h2>{TEXT.title}</h2>
       <p className="muted">{TEXT.intro}</p>
+      {targets.length > 0 && (
+        <label className="field">{t('search.as')}{' '}
+          <select value={target ?? ''} data-testid="search-as" onChange={(e) => setTarget(e.target.value === '' ? null : e.target.value)}>
+            <option value="">{t('search.asLab')}</option>
+            {targets.map((e) => <option key={e.id} value={e.id}>{t(`search.as_${e.kind}`, { title: titleOf(e.id) })}</option>)}
+          </select>
+        </label>
+      )}
+      {target !== null && <p className="muted" data-testid="search-as-note">{t('search.asNote', { count: start.prefix.length, bounds: render(asMessage(boundsMessage(panelSearchBounds(lab, start, bounds)))) })}</p>}
       <div className="search-bounds">
         {number('depth', TEXT.depth, 1)}
         {number('maxStates', TEXT.maxStates, 1)}
@@ -186,15 +231,22 @@ export function SearchPanel() {
         </div>
       )}
       {message && <p className="muted" data-testid="search-message">{message}</p>}
-      {shown && shown.switches && designKey(shown.switches) !== designKey(switches) && (
+      {shown && shown.switches && savedKey(shown.target, shown.switches) !== design && (
         <p className="verdict pending" data-testid="search-stale">{TEXT.stale}</p>
       )}
-      {shown && <SearchResult key={designKey(shown.switches ?? {})} lab={lab.id} finished={shown} restored={shown !== finished} />}
+      {shown && <SearchResult key={savedKey(shown.target, shown.switches ?? {})} lab={lab.id} finished={shown} restored={shown !== finished}
+        goal={goalOf(targets.find((e) => e.id === shown.target))} />}
     </section>
   );
 }
 
-function SearchResult({ lab, finished, restored }: { lab: string; finished: Finished; restored: boolean }) {
+/** The invariant a reproduce exercise asks to break: its counterexample is shown first. */
+function goalOf(exercise: { kind: string; goal?: unknown } | undefined): string | undefined {
+  const goal = exercise?.kind === 'reproduce' ? exercise.goal as { violates?: string } : undefined;
+  return goal?.violates;
+}
+
+function SearchResult({ lab, finished, restored, goal }: { lab: string; finished: Finished; restored: boolean; goal?: string }) {
   const { result, cards } = finished;
   const [note, setNote] = useState<string | null>(null);
   const [link, setLink] = useState<string | null>(null);
@@ -206,8 +258,10 @@ function SearchResult({ lab, finished, restored }: { lab: string; finished: Fini
   const { i18n } = useTranslation();
   // The broken invariant's statement by its ID from the page's catalogs (the explorer reports the model's English).
   const words = (key: string) => i18n.getResource(i18n.language, 'messages', key) as string | undefined;
-  const found = result.counterexamples[0] ?? result.unrecoverable?.[0];
-  const card = cards[0] as Card | undefined;
+  // Cards follow the counterexamples, then the unrecoverable states; an exercise's goal first.
+  const first = Math.max(0, result.counterexamples.findIndex((c) => c.invariant === goal));
+  const found = result.counterexamples[first] ?? result.unrecoverable?.[0];
+  const card = cards[result.counterexamples.length ? first : 0] as Card | undefined;
   // Each step by its palette button's words (the lab in the page's language); a World step the
   // palette lacks by its step label; anything else as its token. The JSON stays in the title.
   // The search reports parsed model actions ({"type":"pause",…}); palette entries are lab tokens
@@ -228,12 +282,12 @@ function SearchResult({ lab, finished, restored }: { lab: string; finished: Fini
     return typeof action === 'string' ? action : JSON.stringify(action);
   };
   if (!found || !card) {
-    // A search cut short by a limit is never a pass: it says how far it got, not "no violation".
-    const incomplete = result.stoppedBy === 'maxStates' || result.stoppedBy === 'maxMs';
+    // A search cut short by a limit or by Cancel is never a pass: it says how far it got, not "no violation".
+    const incomplete = result.stoppedBy === 'maxStates' || result.stoppedBy === 'maxMs' || result.stoppedBy === 'cancelled';
     return (
       <div data-testid="search-result" data-outcome={incomplete ? 'incomplete' : 'clean'} data-restored={String(restored)}>
         {restored && <p className="muted" data-testid="search-restored">{TEXT.restored}</p>}
-        {incomplete ? <p><strong>{TEXT.incomplete(result)}</strong></p> : <p>{TEXT.clean(result)}</p>}
+        {incomplete ? <p><strong>{result.stoppedBy === 'cancelled' ? TEXT.cancelledPartial(result) : TEXT.incomplete(result)}</strong></p> : <p>{TEXT.clean(result)}</p>}
         {result.recovered !== undefined && !incomplete && <p>{TEXT.recovered(result)}</p>}
         {workers}
       </div>
@@ -271,6 +325,7 @@ function SearchResult({ lab, finished, restored }: { lab: string; finished: Fini
       </ol>
       <p className="muted">{found.violations[0] && render(found.violations[0])}</p>
       <p className="muted" data-testid="search-bounds">{TEXT.bounds(result)}</p>
+      {result.stoppedBy === 'cancelled' && <p className="muted" data-testid="search-cancelled-note">{TEXT.cancelledPartial(result)}</p>}
       {workers}
       <div className="search-actions">
         <button onClick={load} data-testid="search-load">{TEXT.load}</button>

@@ -17,6 +17,9 @@ export interface SearchRequest {
   workers?: number;
 }
 
+/** Sent while a run is going on: end it where it is and post what it covered (a result with `stoppedBy: 'cancelled'`). */
+export interface StopRequest { type: 'stop' }
+
 export type SearchReply =
   | { type: 'progress'; progress: Progress }
   | { type: 'result'; result: ExploreResult & { workers?: number }; cards: Record<string, unknown>[] }

@@ -1,12 +1,13 @@
 /**
  * The Search panel's Web Worker: runs the explorer off the main thread so the page stays
- * responsive; posts progress about twice a second and the result at the end. Cancel is
- * the page terminating the worker (whether the search is synchronous or awaits an
- * asynchronous engine — L05, L06's LangGraph executor — between steps); the pool workers
- * it started end with it.
+ * responsive; posts progress about twice a second and the result at the end.
  *
- * An exhaustive search asked to run on `workers` > 1 coordinates a pool of that many Web
- * Workers (pool.worker.ts): one search, the result of one thread (src/sim/explorer/parallel.ts).
+ * An exhaustive search always coordinates a pool of `workers` Web Workers (pool.worker.ts,
+ * at least one): one search, the result of one thread (src/sim/explorer/parallel.ts). So
+ * this worker awaits between batches and hears a `stop`: the search ends where it is and
+ * its result — what it covered, `stoppedBy: 'cancelled'` — is posted like any other. A
+ * swarm runs here; an asynchronous one (L05) hears `stop` between walks, a synchronous one
+ * only when it is done, so the page also terminates a worker that does not answer in time.
  */
 import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
 import { initSqlJsOnce } from '../../core/db/sqljs';
@@ -14,12 +15,14 @@ import { labCard, searchLabAsync, searchLabParallel } from '../../lab/search';
 import { panelBounds } from '../../lab/panelBounds';
 import { messagePool, type PoolReply } from '../../sim/explorer/parallel';
 import type { Progress } from '../../sim/explorer/result';
-import type { SearchReply, SearchRequest } from './protocol';
+import type { SearchReply, SearchRequest, StopRequest } from './protocol';
 
 const post = (reply: SearchReply) => (self as unknown as Worker).postMessage(reply);
+let stopped = false;
 
-self.onmessage = async (event: MessageEvent<SearchRequest>) => {
+self.onmessage = async (event: MessageEvent<SearchRequest | StopRequest>) => {
   const request = event.data;
+  if (request.type === 'stop') { stopped = true; return; }
   try {
     await initSqlJsOnce(wasmUrl);
     let last = -Infinity;
@@ -27,7 +30,7 @@ self.onmessage = async (event: MessageEvent<SearchRequest>) => {
       switches: request.switches, initial: request.initial, prefix: request.prefix,
       // The panel's own defaults for this lab (deeper than the CI bounds: the search is pooled), then the student's.
       bounds: { ...(request.swarm ? {} : panelBounds(request.lab, request.switches)), ...request.bounds },
-      recover: request.recover, now: () => performance.now(),
+      recover: request.recover, now: () => performance.now(), stop: () => stopped,
       // An asynchronous transition costs ≈10 ms: ask often, post at most every 400 ms (below).
       progressEvery: 20,
       onProgress: (progress: Progress) => {
@@ -36,13 +39,12 @@ self.onmessage = async (event: MessageEvent<SearchRequest>) => {
         post({ type: 'progress', progress });
       },
     };
-    const workers = request.swarm ? 1 : Math.max(1, request.workers ?? 1);
-    // Any lab: an asynchronous model's engine is awaited inside each step (LangGraph loads in this worker then).
-    // Not reduced: on today's footprints the reduction saves at most 6% of transitions and
+    // Any lab: an asynchronous model's engine is awaited inside each step (LangGraph loads in the pool then).
+    // Not reduced: on today's footprints the reduction saves at most 7% of transitions and
     // costs more than that in bookkeeping (npm run bench, `reduction …` lines).
-    const result = workers > 1
-      ? await searchLabParallel(request.lab, search, poolOf(workers))
-      : { ...await searchLabAsync(request.lab, { ...search, swarm: request.swarm }), workers: 1 };
+    const result = request.swarm
+      ? { ...await searchLabAsync(request.lab, { ...search, swarm: request.swarm }), workers: 1 }
+      : await searchLabParallel(request.lab, search, poolOf(Math.max(1, request.workers ?? 1)));
     // Safety counterexamples first, then states the recovery cannot settle (the panel shows the first).
     const cards = [...result.counterexamples, ...(result.unrecoverable ?? [])].map((found) => labCard(request.lab, result, found, request.initial));
     post({ type: 'result', result, cards });

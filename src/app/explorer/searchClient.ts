@@ -5,15 +5,26 @@
  * (src/sim/explorer/parallel.ts); the result says how many workers ran it. A swarm splits
  * its walks over a small pool, as many workers as the cores allow (at most 4), each taking
  * a contiguous range of walk indices — the seed still reproduces every walk.
+ *
+ * Cancel asks each worker to stop: the search ends where it is and its result, what it
+ * covered so far (`stoppedBy: 'cancelled'`), comes back like any result. A worker that does
+ * not answer within STOP_GRACE_MS (a synchronous swarm hears nothing until it is done) is
+ * terminated, and the job ends as cancelled with nothing kept.
  */
 import type { Bounds } from '../../sim/explorer/bounds';
 import type { Counterexample, ExploreResult, Progress } from '../../sim/explorer/result';
 import type { Lab } from '../../lab/schema';
-import type { SearchReply, SearchRequest } from './protocol';
+import type { SearchReply, SearchRequest, StopRequest } from './protocol';
+
+/** How long a cancelled search may take to post what it covered before its workers are ended. */
+const STOP_GRACE_MS = 2_000;
 
 export interface SearchJob {
   done: Promise<{ result: ExploreResult & { workers?: number }; cards: Record<string, unknown>[] }>;
+  /** Stop and keep what was covered: `done` resolves with a `cancelled` result (or rejects, past the grace). */
   cancel(): void;
+  /** End at once, keeping nothing (the panel is gone, or a new search replaces this one). */
+  terminate(): void;
   /** Workers running the search (an exhaustive search: its pool's size). */
   workers: number;
 }
@@ -44,6 +55,10 @@ export function startSearch(params: SearchParams, onProgress: (progress: Progres
   const workers = Array.from({ length: size }, () => new Worker(new URL('./search.worker.ts', import.meta.url), { type: 'module' }));
   const latest: Progress[] = workers.map(() => ({ states: 0, transitions: 0, depth: 0, elapsedMs: 0 }));
   let cancelled = false;
+  const terminate = () => {
+    for (const worker of workers) worker.terminate();
+    rejectAll(new Error('cancelled'));
+  };
   let rejectAll: (reason: Error) => void = () => undefined;
   const parts = workers.map((worker, i) => new Promise<{ result: ExploreResult; cards: Record<string, unknown>[] }>((resolve, reject) => {
     worker.onmessage = (event: MessageEvent<SearchReply>) => {
@@ -81,8 +96,13 @@ export function startSearch(params: SearchParams, onProgress: (progress: Progres
     cancel() {
       if (cancelled) return;
       cancelled = true;
-      for (const worker of workers) worker.terminate();
-      rejectAll(new Error('cancelled'));
+      for (const worker of workers) worker.postMessage({ type: 'stop' } satisfies StopRequest);
+      const timer = setTimeout(terminate, STOP_GRACE_MS);
+      done.then(() => clearTimeout(timer), () => clearTimeout(timer));
+    },
+    terminate() {
+      cancelled = true;
+      terminate();
     },
   };
 }

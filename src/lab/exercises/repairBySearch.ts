@@ -13,6 +13,7 @@ import { isAsyncSearch, searchLab, searchLabAsync, unsearchable, type LabSearch 
 import type { Lab } from '../schema';
 import { fb, verdictOf } from './feedback';
 import { boundsMessage } from '../messages/bounds';
+import { repairSearchStart } from '../exerciseSearch';
 import type { RepairExercise, Verdict } from './schema';
 
 export interface RepairSearch {
@@ -23,14 +24,7 @@ export interface RepairSearch {
 /** The search for one choice, or null when the exercise declares no environment or its model has no search hooks yet. */
 function repairSearch(lab: Lab, exercise: RepairExercise, choices: Record<string, string>, now?: () => number): LabSearch | null {
   if (!exercise.environment || unsearchable(lab.model)) return null;
-  return {
-    switches: { ...exercise.start.switches, ...choices },
-    initial: exercise.start.initial,
-    prefix: exercise.environment.prefix,
-    bounds: exercise.environment.bounds,
-    stopAtFirst: true,
-    now,
-  };
+  return { ...repairSearchStart(exercise, choices), stopAtFirst: true, now };
 }
 
 const searched = (result: ExploreResult): RepairSearch => ({ result, counterexample: result.counterexamples[0] ?? null });

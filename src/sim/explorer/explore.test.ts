@@ -52,6 +52,16 @@ describe('explore (exhaustive, breadth-first)', () => {
     expect(result.boundsText).toContain('depth ≤ 6');
   });
 
+  it('stops when asked, keeping what it covered', () => {
+    const full = explore({ config: L07, bounds: { depth: 4 } });
+    let asked = 0;
+    const result = explore({ config: L07, bounds: { depth: 4 }, stop: () => ++asked > 40 });
+    expect(result.stoppedBy).toBe('cancelled');
+    expect(result.states).toBeGreaterThan(1);
+    expect(result.states).toBeLessThan(full.states);
+    expect(result.depthCompleted).toBeLessThan(4);
+  });
+
   it('starts from a given step log', () => {
     const result = explore({ config: external, prefix: ['A_pause', { advance: 11 }], bounds: { depth: 1 } });
     const found = result.counterexamples.find((c) => c.invariant === 'FENCE-1')!;

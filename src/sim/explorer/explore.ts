@@ -51,6 +51,11 @@ export interface ExploreOptions {
    * counterexamples, fewer transitions.
    */
   reduce?: boolean;
+  /**
+   * Asked before each node: true ends the search where it is, as a limit would
+   * (`stoppedBy: 'cancelled'`), so a search the student cancels still reports what it covered.
+   */
+  stop?: () => boolean;
 }
 
 /** An action put to sleep: tried already on another branch, independent of everything since. */
@@ -347,6 +352,7 @@ export class Levels {
     if (this.stoppedBy !== null) return false;
     if (!node.recoverOnly && this.visited.size >= this.bounds.maxStates) { this.stoppedBy = 'maxStates'; return false; }
     if (this.options.now && this.elapsed() >= this.bounds.maxMs) { this.stoppedBy = 'maxMs'; return false; }
+    if (this.options.stop?.()) { this.stoppedBy = 'cancelled'; return false; }
     return true;
   }
 

@@ -63,6 +63,18 @@ describe('exploreParallel', () => {
     expect(capped.stoppedBy).toBe('maxStates');
   });
 
+  it('hears a stop between batches and reports what it covered', async () => {
+    const full = explore({ config: L07, bounds: { depth: 5 } });
+    let stopAsked = false;
+    const result = await exploreParallel({
+      config: L07, bounds: { depth: 5 }, asynchronous: false,
+      onProgress: () => { stopAsked = true; }, progressEvery: 100, stop: () => stopAsked,
+    }, localPool(2));
+    expect(result.stoppedBy).toBe('cancelled');
+    expect(result.states).toBeGreaterThan(1);
+    expect(result.states).toBeLessThan(full.states);
+  });
+
   it('checks recovery from the same states', async () => {
     const one = explore({ config: L07, bounds: { depth: 2 }, recover: true });
     const many = await exploreParallel({ config: L07, bounds: { depth: 2 }, recover: true, asynchronous: false }, localPool(2));

@@ -28,8 +28,13 @@ export interface ExpandPool {
   expand(worker: number, nodes: readonly Node[]): Promise<Expansion[]>;
 }
 
-/** Nodes sent to a worker at once: small enough to share a level fairly, large enough to keep postMessage cheap. */
+/**
+ * Nodes sent to a worker at once: small enough to share a level fairly, large enough to keep
+ * postMessage cheap. An asynchronous step costs ≈10 ms (a LangGraph run), so its batches are
+ * smaller: a batch then takes about as long as a synchronous one, and a stop is heard soon.
+ */
 const BATCH = 32;
+const ASYNC_BATCH = 4;
 
 export async function exploreParallel(options: ExploreOptions & { asynchronous: boolean }, pool: ExpandPool): Promise<ExploreResult & { workers: number }> {
   if (pool.size < 1) throw new Error('exploreParallel: a pool needs at least one worker');
@@ -43,11 +48,12 @@ export async function exploreParallel(options: ExploreOptions & { asynchronous: 
   const levels = new Levels(options, bounds, roots[0]!);
   const now = options.now;
   const started = now?.();
-  const outOfTime = () => now !== undefined && now() - started! >= bounds.maxMs;
+  const outOfTime = () => (now !== undefined && now() - started! >= bounds.maxMs) || options.stop?.() === true;
 
   for (let nodes = levels.start(); nodes; nodes = levels.next()) {
     const batches: Node[][] = [];
-    for (let i = 0; i < nodes.length; i += BATCH) batches.push(nodes.slice(i, i + BATCH));
+    const size = options.asynchronous ? ASYNC_BATCH : BATCH;
+    for (let i = 0; i < nodes.length; i += size) batches.push(nodes.slice(i, i + size));
     const results: (Expansion[] | undefined)[] = new Array(batches.length);
     let merged = 0;
     let stop = false;

@@ -46,8 +46,8 @@ export interface ExploreResult {
   /** Every state reachable in at most this many steps was checked. */
   depthCompleted: number;
   elapsedMs: number;
-  /** Why the search stopped before its depth bound, or null when it reached it (or ran out of states). */
-  stoppedBy: 'maxStates' | 'maxMs' | 'firstCounterexample' | null;
+  /** Why the search stopped before its depth bound, or null when it reached it (or ran out of states). `cancelled`: its `stop` said so. */
+  stoppedBy: 'maxStates' | 'maxMs' | 'firstCounterexample' | 'cancelled' | null;
   /** How states were reached: 'undo' (exhaustive: one cursor World steps and undoes), 'replay' (swarm: each walk replays the prefix). */
   space: 'undo' | 'replay';
   /** One per broken invariant: the shortest found (exhaustive mode finds a shortest). */

@@ -30,6 +30,8 @@ export interface SwarmOptions {
   from?: number;
   now?: () => number;
   onProgress?: (progress: Progress) => void;
+  /** True ends the swarm between walks, with the walks done (`stoppedBy: 'cancelled'`). */
+  stop?: () => boolean;
 }
 
 /** The RNG seed of walk `run` in a swarm with `seed`. */
@@ -72,6 +74,7 @@ function* swarmSearch(options: SwarmOptions): Search<ExploreResult> {
   let runs = 0;
   for (let run = from; run < from + options.runs; run++) {
     if (options.now && now() - started >= bounds.maxMs) { stoppedBy = 'maxMs'; break; }
+    if (options.stop?.()) { stoppedBy = 'cancelled'; break; }
     runs++;
     transitions += yield* walk(options.config, prefix, bounds, walkSeed(options.seed, run), found, seen);
     options.onProgress?.({ states: seen.size, transitions, depth: bounds.depth, elapsedMs: now() - started });
