@@ -92,6 +92,36 @@ test.describe('Search panel', () => {
     await expect(result).toContainText('FENCE-1 breaks in 3 steps');
   });
 
+  test("L01: every step of the counterexample can be taken by hand, the palette's or another move", async ({ page }) => {
+    test.setTimeout(240_000);
+    const lab = await loadCounterexample(page, 'L01', '?idempotency=off&retry_policy=blind_resend', 4, 'REF-1 breaks in 4 steps', 'REF-1');
+    const steps = page.getByTestId('search-step');
+    const count = await steps.count();
+    const taken: string[] = [];
+    // At step 0 of the loaded run: each step taken by hand replaces the rest of it.
+    const other = page.getByTestId('other-moves');
+    for (let i = 0; i < count; i++) {
+      const words = (await steps.nth(i).textContent())!.trim();
+      const json = (await steps.nth(i).getAttribute('title'))!;
+      const button = page.locator('.palette:not(.other-moves) .palette-buttons button', { hasText: words });
+      if (await button.count() > 0) {
+        await button.first().click();
+        taken.push('palette');
+      } else {
+        // Not on the palette: offered among the other moves, by the same words.
+        if (!(await other.evaluate((d) => (d as HTMLDetailsElement).open))) await other.locator('summary').click();
+        const move = other.getByTestId('other-move').filter({ hasText: words });
+        await expect(move, `step ${i + 1}: ${json}`).toHaveCount(1);
+        await move.click();
+        taken.push('other');
+      }
+      await lab.expectStep(i + 1, i + 1);
+    }
+    // The same run as the loaded counterexample: its invariant is broken at the end.
+    expect(taken).toContain('other');
+    await expect(page.locator('[data-testid^="invariant-"][data-ok="false"]').first()).toBeVisible();
+  });
+
   test('run as an exercise: its start and design, whatever the toolbar says', async ({ page }) => {
     test.setTimeout(240_000);
     await new LabPage(page).open('L07');

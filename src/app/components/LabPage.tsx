@@ -10,6 +10,7 @@ import { LAB_INDEX } from '../labIndex';
 import { closePreview, paletteFor, selectHasView, selectMachines, selectPreviewFile, selectRoute, selectSession, useApp } from '../store';
 import { useLabKeyboard } from '../useKeyboard';
 import { ActionPalette } from './ActionPalette';
+import { OtherMoves } from './OtherMoves';
 import { CrashPanel } from './CrashPanel';
 import { ExercisesPanel } from './ExercisesPanel';
 import { Inspector } from './Inspector';
@@ -56,6 +57,7 @@ export function LabPage() {
       <div className="lab-grid-3">
         <div className="col-left">
           <ActionPalette entries={palette} />
+          <OtherMoves entries={palette} />
           <Narrative markdown={lab.readme} />
           <ExercisesPanel />
           <SearchPanel />

@@ -65,6 +65,11 @@ export const app = {
 
   'palette.title': 'Actions',
   'palette.armed': 'Armed: {{points}}',
+  'palette.otherMoves': 'Moves the search may also take here',
+  'palette.otherMovesNone': 'None here: every move the search may take from this state has a button above.',
+  'palette.otherMovesIntro': 'A counterexample can use moves the lab has no button for. Each one is here, so you can take any step of it yourself.',
+  'palette.otherMoves_business': 'Protocol moves',
+  'palette.otherMoves_environment': 'The environment: frames, crashes, the clock',
 
   'narrative.summary': 'Read me',
   'narrative.region': 'Lab narrative',

@@ -57,6 +57,11 @@ export const app = {
 
   'palette.title': 'アクション',
   'palette.armed': '仕掛けた障害：{{points}}',
+  'palette.otherMoves': 'ここで探索が取りうる他の操作',
+  'palette.otherMovesNone': 'この状態から探索が取りうる操作には、すべて上にボタンがあります。',
+  'palette.otherMovesIntro': '反例には、このラボにボタンのない操作が含まれることがあります。それらをすべてここに並べたので、反例のどのステップも自分の手で実行できます。',
+  'palette.otherMoves_business': 'プロトコルの操作',
+  'palette.otherMoves_environment': '環境：フレーム、クラッシュ、時計',
 
   'narrative.summary': '説明',
   'narrative.region': 'ラボの説明',

@@ -57,6 +57,11 @@ export const app = {
 
   'palette.title': '动作',
   'palette.armed': '已布置故障：{{points}}',
+  'palette.otherMoves': '搜索在此处还可能采取的动作',
+  'palette.otherMovesNone': '此处没有：从这个状态出发，搜索可能采取的每个动作在上方都有按钮。',
+  'palette.otherMovesIntro': '反例可能用到本实验没有按钮的动作。它们都列在这里，所以反例的每一步你都可以亲手执行。',
+  'palette.otherMoves_business': '协议动作',
+  'palette.otherMoves_environment': '环境：消息帧、崩溃、时钟',
 
   'narrative.summary': '说明',
   'narrative.region': '实验说明',

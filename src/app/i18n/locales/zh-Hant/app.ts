@@ -57,6 +57,11 @@ export const app = {
 
   'palette.title': '動作',
   'palette.armed': '已佈置故障：{{points}}',
+  'palette.otherMoves': '搜尋在此處還可能採取的動作',
+  'palette.otherMovesNone': '此處沒有：從這個狀態出發，搜尋可能採取的每個動作在上方都有按鈕。',
+  'palette.otherMovesIntro': '反例可能用到本實驗沒有按鈕的動作。它們都列在這裡，所以反例的每一步你都可以親手執行。',
+  'palette.otherMoves_business': '協定動作',
+  'palette.otherMoves_environment': '環境：訊息框、崩潰、時鐘',
 
   'narrative.summary': '說明',
   'narrative.region': '實驗說明',
