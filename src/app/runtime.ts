@@ -15,6 +15,7 @@ export { formatCardResult, parseCard, runCard, runCardAsync } from '../lab/cards
 export { buildSubmission, gradeSubmissionText, gradeSubmissionTextAsync, importSubmission, importWouldOverwrite, parseSubmission } from '../lab/submission';
 export { loadBundledLab, loadBundledLabs } from './labsBundle';
 export { offeredActions } from '../lab/palette';
+export { forkAt } from '../lab/fork';
 
 /** Initialises sql.js once; everything after it is synchronous. */
 export async function start(): Promise<void> {

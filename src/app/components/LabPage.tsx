@@ -11,6 +11,7 @@ import { closePreview, paletteFor, selectHasView, selectMachines, selectPreviewF
 import { useLabKeyboard } from '../useKeyboard';
 import { ActionPalette } from './ActionPalette';
 import { OtherMoves } from './OtherMoves';
+import { ForkPanel } from './ForkPanel';
 import { CrashPanel } from './CrashPanel';
 import { ExercisesPanel } from './ExercisesPanel';
 import { Inspector } from './Inspector';
@@ -68,6 +69,7 @@ export function LabPage() {
           <Machines />
           <SequenceDiagram />
           <CrashPanel />
+          <ForkPanel entries={palette} />
           <NetworkPanel />
           <Inspector />
         </div>
