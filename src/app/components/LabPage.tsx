@@ -13,6 +13,7 @@ import { ActionPalette } from './ActionPalette';
 import { CrashPanel } from './CrashPanel';
 import { ExercisesPanel } from './ExercisesPanel';
 import { Inspector } from './Inspector';
+import { LectureKeys } from './LectureKeys';
 import { InvariantPanel } from './InvariantPanel';
 import { LAB_PANELS } from './labPanels';
 import { MachineDiagram } from './MachineDiagram';
@@ -75,6 +76,8 @@ export function LabPage() {
           <Timeline />
         </div>
       </div>
+      {/* Inside the page: the dialogs take its size, presenter view's included. */}
+      <LectureKeys lab={lab} palette={palette} presenting={presenting} />
     </main>
   );
 }
