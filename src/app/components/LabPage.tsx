@@ -15,6 +15,7 @@ import { ForkPanel } from './ForkPanel';
 import { CrashPanel } from './CrashPanel';
 import { ExercisesPanel } from './ExercisesPanel';
 import { Inspector } from './Inspector';
+import { LectureKeys } from './LectureKeys';
 import { InvariantPanel } from './InvariantPanel';
 import { LAB_PANELS } from './labPanels';
 import { MachineDiagram } from './MachineDiagram';
@@ -79,6 +80,8 @@ export function LabPage() {
           <Timeline />
         </div>
       </div>
+      {/* Inside the page: the dialogs take its size, presenter view's included. */}
+      <LectureKeys lab={lab} palette={palette} presenting={presenting} />
     </main>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Reset / back / step, the step counter, the clock, the scenario picker and the switches
- * the lab declares (the model's other switches sit behind "more"). The step group is its
+ * the lab declares (the model's other switches sit behind "more"), and the button that lists
+ * the keyboard shortcuts (`?` does the same; LectureKeys.tsx). The step group is its
  * own block so a phone can pin it to the bottom of the screen, under the thumb.
  */
 import { memo, useEffect, useMemo, useRef } from 'react';
@@ -14,6 +15,7 @@ import {
   clearSteps, jumpTo, openScenario, resetLab, selectCursor, selectScenarioCheck, selectSession, selectSwitches, selectSwitchSpecs,
   selectTime, selectTotal, setSwitch, stepBack, stepForward, useApp,
 } from '../store';
+import { openLecture } from './LectureKeys';
 
 /**
  * The toolbar's words in the page's language (src/app/i18n/locales/<locale>/app.ts), looked
@@ -36,6 +38,7 @@ function useText() {
       clock: (time: number) => clock({ t: time }),
       scenario: t('toolbar.scenario'), sandbox: t('toolbar.sandbox'),
       more: (n: number) => t('toolbar.more', { count: n }),
+      keys: t('keys.button'), keysTitle: t('keys.buttonTitle'),
     };
   }, [page]);
 }
@@ -65,6 +68,9 @@ const StepControls = memo(function StepControls() {
         onChange={(e) => jumpTo(Number(e.target.value))} data-testid="step-slider" />
       <span className="counter" data-testid="step-counter">{TEXT.counter(cursor, total)}</span>
       <span className="clock" data-testid="clock">{TEXT.clock(time)}</span>
+      {/* In the step row: the row of choices wraps to a line of its own in presenter view. */}
+      <button className="keys-button" onClick={() => openLecture('keys')} title={TEXT.keysTitle} aria-haspopup="dialog"
+        aria-keyshortcuts="?" data-testid="keys-open">{TEXT.keys}</button>
     </div>
   );
 });
