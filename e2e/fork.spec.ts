@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { LabPage } from './labPage';
 
 test('L01: fork after the approval, lose the answer in one branch and the request in the other', async ({ page }) => {
+  test.setTimeout(180_000);
   const lab = await new LabPage(page).open('L01');
   await lab.act('approve');
   const panel = page.getByTestId('fork-panel');
