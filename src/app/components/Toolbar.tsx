@@ -16,6 +16,7 @@ import {
   selectTime, selectTotal, setSwitch, stepBack, stepForward, useApp,
 } from '../store';
 import { openLecture } from './LectureKeys';
+import { AutoPlay } from './AutoPlay';
 
 /**
  * The toolbar's words in the page's language (src/app/i18n/locales/<locale>/app.ts), looked
@@ -64,7 +65,8 @@ const StepControls = memo(function StepControls() {
       <button onClick={resetLab} disabled={cursor === 0} data-testid="reset" title={TEXT.resetTitle}>{TEXT.reset}</button>
       <button onClick={stepBack} disabled={cursor === 0} data-testid="step-back" title={TEXT.backTitle}>{TEXT.back}</button>
       <button onClick={stepForward} disabled={cursor >= total} data-testid="step-forward" className="primary" title={TEXT.stepTitle}>{TEXT.step}</button>
-      <input type="range" min={0} max={total} value={cursor} aria-label={TEXT.slider} disabled={total === 0}
+      <AutoPlay />
+      <input type="range" min={0} max={total} value={cursor} aria-label={TEXT.slider} aria-valuetext={TEXT.counter(cursor, total)} disabled={total === 0}
         onChange={(e) => jumpTo(Number(e.target.value))} data-testid="step-slider" />
       <span className="counter" data-testid="step-counter">{TEXT.counter(cursor, total)}</span>
       <span className="clock" data-testid="clock">{TEXT.clock(time)}</span>

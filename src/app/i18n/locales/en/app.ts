@@ -86,6 +86,11 @@ export const app = {
   'fork.value': 'Value',
   'fork.run': 'This run (step {{step}} of {{total}})',
   'fork.fork': 'The fork',
+  'autoplay.play': '▶ Play',
+  'autoplay.stop': '■ Stop',
+  'autoplay.pace': 'Autoplay pace',
+  'autoplay.every': 'a step every {{seconds}} s',
+  'autoplay.title': 'Step forward on its own at the chosen pace, to the last step',
 
   // The key list (`?`) and the command palette (Ctrl+K): components/LectureKeys.tsx.
   'keys.button': '⌨ Keys',

@@ -78,6 +78,11 @@ export const app = {
   'fork.value': '値',
   'fork.run': 'この実行（{{total}} ステップ中 {{step}}）',
   'fork.fork': '分岐',
+  'autoplay.play': '▶ 自動再生',
+  'autoplay.stop': '■ 停止',
+  'autoplay.pace': '自動再生の間隔',
+  'autoplay.every': '{{seconds}} 秒ごとに 1 ステップ',
+  'autoplay.title': '選んだ間隔で最後のステップまで自動で進めます',
 
   'keys.button': '⌨ キー',
   'keys.buttonTitle': 'キーボードショートカット（?）',

@@ -78,6 +78,11 @@ export const app = {
   'fork.value': '值',
   'fork.run': '本次运行（第 {{step}} 步，共 {{total}} 步）',
   'fork.fork': '分支',
+  'autoplay.play': '▶ 自动播放',
+  'autoplay.stop': '■ 停止',
+  'autoplay.pace': '自动播放间隔',
+  'autoplay.every': '每 {{seconds}} 秒一步',
+  'autoplay.title': '按所选间隔自动前进，直到最后一步',
 
   'keys.button': '⌨ 快捷键',
   'keys.buttonTitle': '键盘快捷键（?）',

@@ -78,6 +78,11 @@ export const app = {
   'fork.value': '值',
   'fork.run': '本次執行（第 {{step}} 步，共 {{total}} 步）',
   'fork.fork': '分支',
+  'autoplay.play': '▶ 自動播放',
+  'autoplay.stop': '■ 停止',
+  'autoplay.pace': '自動播放間隔',
+  'autoplay.every': '每 {{seconds}} 秒一步',
+  'autoplay.title': '按所選間隔自動前進，直到最後一步',
 
   'keys.button': '⌨ 快速鍵',
   'keys.buttonTitle': '鍵盤快速鍵（?）',
