@@ -220,11 +220,14 @@ export function compileWorkflow(env: WorkflowEnv) {
     .addNode('approve', approve)
     .addNode('submit', submit)
     .addNode('reconcile', reconcile)
-    .addConditionalEdges(START, (state: WorkflowState) => (env.design === 'messages_only' && state.messages.some((m) => m.startsWith('system: approved')) ? ['submit'] : ['draft_note', 'check_order']))
+    // Each routing function names where it can lead (the path map): LangGraph's own description
+    // of the graph (getGraphAsync) then draws those edges, not one to every node.
+    .addConditionalEdges(START, (state: WorkflowState) => (env.design === 'messages_only' && state.messages.some((m) => m.startsWith('system: approved')) ? ['submit'] : ['draft_note', 'check_order']),
+      ['draft_note', 'check_order', 'submit'])
     .addEdge('draft_note', 'approve')
     .addEdge('check_order', 'approve')
-    .addConditionalEdges('approve', (state: WorkflowState) => (state.operationId ? 'submit' : END))
-    .addConditionalEdges('submit', (state: WorkflowState) => (state.outcome === 'UNKNOWN' && env.unknownOutcome !== 'leave' ? 'reconcile' : END))
+    .addConditionalEdges('approve', (state: WorkflowState) => (state.operationId ? 'submit' : END), ['submit', END])
+    .addConditionalEdges('submit', (state: WorkflowState) => (state.outcome === 'UNKNOWN' && env.unknownOutcome !== 'leave' ? 'reconcile' : END), ['reconcile', END])
     .addEdge('reconcile', END);
   return graph.compile({ checkpointer: saverFor(env), interruptBefore: ['approve'] });
 }
