@@ -106,7 +106,7 @@ const CrashDetail = memo(function CrashDetail({ crash, restart, lostFrames, lost
                   </table>
                 </div>
               )}
-              {t.total > t.rows.length && <span className="muted">{TEXT.more(t.total - t.rows.length)}</span>}
+              {t.total > (t.checkpoints ?? t.rows).length && <span className="muted">{TEXT.more(t.total - (t.checkpoints ?? t.rows).length)}</span>}
             </div>
           ))}
         </div>
