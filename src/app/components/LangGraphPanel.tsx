@@ -16,7 +16,7 @@
 import { Handle, MarkerType, Position, type Edge, type EdgeProps, type Node, type NodeProps } from '@xyflow/react';
 import { createContext, memo, useContext, useMemo, type CSSProperties } from 'react';
 import type { GraphShape, ThreadView } from '../../core/workflow/threadView';
-import { END_NODE } from '../../core/workflow/threadView';
+import { END_NODE, START_NODE } from '../../core/workflow/threadView';
 import { usePageText } from '../i18n/pageText';
 import { selectEngineThread, useApp } from '../store';
 import { CheckpointTable } from './CheckpointTable';
@@ -46,7 +46,11 @@ type GraphNodeData = { name: string; breakpoint: boolean };
 type GraphEdgeData = RoutedEdgeData & { conditional: boolean };
 
 const NODE_W = 170;
-const NODE_H = 78;
+const NODE_H = 74;
+/** `__start__` and `__end__`: a name and at most a mark and a checkpoint line. */
+const TERMINAL_W = 150;
+const TERMINAL_H = 52;
+const isTerminal = (id: string) => id === START_NODE || id === END_NODE;
 /** Checkpoints listed after a node, at most (a node re-run after crashes gains one per run). */
 const SHOWN_CHECKPOINTS = 3;
 /** The middle column at a 1280 px window; text (12 px) reads at 7.2 px or more. */
@@ -77,9 +81,8 @@ const GraphNode = memo(function GraphNode({ id, data }: NodeProps<Node<GraphNode
   const thread = useContext(Live);
   const TEXT = useText();
   const { marks, checkpoints } = thread ? marksOf(thread, id) : NO_MARKS;
-  const edge = id.startsWith('__');
   return (
-    <div className={`lgraph-node${edge ? ' lgraph-terminal' : ''}${marks.map((m) => ` mark-${m}`).join('')}`}
+    <div className={`lgraph-node${isTerminal(id) ? ' lgraph-terminal' : ''}${marks.map((m) => ` mark-${m}`).join('')}`}
       data-testid={`lgraph-node-${id}`} data-mark={marks.join(' ')} data-checkpoints={checkpoints.join(' ')}>
       <Handle type="target" position={Position.Top} />
       <code className="lgraph-node-name">{data.name}</code>
@@ -107,7 +110,7 @@ const GraphDiagram = memo(function GraphDiagram({ graph: given, label }: { graph
   const graph = useMemo(() => given, [key]);
   const structure = `${key}|${scale}`;
   const layout = useMemo(() => layoutToFit({
-    nodes: graph.nodes.map((id) => ({ id, width: NODE_W * scale, height: NODE_H * scale })),
+    nodes: graph.nodes.map((id) => (isTerminal(id) ? { id, width: TERMINAL_W * scale, height: TERMINAL_H * scale } : { id, width: NODE_W * scale, height: NODE_H * scale })),
     edges: graph.edges.map((e, i) => ({ id: `${i}`, from: e.from, to: e.to })),
   }, box), [graph, scale, box]);
   const nodes = useMemo<Node<GraphNodeData>[]>(() => graph.nodes.map((id) => ({
