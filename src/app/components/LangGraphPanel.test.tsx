@@ -64,7 +64,7 @@ describe('LangGraphPanel', () => {
     expect(node('submit').getAttribute('data-mark')).toBe('');
     expect(node('__start__').getAttribute('data-checkpoints')).toBe('#2');
     expect(node('draft_note').getAttribute('data-checkpoints')).toBe('#3');
-    expect(node('check_order').textContent).toContain('then checkpoint #3');
+    expect(node('check_order').textContent).toContain('→ checkpoint #3');
     expect(screen.getByTestId('lgraph-status').textContent).toContain('Stopped before approve, a breakpoint');
     const trail = screen.getByRole('region', { name: 'Checkpoints in A, oldest first' });
     expect(within(trail).getAllByRole('row').slice(1).map((r) => r.dataset.testid)).toEqual(['checkpoint-#1', 'checkpoint-#2', 'checkpoint-#3']);
@@ -90,6 +90,6 @@ describe('LangGraphPanel', () => {
     await showAfter(['ask'], 'ja');
     expect(screen.getByTestId('lgraph-status').textContent).toContain('approve の前で停止中（ブレークポイント）');
     expect(node('approve').textContent).toContain('この前にブレークポイント');
-    expect(node('draft_note').textContent).toContain('その後チェックポイント #3');
+    expect(node('draft_note').textContent).toContain('→ チェックポイント #3');
   });
 });

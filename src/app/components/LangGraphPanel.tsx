@@ -46,7 +46,7 @@ type GraphNodeData = { name: string; breakpoint: boolean };
 type GraphEdgeData = RoutedEdgeData & { conditional: boolean };
 
 const NODE_W = 170;
-const NODE_H = 74;
+const NODE_H = 80;
 /** `__start__` and `__end__`: a name and at most a mark and a checkpoint line. */
 const TERMINAL_W = 150;
 const TERMINAL_H = 52;
