@@ -146,3 +146,11 @@ for (const [id, actions] of [['L07', ['A_write', 'crash_at-resource.before_commi
     expect(await seriousFindings(page, '[data-testid="crash-panel"]')).toEqual([]);
   });
 }
+
+// The LangGraph graph with marks on it (a failed task, a saved one, the next) and its checkpoint trail.
+test('L05: no serious or critical axe finding in the LangGraph panel with the run marked on it', async ({ page }) => {
+  const lab = await new LabPage(page).open('L05');
+  await lab.act('shop_unavailable', 'ask');
+  await expect(page.getByTestId('lgraph-node-check_order')).toHaveAttribute('data-mark', 'failed next');
+  expect(await seriousFindings(page, '[data-testid="lgraph-panel"]')).toEqual([]);
+});

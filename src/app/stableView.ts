@@ -82,6 +82,7 @@ export function stabilizeView(prev: WorldView | null, next: WorldView, known: re
     upcoming: shareUpcoming(prev, next),
     invariants: same(prev.invariants, next.invariants) ? prev.invariants : next.invariants,
     observed: same(prev.observed, next.observed) ? prev.observed : next.observed,
+    engineThread: same(prev.engineThread, next.engineThread) ? prev.engineThread : next.engineThread,
     switches: same(prev.switches, next.switches) ? prev.switches : next.switches,
     switchSpecs: same(prev.switchSpecs, next.switchSpecs) ? prev.switchSpecs : next.switchSpecs,
     armed: same(prev.armed, next.armed) ? prev.armed : next.armed,

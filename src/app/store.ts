@@ -86,6 +86,7 @@ export const selectFrames = part('frames', NONE);
 export const selectMachines = part('machines', NONE);
 export const selectInvariants = part('invariants', NONE);
 export const selectObserved = part('observed', null);
+export const selectEngineThread = part('engineThread', null);
 export const selectSwitches = part('switches', null);
 export const selectSwitchSpecs = part('switchSpecs', NONE);
 export const selectArmed = part('armed', NONE);

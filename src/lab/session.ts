@@ -9,6 +9,7 @@
  */
 import { machineGraph, type MachineGraph } from '../core/machines';
 import type { Message } from '../core/message';
+import type { ThreadView } from '../core/workflow/threadView';
 import type { InvariantResult, NodeLine, NodeSpec, NodeStatus, RefusalReason, SwitchSpec, TopologyEdge } from '../sim/model';
 import type { Frame } from '../sim/network';
 import { switchesOf } from '../sim/switches';
@@ -52,6 +53,8 @@ export interface WorldView {
   upcoming: StepLabel[];
   invariants: InvariantResult[];
   observed: Record<string, unknown>;
+  /** A graph engine's graph and where the run stands on it (L05, L06 under LangGraph), else null. */
+  engineThread: ThreadView | null;
   switches: Record<string, string>;
   switchSpecs: SwitchSpec[];
   armed: string[];
@@ -375,6 +378,7 @@ export class LabSession {
       },
       invariants: world.invariants,
       observed,
+      engineThread: world.engineThread(),
       switches: { ...world.switches },
       switchSpecs: switchSpecsOf(world.model),
       armed: world.armedFaults(),

@@ -10,6 +10,7 @@ import type { AnyStateMachine } from 'xstate';
 import type { Store, TxRecord } from '../core/db/store';
 import type { Message } from '../core/message';
 import type { FaultPoints } from '../core/faults';
+import type { CheckpointRow, ThreadView } from '../core/workflow/threadView';
 import type { VirtualClock } from './clock';
 import type { Frame, Network } from './network';
 import type { SeededRng } from './rng';
@@ -275,6 +276,18 @@ export interface ModelPresenter<A extends ModelAction = ModelAction> {
    * run twice for one step (an asynchronous model's `continueStep` adds to the latest step).
    */
   track?(ctx: ModelContext): void;
+  /**
+   * A model that runs a graph engine (L05/L06's LangGraph): the compiled graph as the engine
+   * describes it and where the run stands on it — next tasks, saved pending writes, the
+   * checkpoint trail — read from the running state. Absent (or null): no engine graph.
+   */
+  engineThread?(ctx: ModelContext): ThreadView | null;
+  /**
+   * The engine checkpoints `store` holds as readable rows, and the raw table they stand for,
+   * so a panel listing a database's tables (the crash panel) shows these rows in its place;
+   * null when the store holds none of them.
+   */
+  engineCheckpoints?(store: Store): { table: string; rows: CheckpointRow[] } | null;
 }
 
 /**

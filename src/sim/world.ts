@@ -11,6 +11,7 @@ import { requireSqlJs } from '../core/db/sqljs';
 import { Store, type TxRecord } from '../core/db/store';
 import { CrashSignal, type FaultPoints } from '../core/faults';
 import { msg, type Message } from '../core/message';
+import type { CheckpointRow, ThreadView } from '../core/workflow/threadView';
 import { VirtualClock } from './clock';
 import { DEFAULT_HISTORY, History, type Checkpoint, type HistoryPolicy, type StoreImage, type WorldState } from './history';
 import { reasonKeyText, type Footprint, type InvariantResult, type LiveMachine, type Model, type ModelAction, type MemoCopy, type ModelContext, type NodeLine, type NodeSpec, type NodeStatus, type RefusalReason } from './model';
@@ -477,6 +478,16 @@ export class World {
 
   describeNodes(): Record<string, NodeLine[]> {
     return this.model.describeNodes(this.ctx);
+  }
+
+  /** The engine graph and where the run stands on it (a model with `engineThread`), else null. */
+  engineThread(): ThreadView | null {
+    return this.model.engineThread?.(this.ctx) ?? null;
+  }
+
+  /** Node `node`'s engine checkpoints as readable rows, with the table they stand for; null if it holds none. */
+  engineCheckpoints(node: string): { table: string; rows: CheckpointRow[] } | null {
+    return this.model.engineCheckpoints?.(this.store(node)) ?? null;
   }
 
   status(node: string): NodeStatus {

@@ -5,18 +5,22 @@
  *   connections, and the rows of the stores that hold its process memory (node specs with
  *   `memoryOf`) that the crash step removed (crashLoss.ts);
  * - kept: what its own database holds — the rows a restart will read (read through the
- *   read-only inspector path, at the step of the crash);
+ *   read-only inspector path, at the step of the crash; LangGraph's checkpoints as readable
+ *   rows — id, super-step, the nodes before it, channels changed, pending writes — from the
+ *   model's `engineCheckpoints`, not their serialized JSON);
  * and once it has restarted, what recovery did: the restart step's transactions, frames and
  * narration — or, when the node restarted inside the crash step, what that step did from
  * the World's restart mark on. Everything comes from the trace and the node's database.
  */
 import { cellText } from './cellText';
+import { CheckpointTable } from './CheckpointTable';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useRenderMessage } from '../i18n/renderMessage';
 import { LabSession } from '../../lab/session';
 import { crashLoss, latestCrash, type CrashAt, type CrashLoss } from '../crashLoss';
+import type { CheckpointRow } from '../../core/workflow/threadView';
 import { selectNodes, selectSession, selectTrace, useApp } from '../store';
 
 /** The panel's words in the page's language (src/app/i18n/locales/<locale>/app.ts). */
@@ -44,7 +48,8 @@ function useText() {
 
 const MAX_ROWS = 6;
 
-interface TableRows { table: string; columns: string[]; rows: unknown[][]; total: number }
+/** A table's first rows as stored, or — for LangGraph's checkpoint table — its checkpoints as readable rows. */
+interface TableRows { table: string; columns: string[]; rows: unknown[][]; total: number; checkpoints?: CheckpointRow[] }
 
 export function CrashPanel() {
   const trace = useApp(selectTrace);
@@ -93,7 +98,7 @@ const CrashDetail = memo(function CrashDetail({ crash, restart, lostFrames, lost
           {kept.map((t) => (
             <div key={t.table} className="kept-table" data-testid={`crash-kept-${t.table}`} data-rows={t.total}>
               <strong>{t.table}</strong> <span className="muted">{TEXT.rows(t.total)}</span>
-              {t.rows.length > 0 && (
+              {t.checkpoints ? t.checkpoints.length > 0 && <CheckpointTable rows={t.checkpoints} label={t.table} /> : t.rows.length > 0 && (
                 <div className="table-wrap" tabIndex={0} role="region" aria-label={t.table}>
                   <table>
                     <thead><tr>{t.columns.map((c) => <th key={c}>{c}</th>)}</tr></thead>
@@ -101,7 +106,7 @@ const CrashDetail = memo(function CrashDetail({ crash, restart, lostFrames, lost
                   </table>
                 </div>
               )}
-              {t.total > t.rows.length && <span className="muted">{TEXT.more(t.total - t.rows.length)}</span>}
+              {t.total > (t.checkpoints ?? t.rows).length && <span className="muted">{TEXT.more(t.total - (t.checkpoints ?? t.rows).length)}</span>}
             </div>
           ))}
         </div>
@@ -137,7 +142,10 @@ function keptRows(session: LabSession, node: string, crashStep: number): TableRo
       world = scratch.current;
     }
     const store = world.store(node);
+    // The checkpoint table's cells are whole serialized checkpoints: the model reads them into rows instead.
+    const readable = world.engineCheckpoints(node);
     return store.tables().map((table) => {
+      if (readable?.table === table) return { table, columns: [], rows: [], total: readable.rows.length, checkpoints: readable.rows.slice(0, MAX_ROWS) };
       const result = store.readOnlyQuery(`SELECT * FROM "${table}"`);
       if (!result.ok) return { table, columns: [], rows: [], total: 0 };
       return { table, columns: result.columns, rows: result.rows.slice(0, MAX_ROWS), total: result.rows.length };

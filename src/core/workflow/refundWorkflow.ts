@@ -42,6 +42,7 @@ import type { CheckpointNaming } from './checkpointIds';
 import { billModelCall, modelCallCount } from './modelBill';
 import { approvalGiven, approvalsGranted, orderBalance } from './reads';
 import { countNodeRun, loadMessages, recordApprovalRequest, runStarted, saveMessage } from './workerLog';
+import { describeGraph, type ThreadPosition } from './threadView';
 
 /** What survives a crash of the worker process, by design (L05). */
 export type RecoveryDesign = 'messages_only' | 'current_node' | 'key_only' | 'all_three';
@@ -90,9 +91,9 @@ export interface WorkflowEnv {
   readonly consume: (fault: string) => boolean;
   /**
    * Fault 6: null, or a promise the submit node awaits after its epoch check and before its
-   * send — the worker has stalled; the promise resolves when it wakes.
+   * send — the worker has stalled; the promise resolves when it wakes. Told the node it stalls in.
    */
-  readonly stall?: () => Promise<void> | null;
+  readonly stall?: (node: string) => Promise<void> | null;
   /** Sends a refund request over the network; the answer, or null if none came back. */
   readonly sendRefund: (request: { operationId: string; idemKey: string | null; amountCents: number; paramDigest: string }) => RefundAnswer | null;
   readonly sendLookup: (operationId: string) => LookupAnswer | null;
@@ -128,6 +129,9 @@ function say(env: WorkflowEnv, line: string): string[] {
   if (env.design === 'messages_only') saveMessage(env.threadStore, env.clock, line);
   return [line];
 }
+
+/** The static breakpoint: the run stops before `approve` until the approval event resumes it. */
+export const BREAKPOINTS = ['approve'] as const;
 
 /** Builds (compiles) the graph for one incarnation over its saver. */
 export function compileWorkflow(env: WorkflowEnv) {
@@ -190,7 +194,7 @@ export function compileWorkflow(env: WorkflowEnv) {
     writeStatus(env.shop, env.clock, { operationId: op.operationId, event: op.status === 'PREPARED' ? 'DISPATCH' : 'RESUBMIT', epoch, writer: env.worker,
       why: `sent by the LangGraph submit node on ${env.worker}`, patch: { send: { key: idemKey, expiresAt: env.clock.now + 1000 } } });
     env.note('workflow.sending', { operation: op.operationId, key: idemKey ?? '(none)' });
-    const stalled = env.stall?.();
+    const stalled = env.stall?.('submit');
     if (stalled) {
       env.note('workflow.stalled', { worker: env.worker, operation: op.operationId, epoch });
       // The check is behind it: whatever happened meanwhile, it sends the request it built.
@@ -220,13 +224,16 @@ export function compileWorkflow(env: WorkflowEnv) {
     .addNode('approve', approve)
     .addNode('submit', submit)
     .addNode('reconcile', reconcile)
-    .addConditionalEdges(START, (state: WorkflowState) => (env.design === 'messages_only' && state.messages.some((m) => m.startsWith('system: approved')) ? ['submit'] : ['draft_note', 'check_order']))
+    // Each routing function names where it can lead (the path map): LangGraph's own description
+    // of the graph (getGraphAsync) then draws those edges, not one to every node.
+    .addConditionalEdges(START, (state: WorkflowState) => (env.design === 'messages_only' && state.messages.some((m) => m.startsWith('system: approved')) ? ['submit'] : ['draft_note', 'check_order']),
+      ['draft_note', 'check_order', 'submit'])
     .addEdge('draft_note', 'approve')
     .addEdge('check_order', 'approve')
-    .addConditionalEdges('approve', (state: WorkflowState) => (state.operationId ? 'submit' : END))
-    .addConditionalEdges('submit', (state: WorkflowState) => (state.outcome === 'UNKNOWN' && env.unknownOutcome !== 'leave' ? 'reconcile' : END))
+    .addConditionalEdges('approve', (state: WorkflowState) => (state.operationId ? 'submit' : END), ['submit', END])
+    .addConditionalEdges('submit', (state: WorkflowState) => (state.outcome === 'UNKNOWN' && env.unknownOutcome !== 'leave' ? 'reconcile' : END), ['reconcile', END])
     .addEdge('reconcile', END);
-  return graph.compile({ checkpointer: saverFor(env), interruptBefore: ['approve'] });
+  return graph.compile({ checkpointer: saverFor(env), interruptBefore: [...BREAKPOINTS] });
 }
 
 /** Re-planning from the chat history: the intent the conversation mentions last. */
@@ -352,6 +359,24 @@ export async function takeOverRun(env: WorkflowEnv): Promise<void> {
   env.note('workflow.takeover_resumes', { worker: env.worker, next: nextOf(state) });
   await graph.invoke(null, configOf(env));
   await afterRun(env, graph);
+}
+
+/**
+ * The thread as LangGraph itself reports it, for the lab's graph view: the compiled graph's
+ * own description (`getGraphAsync`) and `getState()` — the next tasks, and which of them
+ * already failed. `env` is a reader's: it runs nothing, so its saver must accept reads
+ * even after the worker's incarnation died.
+ */
+export async function readThread(env: WorkflowEnv): Promise<ThreadPosition> {
+  const graph = compileWorkflow(env);
+  const drawn = await graph.getGraphAsync();
+  const state = await graph.getState(configOf(env));
+  return {
+    graph: describeGraph(drawn, BREAKPOINTS),
+    next: [...state.next],
+    tasks: state.tasks.map((t) => t.name),
+    failed: state.tasks.filter((t) => t.error !== undefined).map((t) => t.name),
+  };
 }
 
 /** Where the run stands now: waiting at the breakpoint asks the customer for approval. */

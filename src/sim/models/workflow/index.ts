@@ -24,6 +24,7 @@ import {
 import { CHECKPOINT_SCHEMA } from '../../../core/workflow/schema';
 import { CLAIM_SCHEMA, recordClaim, STATUS_WRITE_SCHEMA, writesByNonOwners, type EpochCheck } from '../../../core/workflow/ownership';
 import { workflowStateText } from '../../../core/workflow/stateText';
+import { checkpointRows, noPosition, threadView, type ThreadPosition } from '../../../core/workflow/threadView';
 import { approvalRequests, NODES, nodeRuns, repeatedApprovalRequests, runStarted, WORKER_LOG_SCHEMA } from '../../../core/workflow/workerLog';
 import type { AsyncModelHooks } from '../../asyncStep';
 import type { Model, ModelContext } from '../../model';
@@ -62,6 +63,8 @@ type Job = 'start' | 'resume' | 'recover' | 'race' | 'takeover' | 'wake';
 
 /** A's run, stalled inside its submit node (fault 6): `wake` releases it, `done` settles when it has finished. */
 interface Parked {
+  /** The graph node the run is stalled in. */
+  node: string;
   release: () => void;
   done: Promise<void>;
 }
@@ -211,9 +214,11 @@ async function runJob(ctx: ModelContext, job: Job): Promise<void> {
   let parkedSignal: (() => void) | null = null;
   const parked = new Promise<'parked'>((resolve) => { parkedSignal = () => resolve('parked'); });
   let release: () => void = () => {};
+  let stalledIn = '';
   const run = incarnation(ctx, worker, {
-    stall: () => {
+    stall: (node) => {
       if (worker !== WORKER || !ctx.consume('stall_after_check')) return null;
+      stalledIn = node;
       parkedSignal?.();
       return new Promise<void>((resolve) => { release = resolve; });
     },
@@ -231,9 +236,32 @@ async function runJob(ctx: ModelContext, job: Job): Promise<void> {
   if ((await Promise.race([finished.then(() => 'done' as const), parked])) === 'parked') {
     // By the time the submit node runs, the checkpoint before it is saved (workflow.test.ts checks that nothing of
     // the parked run writes after the step), so the step's databases are final.
-    r.parked = { release: () => release(), done: finished };
+    r.parked = { node: stalledIn, release: () => release(), done: finished };
     ctx.setStatus(WORKER, 'paused');
   }
+}
+
+/**
+ * The store holding worker A's thread: its database under the designs that keep checkpoints
+ * durably, else its process memory.
+ */
+const threadStoreOf = (ctx: ModelContext) => (ctx.switches.recovery === 'all_three' || ctx.switches.recovery === 'current_node' ? WORKER : MEMORY);
+
+/**
+ * Where A's thread stands by LangGraph's own account, kept in `ctx.memo` so a checkpoint of
+ * the World holds it as of its step. Only a job changes the checkpoint tables, so it is read
+ * again after every job (crashed or parked included); a step without one leaves it true.
+ */
+const position = (ctx: ModelContext) => ctx.memo<ThreadPosition>('langgraph_thread', noPosition);
+
+/**
+ * Reads A's thread with a graph of its own that runs nothing: compiled by the same code,
+ * over the design's saver, with LangGraph's ids translated as the workers' are. It reads
+ * even after A's incarnation died (alive), and reaches no fault point.
+ */
+async function readPosition(ctx: ModelContext, lg: Engine): Promise<void> {
+  const env: WorkflowEnv = { ...incarnation(ctx, WORKER).env, faults: noFaults, alive: () => true };
+  Object.assign(position(ctx), await lg.readThread(env));
 }
 
 /** Intents not decided yet (LG-END-1), or decided in a way the ledger contradicts. */
@@ -466,7 +494,8 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
 
   takeJob(ctx) {
     const job = runtime(ctx).jobs.shift();
-    return job ? () => runJob(ctx, job) : null;
+    // Whatever the job did — finished, failed, crashed or parked — the thread is read after it.
+    return job ? () => runJob(ctx, job).finally(async () => readPosition(ctx, await loadEngine())) : null;
   },
 
   describeAction: describeWorkflowAction,
@@ -594,6 +623,18 @@ export const workflowModel: Model<WorkflowAction> & AsyncModelHooks = {
       [PROVIDER]: [msg('view.workflow.ledger', { count: ledgerCount(ctx.store(PROVIDER)) })],
       [VENDOR]: [msg('view.workflow.billed', { count: calls.length, cents: calls.reduce((s, c) => s + c.costCents, 0) })],
     };
+  },
+
+  engineThread(ctx) {
+    const store = threadStoreOf(ctx);
+    return threadView({
+      store, position: position(ctx), checkpoints: checkpointRows(ctx.store(store)),
+      started: runStarted(ctx.store(WORKER)), running: runtime(ctx).parked ? [runtime(ctx).parked!.node] : [],
+    });
+  },
+
+  engineCheckpoints(store) {
+    return store.tables().includes('lg_checkpoint') ? { table: 'lg_checkpoint', rows: checkpointRows(store) } : null;
   },
 
   enabled(ctx) {
