@@ -453,14 +453,19 @@ function withSession(body: (session: LabSession) => { ok: boolean; error?: strin
   const session = useApp.getState().session;
   if (!session) return;
   const outcome = body(session);
-  commit(outcome && !outcome.ok ? outcome.error ?? TEXT.didNotWork : null);
-  afterAsync(session);
+  const refused = outcome && !outcome.ok ? outcome.error ?? TEXT.didNotWork : null;
+  commit(refused);
+  afterAsync(session, refused);
 }
 
-/** An asynchronous lab (L05) finishes its queued steps later: show them when they are done. */
-function afterAsync(session: LabSession): void {
+/**
+ * An asynchronous lab (L05) finishes its queued steps later: show them when they are done.
+ * A refusal said on the spot stays on screen through that redraw, unless a queued step met
+ * one of its own.
+ */
+function afterAsync(session: LabSession, said: FlashValue | null = null): void {
   void session.whenIdle()?.then(() => {
-    if (useApp.getState().session === session) commit(session.takeError());
+    if (useApp.getState().session === session) commit(session.takeError() ?? said);
   });
 }
 
