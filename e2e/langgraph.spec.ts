@@ -56,7 +56,7 @@ test('LangGraph is its own chunk, loaded only when the LangGraph lab runs', asyn
   expect(consoleErrors).toEqual([]);
 });
 
-const l06 = JSON.parse(readFileSync('labs/L06/lab.json', 'utf8')) as { scenarios: { id: string; actions: unknown[]; switches?: Record<string, string> }[] };
+const l06 = JSON.parse(readFileSync('labs/L06/lab.json', 'utf8')) as { scenarios: { id: string; actions: unknown[]; switches?: Record<string, string>; asks?: string[] }[] };
 
 test('L06 under the LangGraph executor: every LangGraph scenario (the nine faults, fault 6 twice) plays through the UI', async ({ page }) => {
   test.setTimeout(400_000);
@@ -67,6 +67,8 @@ test('L06 under the LangGraph executor: every LangGraph scenario (the nine fault
   // Ends on fault 3, whose World is read below.
   for (const id of [...ids.filter((i) => i !== 'lg-f3-crash-before-local-save'), 'lg-f3-crash-before-local-save']) {
     const scenario = l06.scenarios.find((s) => s.id === id)!;
+    // A scenario that plays a prediction holds its answer until the pick; picked first, as a pick loads its own run.
+    for (const ask of scenario.asks ?? []) await labPage.pickPrediction(ask);
     await page.getByTestId('scenario-select').selectOption(id);
     await labPage.expectStep(0, scenario.actions.length);
     for (let i = 0; i < scenario.actions.length; i++) {
