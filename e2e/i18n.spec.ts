@@ -13,7 +13,7 @@ test.setTimeout(150_000);
 
 const LOCALES = ['en', 'zh-Hans', 'zh-Hant', 'ja'] as const;
 const labs = readdirSync('labs').sort().map((id) => JSON.parse(readFileSync(join('labs', id, 'lab.json'), 'utf8')) as {
-  id: string; scenarios: { id: string; actions: unknown[] }[];
+  id: string; scenarios: { id: string; actions: unknown[]; asks?: string[] }[];
 });
 
 /** A note rendered by the fallback of renderMessage: `namespace.key {"param":…}`. */
@@ -33,6 +33,12 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId(`lab-${lab.id}`)).toBeVisible({ timeout: 60_000 });
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       const labPage = new LabPage(page);
+      if (scenario.asks) {
+        // The scenario plays a prediction: its answer waits for a pick, and a pick loads its own run.
+        for (const id of scenario.asks) await labPage.pickPrediction(id);
+        await page.getByTestId('scenario-select').selectOption(scenario.id);
+        await expect(page.getByTestId('step-counter')).toContainText(`0 / ${scenario.actions.length}`);
+      }
       for (let i = 0; i < scenario.actions.length; i++) await labPage.forward();
       await expect(page.getByTestId('scenario-check')).toHaveAttribute('data-status', 'pass');
       const shown = await notes(page);

@@ -65,7 +65,10 @@ test('on a switch select too, PageDown steps and Home resets without changing th
 });
 
 test('stepping past the end gives a notice over the page, not a banner that moves the lab down', async ({ page }) => {
-  const lab = await new LabPage(page).open('L07', '?scenario=late-write&step=5');
+  // late-write's last step answers the predict late-write: picked first, or the link stops before it.
+  const lab = await new LabPage(page).open('L07');
+  await lab.pickPrediction('late-write');
+  await lab.open('L07', '?scenario=late-write&step=5');
   await lab.expectStep(5, 5);
   const grid = page.locator('.lab-grid-3');
   const top = (await grid.boundingBox())!.y;
@@ -90,7 +93,11 @@ test.describe('presenter view at 1080p', () => {
 
   test('the ledger, machine captions and kept tables of a crash are room-sized', async ({ page }) => {
     const px = (selector: string) => page.locator(selector).first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
-    await new LabPage(page).open('L01', '?scenario=two-worlds&step=4&present=1');
+    // two-worlds' last step answers two predicts: picked first, or the link stops before it.
+    const lab = await new LabPage(page).open('L01');
+    for (const id of ['after-timeout', 'ledger-after-timeout']) await lab.pickPrediction(id);
+    await lab.open('L01', '?scenario=two-worlds&step=4&present=1');
+    await lab.expectStep(4, 4);
     await expect(page.getByTestId('ledger-rows')).toBeVisible();
     expect.soft(await px('[data-testid="ledger-rows"]')).toBeGreaterThanOrEqual(16);
     expect.soft(await px('.machine figcaption')).toBeGreaterThanOrEqual(16);

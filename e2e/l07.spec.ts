@@ -89,6 +89,7 @@ test.describe('L07 late workers and fencing', () => {
 
   test('a scenario plays step by step to its expected outcome; deep links rebuild the same World', async ({ page }) => {
     const lab = await new LabPage(page).open('L07');
+    await lab.pickPrediction('late-write'); // the scenario's last step answers it
     await page.getByTestId('scenario-select').selectOption('late-write');
     await lab.expectStep(0, 5);
     await expect(page.getByTestId('scenario-check')).toHaveAttribute('data-status', 'pending');
@@ -105,7 +106,9 @@ test.describe('L07 late workers and fencing', () => {
   });
 
   test('a link to a step past the end shows the last step and says so', async ({ page }) => {
-    const lab = await new LabPage(page).open('L07', '?scenario=late-write&step=99');
+    const lab = await new LabPage(page).open('L07');
+    await lab.pickPrediction('late-write'); // the scenario's last step answers it
+    await lab.open('L07', '?scenario=late-write&step=99');
     await lab.expectStep(5, 5);
     await expect(page.getByTestId('flash')).toContainText('asks for step 99, but its step log has 5 steps');
   });

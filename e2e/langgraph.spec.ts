@@ -94,7 +94,7 @@ test('L05: the graph panel draws LangGraph\'s compiled graph and marks where the
   expect(consoleErrors).toEqual([]);
 });
 
-const l06 = JSON.parse(readFileSync('labs/L06/lab.json', 'utf8')) as { scenarios: { id: string; actions: unknown[]; switches?: Record<string, string> }[] };
+const l06 = JSON.parse(readFileSync('labs/L06/lab.json', 'utf8')) as { scenarios: { id: string; actions: unknown[]; switches?: Record<string, string>; asks?: string[] }[] };
 
 test('L06 under the LangGraph executor: every LangGraph scenario (the nine faults, fault 6 twice) plays through the UI', async ({ page }) => {
   test.setTimeout(400_000);
@@ -105,6 +105,8 @@ test('L06 under the LangGraph executor: every LangGraph scenario (the nine fault
   // Ends on fault 3, whose World is read below.
   for (const id of [...ids.filter((i) => i !== 'lg-f3-crash-before-local-save'), 'lg-f3-crash-before-local-save']) {
     const scenario = l06.scenarios.find((s) => s.id === id)!;
+    // A scenario that plays a prediction holds its answer until the pick; picked first, as a pick loads its own run.
+    for (const ask of scenario.asks ?? []) await labPage.pickPrediction(ask);
     await page.getByTestId('scenario-select').selectOption(id);
     await labPage.expectStep(0, scenario.actions.length);
     for (let i = 0; i < scenario.actions.length; i++) {

@@ -6,6 +6,7 @@
  * workers, L12 the new owner agent-2.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { LabPage, watchConsole } from './labPage';
 
 test.use({ viewport: { width: 1920, height: 1080 } });
@@ -29,7 +30,12 @@ function problems(page: Page): Promise<string[]> {
 for (const [labId, scenarios] of [['L01', ['blind-retry', 'lookup-decides']], ['L05', []], ['L12', []]] as const) {
   test(`${labId} in presenter view: every node inside its diagram, none over another, at every step`, async ({ page }) => {
     const errors = watchConsole(page);
-    const lab = await new LabPage(page).open(labId, '?present=1');
+    // A scenario that plays a prediction holds its answer until the pick: picked before the presenter view.
+    const { scenarios: all } = JSON.parse(readFileSync(`labs/${labId}/lab.json`, 'utf8')) as { scenarios: { id: string; asks?: string[] }[] };
+    const asks = all.filter((s, i) => i === 0 || (scenarios as readonly string[]).includes(s.id)).flatMap((s) => s.asks ?? []);
+    const lab = await new LabPage(page).open(labId);
+    for (const id of asks) await lab.pickPrediction(id);
+    await lab.open(labId, '?present=1');
     // The lab's first scenario and those named (the ones that grew nodes into each other).
     const first = await page.getByTestId('scenario-select').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean)[0]!);
     const seen: string[] = [];
@@ -38,6 +44,7 @@ for (const [labId, scenarios] of [['L01', ['blind-retry', 'lookup-decides']], ['
       const [, at, total] = /step (\d+) \/ (\d+)/.exec(await page.getByTestId('step-counter').innerText())!.map(Number) as [number, number, number];
       if (at > 0) await lab.reset();
       for (let i = 0; i <= total; i++) {
+        await lab.expectStep(i, total);
         for (const p of await problems(page)) seen.push(`${scenario} step ${i}: ${p}`);
         if (i < total) await lab.forward();
       }
