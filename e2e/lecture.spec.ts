@@ -14,7 +14,7 @@ import { LabPage, watchConsole } from './labPage';
 
 test.use({ viewport: { width: 1920, height: 1080 } });
 
-const L07 = JSON.parse(readFileSync('labs/L07/lab.json', 'utf8')) as { scenarios: { id: string; actions: unknown[]; asks?: string[] }[] };
+const L07 = JSON.parse(readFileSync('labs/L07/lab.json', 'utf8')) as { scenarios: { id: string; title: string; actions: unknown[]; asks?: string[] }[] };
 const lateWrite = L07.scenarios.find((s) => s.id === 'late-write')!;
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
@@ -91,7 +91,7 @@ test('an instructor runs the late write and a crash in presenter view from the k
   for (const id of lateWrite.asks ?? []) await predictByKeyboard(page, id);
 
   // The scenario from the palette, then → through it.
-  await command(page, 'late write fenced', 'Open scenario: The late write, against a fenced resource');
+  await command(page, 'stalls wakes fenced', `Open scenario: ${lateWrite.title}`);
   await lab.expectStep(0, lateWrite.actions.length);
   for (let i = 0; i < lateWrite.actions.length; i++) await page.keyboard.press('ArrowRight');
   await lab.expectStep(lateWrite.actions.length, lateWrite.actions.length);
