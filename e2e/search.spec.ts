@@ -9,14 +9,21 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LabPage, watchConsole } from './labPage';
 
-/** Opens a lab, searches to `depth`, waits for a counterexample saying `says`, loads it and checks the invariant holds at step 0. */
-async function loadCounterexample(page: Page, id: string, query: string, depth: number, says: string, invariant: string): Promise<LabPage> {
-  const lab = await new LabPage(page).open(id, query);
+/** Searches the open lab to `depth` and waits for the panel's result to have `outcome`; returns the result. */
+async function searchTo(page: Page, depth: number, outcome: 'counterexample' | 'clean' | 'unrecoverable') {
   const panel = page.getByTestId('search-panel');
   await panel.getByTestId('search-depth').fill(String(depth));
   await panel.getByTestId('search-run').click();
   const result = panel.getByTestId('search-result');
-  await expect(result).toHaveAttribute('data-outcome', 'counterexample', { timeout: 240_000 });
+  await expect(result).toHaveAttribute('data-outcome', outcome, { timeout: 240_000 });
+  return result;
+}
+
+/** Opens a lab, searches to `depth`, waits for a counterexample saying `says`, loads it and checks the invariant holds at step 0. */
+async function loadCounterexample(page: Page, id: string, query: string, depth: number, says: string, invariant: string): Promise<LabPage> {
+  const lab = await new LabPage(page).open(id, query);
+  const panel = page.getByTestId('search-panel');
+  const result = await searchTo(page, depth, 'counterexample');
   await expect(result).toContainText(says);
   await panel.getByTestId('search-load').click();
   await lab.expectStep(0, Number(/in (\d+) steps/.exec(says)![1]));
@@ -73,10 +80,7 @@ test.describe('Search panel', () => {
     test.setTimeout(240_000);
     const lab = await new LabPage(page).open('L07', '?resource=external');
     const panel = page.getByTestId('search-panel');
-    await panel.getByTestId('search-depth').fill('3');
-    await panel.getByTestId('search-run').click();
-    const result = panel.getByTestId('search-result');
-    await expect(result).toHaveAttribute('data-outcome', 'counterexample', { timeout: 180_000 });
+    const result = await searchTo(page, 3, 'counterexample');
     await expect(panel.getByTestId('search-stale')).toHaveCount(0);
     // Another design: the result on screen is about the one searched, and says so.
     await lab.setSwitch('resource', 'fenced');
@@ -130,10 +134,7 @@ test.describe('Search panel', () => {
     // the external system, so searching as it finds the stale write it asks for.
     await panel.getByTestId('search-as').selectOption('overwrite');
     await expect(panel.getByTestId('search-as-note')).toContainText('Starts where the exercise starts, 0 steps in. Bounds: depth ≤ 8');
-    await panel.getByTestId('search-depth').fill('3');
-    await panel.getByTestId('search-run').click();
-    const result = panel.getByTestId('search-result');
-    await expect(result).toHaveAttribute('data-outcome', 'counterexample', { timeout: 180_000 });
+    const result = await searchTo(page, 3, 'counterexample');
     await expect(result).toContainText('FENCE-1 breaks in 3 steps');
     await expect(page.getByTestId('switch-resource')).toHaveValue('fenced');
     await expect(panel.getByTestId('search-stale')).toHaveCount(0);
@@ -145,11 +146,7 @@ test.describe('Search panel', () => {
   test('the fenced resource: nothing found, said as a bounded claim', async ({ page }) => {
     test.setTimeout(240_000);
     await new LabPage(page).open('L07');
-    const panel = page.getByTestId('search-panel');
-    await panel.getByTestId('search-depth').fill('2');
-    await panel.getByTestId('search-run').click();
-    const result = panel.getByTestId('search-result');
-    await expect(result).toHaveAttribute('data-outcome', 'clean', { timeout: 180_000 });
+    const result = await searchTo(page, 2, 'clean');
     await expect(result).toContainText(/No invariant broken in \d+ states up to depth 2 \(bounds: depth ≤ 2/);
   });
 
@@ -159,10 +156,7 @@ test.describe('Search panel', () => {
     await page.addInitScript(() => Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 3 }));
     await new LabPage(page).open('L07', '?resource=external');
     const panel = page.getByTestId('search-panel');
-    await panel.getByTestId('search-depth').fill('3');
-    await panel.getByTestId('search-run').click();
-    const result = panel.getByTestId('search-result');
-    await expect(result).toHaveAttribute('data-outcome', 'counterexample', { timeout: 180_000 });
+    const result = await searchTo(page, 3, 'counterexample');
     await expect(result).toContainText('FENCE-1 breaks in 3 steps');
     await expect(panel.getByTestId('search-workers')).toHaveText('Run on 2 workers in parallel.');
   });
