@@ -361,6 +361,9 @@ export async function takeOverRun(env: WorkflowEnv): Promise<void> {
   await afterRun(env, graph);
 }
 
+/** The compiled graph's description, once drawn. */
+let described: ThreadPosition['graph'] | null = null;
+
 /**
  * The thread as LangGraph itself reports it, for the lab's graph view: the compiled graph's
  * own description (`getGraphAsync`) and `getState()` — the next tasks, and which of them
@@ -369,10 +372,12 @@ export async function takeOverRun(env: WorkflowEnv): Promise<void> {
  */
 export async function readThread(env: WorkflowEnv): Promise<ThreadPosition> {
   const graph = compileWorkflow(env);
-  const drawn = await graph.getGraphAsync();
+  // Every node and edge is declared whatever the design (the routers' path maps are fixed),
+  // so the description is the same for every env: drawn once, not after every job.
+  described ??= describeGraph(await graph.getGraphAsync(), BREAKPOINTS);
   const state = await graph.getState(configOf(env));
   return {
-    graph: describeGraph(drawn, BREAKPOINTS),
+    graph: described,
     next: [...state.next],
     tasks: state.tasks.map((t) => t.name),
     failed: state.tasks.filter((t) => t.error !== undefined).map((t) => t.name),
