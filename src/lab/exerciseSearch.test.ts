@@ -15,9 +15,11 @@ describe('a search run as an exercise', () => {
   });
 
   it('as a repair: its start and adversary, the toolbar value of each switch it offers', () => {
+    let seen = 0;
     for (const l of labs.values()) {
       for (const exercise of searchableExercises(l)) {
         if (exercise.kind !== 'repair') continue;
+        seen++;
         const offered = exercise.options.map((o) => o.switch);
         const toolbar = { ...Object.fromEntries(offered.map((k, i) => [k, exercise.options[i]!.values[1]!])), unrelated_switch: 'x' };
         const start = searchStartFor(l, exercise.id, toolbar);
@@ -29,6 +31,7 @@ describe('a search run as an exercise', () => {
         for (const [k, v] of Object.entries(exercise.environment!.bounds)) expect(bounds[k as keyof typeof bounds]).toEqual(v);
       }
     }
+    expect(seen).toBeGreaterThan(5);
   });
 
   it('as a reproduce: its own start (switches, state, first steps), whatever the toolbar says', () => {

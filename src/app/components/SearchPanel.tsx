@@ -30,7 +30,7 @@ import { describeWorldAction, isWorldAction } from '../../sim/worldActions';
 import type { ModelAction } from '../../sim/model';
 import { getModel, hasModel } from '../../sim/models';
 import { parseActionFor } from '../../sim/parseAction';
-import { panelSearchBounds, searchableExercises, searchStartFor } from '../../lab/exerciseSearch';
+import { panelSearchBounds, searchableExercises, searchStartFor, type SearchableExercise } from '../../lab/exerciseSearch';
 
 /** An action as JSON with its keys sorted: a search step and a palette entry compare equal whatever their key order. */
 function actionKey(action: unknown): string {
@@ -241,9 +241,8 @@ export function SearchPanel() {
 }
 
 /** The invariant a reproduce exercise asks to break: its counterexample is shown first. */
-function goalOf(exercise: { kind: string; goal?: unknown } | undefined): string | undefined {
-  const goal = exercise?.kind === 'reproduce' ? exercise.goal as { violates?: string } : undefined;
-  return goal?.violates;
+function goalOf(exercise: SearchableExercise | undefined): string | undefined {
+  return exercise?.kind === 'reproduce' && 'violates' in exercise.goal ? exercise.goal.violates : undefined;
 }
 
 function SearchResult({ lab, finished, restored, goal }: { lab: string; finished: Finished; restored: boolean; goal?: string }) {
