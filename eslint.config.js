@@ -20,11 +20,7 @@ export default tseslint.config(
     files: ['src/**/*.ts', 'src/**/*.tsx'],
     plugins: { layers },
     rules: {
-      'layers/downward': ['error', { allow: [
-        // The World's default model lookup (World.create without options.model) goes through
-        // the registry; lazy callers pass the model and never load the registry's imports.
-        'src/sim/world.ts -> src/sim/models/index.ts',
-      ] }],
+      'layers/downward': 'error',
       'layers/no-cycle': 'error',
     },
   },

@@ -14,7 +14,7 @@ import { comparisonFile, FAULTS, runComparison, TABLE_READMES, toMarkdown, TRANS
 import { tableDrift } from './translatedTable';
 import { configFor } from '../src/lab/config';
 import { loadLabsFromDir } from '../src/lab/nodeFiles';
-import { getModel } from '../src/sim/models';
+import { getModel } from '../src/lab/models';
 import { switchesOf } from '../src/sim/switches';
 
 describe('npm run compare', () => {

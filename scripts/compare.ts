@@ -16,6 +16,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { initSqlJsOnce } from '../src/core/db/sqljs';
+import '../src/lab/models'; // every model, created by id below
 import { configFor } from '../src/lab/config';
 import { isMessage } from '../src/core/message';
 import { formatMessage } from '../src/lab/messages/format';

@@ -23,7 +23,7 @@ import { resolve } from 'node:path';
 import { initSqlJsOnce } from '../src/core/db/sqljs';
 import { designs, isAsyncSearch, labCard, searchLabAsync, searchLabParallel, unsearchable, type Design } from '../src/lab/search';
 import { oneSwitchAway, reductionMismatch } from '../src/lab/reduceCheck';
-import { getModel } from '../src/sim/models';
+import { getModel } from '../src/lab/models';
 import { switchesOf } from '../src/sim/switches';
 import { defaultWorkers, threadPool } from './pool/threadPool';
 import type { Lab } from '../src/lab/schema';

@@ -4,6 +4,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { initSqlJsOnce } from '../../src/core/db/sqljs';
+import '../../src/lab/models'; // the models the searched Worlds are created by id from
 import { expansionSession, type ExpansionSession } from '../../src/sim/explorer/explore';
 import { serveExpansions } from '../../src/sim/explorer/parallel';
 

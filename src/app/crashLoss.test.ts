@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../test/sqljs';
 import { useLabs } from '../lab/driver/testing';
-import { getModel, modelIds } from '../sim/models';
+import { getModel, modelIds } from '../lab/models';
 import type { TraceEntry } from '../sim/world';
 import { msg } from '../core/message';
 import { crashLoss, latestCrash } from './crashLoss';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { parseLab } from '../lab/loader';
 import { declaredSwitches } from './labSwitches';
 import { initSqlJsOnce } from '../core/db/sqljs';
-import { getModel } from '../sim/models';
+import { getModel } from '../lab/models';
 import { switchesOf } from '../sim/switches';
 
 describe('declaredSwitches', () => {

@@ -4,7 +4,7 @@
  * the model exists, the starting state fits it, every switch and action is in its
  * vocabulary. A broken lab never stops the others from loading.
  */
-import { getModel, hasModel, modelIds } from '../sim/models';
+import { getModel, hasModel, modelIds } from './models';
 import { parseActionFor } from '../sim/parseAction';
 import { routeModel, routedModels } from '../sim/models/matrix/route';
 import type { Model } from '../sim/model';

@@ -6,7 +6,7 @@
  * its fault points or nodes. Every other lab keeps its whole palette (its one model parses
  * every button: the loader checked that).
  */
-import { getModel } from '../sim/models';
+import { getModel } from './models';
 import { parseActionFor } from '../sim/parseAction';
 import { configFor } from './config';
 import type { Lab, PaletteEntry } from './schema';

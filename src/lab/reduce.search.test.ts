@@ -9,7 +9,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../test/sqljs';
-import { getModel } from '../sim/models';
+import { getModel } from './models';
 import { switchesOf } from '../sim/switches';
 import { loadLabsFromDir } from './nodeFiles';
 import { oneSwitchAway, reductionMismatch, smallDepth } from './reduceCheck';

@@ -17,7 +17,7 @@ import { counterexampleCard, type Counterexample, type ExploreResult, type Progr
 import { formatMessage } from './messages/format';
 import { swarm, swarmAsync } from '../sim/explorer/swarm';
 import type { Model, SwitchOption } from '../sim/model';
-import { getModel } from '../sim/models';
+import { getModel } from './models';
 import { routeModel } from '../sim/models/matrix/route';
 import type { WorldConfig } from '../sim/world';
 import { switchesOf } from '../sim/switches';

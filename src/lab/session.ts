@@ -16,7 +16,7 @@ import { switchesOf } from '../sim/switches';
 import { DENSE_HISTORY } from '../sim/history';
 import { World, type TraceEntry, type WorldOptions } from '../sim/world';
 import { isAsyncModel, isAsyncWorld, replayAsync, stepAsync } from '../sim/asyncStep';
-import { getModel } from '../sim/models';
+import { getModel } from './models';
 import { configFor } from './config';
 import { deepMatch, type Mismatch } from './deepMatch';
 import { formatMessage } from './messages/format';

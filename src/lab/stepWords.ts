@@ -5,7 +5,7 @@
  * claimed message with the recomputed one), so a report relabels them when it renders:
  * `readableMessage` swaps a refusal's `action` and a search's `actions` for these words.
  */
-import { getModel } from '../sim/models';
+import { getModel } from './models';
 import { parseActionFor } from '../sim/parseAction';
 import { describeWorldAction, isWorldAction } from '../sim/worldActions';
 import { configFor } from './config';

@@ -15,7 +15,7 @@ import type { CheckpointRow, ThreadView } from '../core/workflow/threadView';
 import { VirtualClock } from './clock';
 import { DEFAULT_HISTORY, History, type Checkpoint, type HistoryPolicy, type StoreImage, type WorldState } from './history';
 import { reasonKeyText, type Footprint, type InvariantResult, type LiveMachine, type Model, type ModelAction, type MemoCopy, type ModelContext, type NodeLine, type NodeSpec, type NodeStatus, type RefusalReason } from './model';
-import { getModel } from './models';
+import { modelById } from './modelSource';
 import { switchesOf, switchProblem } from './switches';
 import { Network, type Frame } from './network';
 import { SeededRng } from './rng';
@@ -34,8 +34,8 @@ export interface WorldConfig {
 export interface WorldOptions {
   /**
    * The model object (lazy loading: `await loadModel(id)` first). Without it the World asks
-   * the synchronous registry (`getModel` in `src/sim/models/index.ts`, which imports every
-   * model: tests, CLIs, the app's lab loader).
+   * the registry handed down by `src/lab/models.ts` (src/sim/modelSource.ts), which must
+   * have been loaded: tests, CLIs, pool workers and the app's lab loader load it.
    */
   model?: Model;
   /** Checkpoint policy for undo; `false` keeps none (a World that only moves forward). */
@@ -182,7 +182,7 @@ export class World {
    * Opens from the cached post-setup images of this model + config when there are some.
    */
   static create(config: WorldConfig, options: WorldOptions = {}): World {
-    const model = options.model ?? getModel(config.model);
+    const model = options.model ?? modelById(config.model);
     const key = setupCache.key(config.seed, config.initial, config.switches);
     const cached = setupCache.get(model, key);
     if (cached) {

@@ -28,7 +28,7 @@ import { asMessage, boundsMessage } from '../../lab/messages/bounds';
 import type { PaletteEntry } from '../../lab/schema';
 import { describeWorldAction, isWorldAction } from '../../sim/worldActions';
 import type { ModelAction } from '../../sim/model';
-import { getModel, hasModel } from '../../sim/models';
+import { getModel, hasModel } from '../../lab/models';
 import { parseActionFor } from '../../sim/parseAction';
 import { panelSearchBounds, searchableExercises, searchStartFor, type SearchableExercise } from '../../lab/exerciseSearch';
 

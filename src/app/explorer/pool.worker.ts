@@ -5,6 +5,7 @@
  */
 import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
 import { initSqlJsOnce } from '../../core/db/sqljs';
+import '../../lab/models'; // the models the searched Worlds are created by id from
 import { expansionSession, type ExpansionSession } from '../../sim/explorer/explore';
 import { serveExpansions, type PoolReply } from '../../sim/explorer/parallel';
 

@@ -4,7 +4,7 @@
  * differs: every action goes through `stepAsync`, which awaits the engine inside the step.
  */
 import { isAsyncModel } from '../../sim/asyncStep';
-import { getModel } from '../../sim/models';
+import { getModel } from '../models';
 import { routeModel } from '../../sim/models/matrix/route';
 import { runPlanAsync } from '../play';
 import type { Lab } from '../schema';

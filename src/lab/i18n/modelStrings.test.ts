@@ -1,13 +1,13 @@
 /**
  * The model-side catalogs (`invariants`, `switches`) against the models themselves, every
- * model of the registry (src/sim/models/index.ts): the English copy is each model's own
+ * model of the registry (src/lab/models.ts): the English copy is each model's own
  * text, every invariant ID and every switch option has a key in every locale, and no key
  * names an invariant or switch that no model has any more. When a model changes a
  * statement or adds an option, this test names the keys to update.
  */
 import { describe, expect, it } from 'vitest';
 import type { Model } from '../../sim/model';
-import { getModel, modelIds } from '../../sim/models';
+import { getModel, modelIds } from '../models';
 import { switchesOf } from '../../sim/switches';
 import type { Catalog } from '../messages/format';
 import { LOCALES, type Locale } from './locales';

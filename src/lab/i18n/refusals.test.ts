@@ -9,7 +9,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { World, type WorldConfig } from '../../sim/world';
-import { getModel } from '../../sim/models';
+import { getModel } from '../models';
 import { useSqlJs } from '../../test/sqljs';
 import { configFor } from '../config';
 import { loadLabsFromDir } from '../nodeFiles';

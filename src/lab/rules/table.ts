@@ -7,7 +7,7 @@
  * models' properties check, a variant naming a property or rule that does not fit.
  */
 import type { Model } from '../../sim/model';
-import { getModel } from '../../sim/models';
+import { getModel } from '../models';
 import { routedModels, routeModel } from '../../sim/models/matrix/route';
 import type { Lab, Variant } from '../schema';
 import { RULE_IDS, RULES } from './catalog';
