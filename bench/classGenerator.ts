@@ -15,7 +15,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { initSqlJsOnce } from '../src/core/db/sqljs';
-import { checkExerciseAsync } from '../src/lab/exercises/checkAsync';
+import { checkExercise } from '../src/lab/exercises/check';
 import type { Attempt, ExerciseEvent, ExerciseRecord } from '../src/lab/exercises/records';
 import type { Exercise, ExerciseInput, Verdict } from '../src/lab/exercises/schema';
 import { LOCALES } from '../src/lab/i18n/locales';
@@ -49,7 +49,7 @@ const chance = (percent: number) => rng.int(1, 100) <= percent;
 const verdicts = new Map<string, Promise<Verdict>>();
 function verdict(lab: Lab, exercise: Exercise, input: ExerciseInput): Promise<Verdict> {
   const key = `${lab.id}/${exercise.id}/${JSON.stringify(input)}`;
-  if (!verdicts.has(key)) verdicts.set(key, checkExerciseAsync(lab, exercise, input));
+  if (!verdicts.has(key)) verdicts.set(key, checkExercise(lab, exercise, input));
   return verdicts.get(key)!;
 }
 

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { initSqlJsOnce } from '../src/core/db/sqljs';
-import { formatCardResult, parseCard, runCardAsync, type CardResult } from '../src/lab/cards';
+import { formatCardResult, parseCard, runCard, type CardResult } from '../src/lab/cards';
 import { findCardFiles, loadLabsFromDir } from '../src/lab/nodeFiles';
 import type { Lab } from '../src/lab/schema';
 
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
       invalid.push(`${file}: lab: ${why ? `lab ${parsed.card.lab} does not load: ${why}` : `no lab ${parsed.card.lab} in labs/`}`);
       continue;
     }
-    const result = await runCardAsync(lab, parsed.card, file);
+    const result = await runCard(lab, parsed.card, file);
     results.push(result);
     console.log(formatCardResult(result));
   }

@@ -28,10 +28,10 @@ const labs = loadLabsFromDir(resolve('labs')).flatMap((l) => (l.ok ? [l.lab] : [
 const VERSION = '0.1.0';
 
 /** A real attempt: the input, the time, and the verdict the checker gives it. */
-function attempt(labId: string, id: string, input: ExerciseInput, at: string): Attempt {
+async function attempt(labId: string, id: string, input: ExerciseInput, at: string): Promise<Attempt> {
   const lab = labs.find((l) => l.id === labId)!;
   const exercise = lab.exercises.find((e) => e.id === id)!;
-  return { at, input, verdict: checkExercise(lab, exercise, input) };
+  return { at, input, verdict: await checkExercise(lab, exercise, input) };
 }
 
 function submission(student: { name: string; id: string }, records: [string, string, Attempt[]][], exportedAt = '2026-11-29T11:00:00.000Z', version = VERSION) {
@@ -48,7 +48,7 @@ const answers: [string, string, ExerciseInput][] = [
   ['L04', 'one-transaction', { kind: 'repair', choices: { refund_mode: 'local_transaction' } }],
   ['L01', 'why-not-framework', { kind: 'explain', text: explainText }],
 ];
-const good = submission({ name: 'Grace Example', id: 'student-001' }, answers.map(([labId, id, input], i) => [labId, id, [attempt(labId, id, input, `2026-11-29T10:0${i}:00.000Z`)]]));
+const good = submission({ name: 'Grace Example', id: 'student-001' }, await Promise.all(answers.map(async ([labId, id, input], i): Promise<[string, string, Attempt[]]> => [labId, id, [await attempt(labId, id, input, `2026-11-29T10:0${i}:00.000Z`)]])));
 const tampered = structuredClone(good);
 tampered.student = { name: 'Mallory Example', id: 'student-666' };
 tampered.labs.L07!.exercises['late-write']!.attempts[0]!.input = { kind: 'predict', pick: 'OK' };
@@ -57,24 +57,24 @@ const long = `${'because '.repeat(Math.floor(LIMITS.explainChars / 8) - 1)}the e
 const files: Record<string, unknown> = {
   'good.json': good,
   'tampered.json': tampered,
-  'long-answer.json': submission({ name: 'Long Writer', id: 'student-002' }, [['L01', 'why-not-framework', [attempt('L01', 'why-not-framework', { kind: 'explain', text: long }, '2026-11-29T10:00:00.000Z')]]]),
+  'long-answer.json': submission({ name: 'Long Writer', id: 'student-002' }, [['L01', 'why-not-framework', [await attempt('L01', 'why-not-framework', { kind: 'explain', text: long }, '2026-11-29T10:00:00.000Z')]]]),
   'brute-forced-predict.json': submission({ name: 'Brute Force', id: 'student-003' }, [['L07', 'late-write', [
-    attempt('L07', 'late-write', { kind: 'predict', pick: 'OK' }, '2026-11-29T10:00:00.000Z'),
-    attempt('L07', 'late-write', { kind: 'predict', pick: 'OK' }, '2026-11-29T10:00:10.000Z'),
-    attempt('L07', 'late-write', { kind: 'predict', pick: 'STALE_FENCE' }, '2026-11-29T10:00:20.000Z'),
+    await attempt('L07', 'late-write', { kind: 'predict', pick: 'OK' }, '2026-11-29T10:00:00.000Z'),
+    await attempt('L07', 'late-write', { kind: 'predict', pick: 'OK' }, '2026-11-29T10:00:10.000Z'),
+    await attempt('L07', 'late-write', { kind: 'predict', pick: 'STALE_FENCE' }, '2026-11-29T10:00:20.000Z'),
   ]]]),
-  'duplicate-id.json': submission({ name: 'Grace Again', id: 'student-001' }, [['L07', 'late-write', [attempt('L07', 'late-write', { kind: 'predict', pick: 'STALE_FENCE' }, '2026-11-29T10:00:00.000Z')]]]),
-  'old-version.json': submission({ name: 'Old Browser', id: 'student-004' }, [['L07', 'late-write', [attempt('L07', 'late-write', { kind: 'predict', pick: 'STALE_FENCE' }, '2026-11-29T10:00:00.000Z')]]], '2026-11-29T11:00:00.000Z', '0.0.9'),
+  'duplicate-id.json': submission({ name: 'Grace Again', id: 'student-001' }, [['L07', 'late-write', [await attempt('L07', 'late-write', { kind: 'predict', pick: 'STALE_FENCE' }, '2026-11-29T10:00:00.000Z')]]]),
+  'old-version.json': submission({ name: 'Old Browser', id: 'student-004' }, [['L07', 'late-write', [await attempt('L07', 'late-write', { kind: 'predict', pick: 'STALE_FENCE' }, '2026-11-29T10:00:00.000Z')]]], '2026-11-29T11:00:00.000Z', '0.0.9'),
   'late-attempts.json': submission({ name: 'Late Clock', id: 'student-005' }, [['L07', 'late-write', [
-    attempt('L07', 'late-write', { kind: 'predict', pick: 'STALE_FENCE' }, '2026-11-29T10:30:00.000Z'),
-    attempt('L07', 'late-write', { kind: 'predict', pick: 'STALE_FENCE' }, '2026-11-29T10:10:00.000Z'),
-    attempt('L07', 'late-write', { kind: 'predict', pick: 'OK' }, '2026-11-29T12:00:00.000Z'),
+    await attempt('L07', 'late-write', { kind: 'predict', pick: 'STALE_FENCE' }, '2026-11-29T10:30:00.000Z'),
+    await attempt('L07', 'late-write', { kind: 'predict', pick: 'STALE_FENCE' }, '2026-11-29T10:10:00.000Z'),
+    await attempt('L07', 'late-write', { kind: 'predict', pick: 'OK' }, '2026-11-29T12:00:00.000Z'),
   ]]]),
   'formula-cells.json': submission({ name: '=HYPERLINK("http://evil.example","click")', id: '+1-555-0100' }, [['L01', 'why-not-framework', [
-    attempt('L01', 'why-not-framework', { kind: 'explain', text: `@SUM(A1:A9) ${explainText}` }, '2026-11-29T10:00:00.000Z'),
+    await attempt('L01', 'why-not-framework', { kind: 'explain', text: `@SUM(A1:A9) ${explainText}` }, '2026-11-29T10:00:00.000Z'),
   ]]]),
   'reproduce-fenced.json': submission({ name: 'Fenced Again', id: 'student-006' }, [['L07', 'overwrite', [
-    attempt('L07', 'overwrite', { kind: 'reproduce', actions: story, switches: { resource: 'fenced' } }, '2026-11-29T10:00:00.000Z'),
+    await attempt('L07', 'overwrite', { kind: 'reproduce', actions: story, switches: { resource: 'fenced' } }, '2026-11-29T10:00:00.000Z'),
   ]]]),
 };
 const dir = resolve('e2e/fixtures/submissions');

@@ -1,6 +1,6 @@
 /**
  * A grading process (forked by scripts/grade/pool.mjs under tsx): loads the labs once, then
- * grades each file it is sent with the same `gradeSubmissionTextAsync` the page's import
+ * grades each file it is sent with the same `gradeSubmissionText` the page's import
  * check and regrade API use — every attempt re-executed in a fresh seeded World, in Node,
  * with sql.js's own wasm. One process per worker, so a file that hangs or exhausts memory
  * is stopped by the pool (time limit, heap limit) without taking any other file with it.
@@ -13,7 +13,7 @@ import '../../src/lab/i18n/messageCatalogs'; // every language's feedback text (
 import { isLocale } from '../../src/lab/i18n/locales';
 import { loadLabsFromDir } from '../../src/lab/nodeFiles';
 import type { Lab } from '../../src/lab/schema';
-import { gradeSubmissionTextAsync, type RegradeOptions } from '../../src/lab/submission';
+import { gradeSubmissionText, type RegradeOptions } from '../../src/lab/submission';
 
 interface Setup { labs: string[] | null; lang: string; graderVersion: string }
 
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     void (async () => {
       let result: unknown;
       try {
-        result = await gradeSubmissionTextAsync(message.text, labs, setup.graderVersion, options);
+        result = await gradeSubmissionText(message.text, labs, setup.graderVersion, options);
       } catch (error) {
         // Per-exercise failures are already rows; this is the last guard for the file as a whole.
         result = { ok: false, kind: 'ungradable', error: `could not be graded: ${error instanceof Error ? error.message.slice(0, 200) : 'error'}` };

@@ -556,7 +556,7 @@ export async function runCardFiles(files: File[]): Promise<void> {
       runs.push({ file: file.name, result: null, problems, line: `INVALID  ${file.name}` });
       continue;
     }
-    const result = await rt().runCardAsync(lab, parsed.card, file.name); // L05 steps asynchronously (LangGraph)
+    const result = await rt().runCard(lab, parsed.card, file.name);
     runs.push({ file: file.name, result, problems: [], line: rt().formatCardResult(result) });
   }
   useApp.setState((s) => ({ cardRuns: [...runs, ...s.cardRuns] }));
@@ -603,28 +603,25 @@ function withOrigin(input: ExerciseInput): ExerciseInput {
   return JSON.stringify(session.snapshot.steps.slice(0, searchLoaded.count)) === searchLoaded.actions ? { ...input, origin: 'search' } : input;
 }
 
-/** `submitExercise` for any lab: an asynchronous lab (L05, LangGraph) is checked with awaits first. */
-export async function submitExerciseAsync(exercise: Exercise, given: ExerciseInput): Promise<Submitted | null> {
-  const input = withOrigin(given);
-  const session = useApp.getState().session;
-  if (!session || !rt().isAsyncLab(session.lab) || inputProblem(input)) return submitExercise(exercise, input);
-  return submitExercise(exercise, input, await rt().checkExerciseAsync(session.lab, exercise, input));
-}
-
 /**
  * What a submitted answer got: its verdict, or `refused` when it could not be saved (over a
  * limit) — a code the exercise panel words in the page's language; nothing was recorded.
  */
 export type Submitted = Verdict | { refused: RecordProblem };
 
-/** Checks an answer, records the attempt, and shows the run in the lab view. */
-export function submitExercise(exercise: Exercise, given: ExerciseInput, checked?: Verdict): Submitted | null {
+/**
+ * Checks an answer (a real run: L05's engine is awaited inside its steps), records the
+ * attempt, and shows the run in the lab view. The answer is taken as it stood when
+ * submitted; if the learner left the lab while it was checked, nothing is recorded.
+ */
+export async function submitExercise(exercise: Exercise, given: ExerciseInput): Promise<Submitted | null> {
   const input = withOrigin(given);
   const session = useApp.getState().session;
   if (!session) return null;
   const refused = inputProblem(input);
   if (refused) return { refused };
-  const verdict = checked ?? rt().checkExercise(session.lab, exercise, input);
+  const verdict = await rt().checkExercise(session.lab, exercise, input);
+  if (useApp.getState().session !== session) return null;
   const notSaved = saveAttempt(session.lab.id, exercise, input, verdict);
   if (notSaved) return { refused: notSaved };
   if (exercise.kind !== 'reproduce') keepSandbox(session); // the student's own steps get a way back
@@ -742,8 +739,8 @@ export async function importSubmissionFile(file: File, confirmOverwrite: () => b
   // The check lives with the grader's re-execution in the runtime chunk, which the await
   // above has already fetched, so this import costs no further download.
   await ensureAllLabs();
-  const { verifySubmissionAsync } = await import('../lab/submission');
-  const mismatch = await verifySubmissionAsync(parsed.submission, useApp.getState().loads.flatMap((l) => (l.ok ? [l.lab] : [])));
+  const { verifySubmission } = await import('../lab/submission');
+  const mismatch = await verifySubmission(parsed.submission, useApp.getState().loads.flatMap((l) => (l.ok ? [l.lab] : [])));
   if (mismatch) return { key: 'progress.importTampered', params: { file: file.name, ...mismatch } };
   const progress = useApp.getState().progress;
   if (rt().importWouldOverwrite(progress, parsed.submission) && !confirmOverwrite()) return { key: 'progress.importCancelled', params: {} };
@@ -772,5 +769,5 @@ export async function regradeText(text: string, options: RegradeOptions = {}): P
   // Feedback in another language needs that language's narration, which only its own chunk
   // carries (loading it registers the catalog the feedback is rendered from).
   if (options.lang && options.lang !== 'en') await loadLocaleResources(options.lang);
-  return rt().gradeSubmissionTextAsync(text, labs, APP_VERSION, options); // awaits asynchronous labs (L05)
+  return rt().gradeSubmissionText(text, labs, APP_VERSION, options);
 }

@@ -19,15 +19,15 @@ const L07 = (): Lab => {
   return load.lab;
 };
 
-function run(text: string) {
+async function run(text: string) {
   const parsed = parseCard('c.json', text);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-  return runCard(L07(), parsed.card, 'c.json');
+  return await runCard(L07(), parsed.card, 'c.json');
 }
 
 describe('a card\'s failure as data', () => {
-  it('a rejected action: its place, the action and the World\'s refusal as a message, the same as the CLI\'s English', () => {
-    const result = run('{"lab":"L07","name":"x","actions":["deliver_next"],"expect":{}}');
+  it('a rejected action: its place, the action and the World\'s refusal as a message, the same as the CLI\'s English', async () => {
+    const result = await run('{"lab":"L07","name":"x","actions":["deliver_next"],"expect":{}}');
     expect(result.failure).toMatchObject({ kind: 'rejected', index: 1, action: '"deliver_next"' });
     const failure = result.failure as Extract<typeof result.failure, { kind: 'rejected' }>;
     // What the Cards tab words: the World's message, or its English read back into one.
@@ -38,10 +38,10 @@ describe('a card\'s failure as data', () => {
     expect(formatMessageIn('ja', said!)).not.toBe(failure.reason);
   });
 
-  it('a card for another lab', () => {
+  it('a card for another lab', async () => {
     const parsed = parseCard('c.json', '{"lab":"L08","name":"x","actions":[],"expect":{}}');
     if (!parsed.ok) throw new Error('should parse');
-    const result = runCard(L07(), parsed.card, 'c.json');
+    const result = await runCard(L07(), parsed.card, 'c.json');
     expect(result.failure).toEqual({ kind: 'wrong_lab', card: 'L08', lab: 'L07' });
     expect(result.error).toBe('card is for L08, not L07');
   });

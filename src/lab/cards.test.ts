@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../test/sqljs';
-import { formatCardResult, parseCard, runCard, runCardAsync } from './cards';
+import { formatCardResult, parseCard, runCard } from './cards';
 import { deepMatch } from './deepMatch';
 import { openLab } from './driver/node';
 import { findCardFiles, loadLabsFromDir } from './nodeFiles';
@@ -33,7 +33,7 @@ describe('cards', () => {
     for (const file of files) {
       const parsed = parseCard(file, readFileSync(file, 'utf8'));
       if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-      const result = await runCardAsync(labs.get(parsed.card.lab)!, parsed.card, file); // async: L05 runs LangGraph
+      const result = await runCard(labs.get(parsed.card.lab)!, parsed.card, file); // async: L05 runs LangGraph
       expect(result.pass, formatCardResult(result)).toBe(true);
     }
   });
@@ -41,13 +41,13 @@ describe('cards', () => {
   it('every scenario of every lab reaches its expected outcome', async () => {
     for (const lab of labs.values()) {
       for (const scenario of lab.scenarios) {
-        const result = await runCardAsync(lab, { lab: lab.id, name: scenario.id, ...scenario }, `${lab.id}#${scenario.id}`);
+        const result = await runCard(lab, { lab: lab.id, name: scenario.id, ...scenario }, `${lab.id}#${scenario.id}`);
         expect(result.pass, formatCardResult(result)).toBe(true);
       }
     }
   });
 
-  it('the SPEC 9.7 vectors pass verbatim with the lab initial state', () => {
+  it('the SPEC 9.7 vectors pass verbatim with the lab initial state', async () => {
     const initial = { current_token: 1, lease_until: 10, now: 0, workers: { A: 1, B: null } };
     expect(L07().world.initial).toEqual(initial);
     const vectors: [object, boolean][] = [
@@ -56,16 +56,16 @@ describe('cards', () => {
       [{ token: 2, current: 2, now: 20, lease_until: 20 }, false],
     ];
     for (const [action, allowed] of vectors) {
-      const result = runCard(L07(), { lab: 'L07', name: 'v', initial, actions: [action], expect: { allowed } }, 'inline');
+      const result = await runCard(L07(), { lab: 'L07', name: 'v', initial, actions: [action], expect: { allowed } }, 'inline');
       expect(result.pass, formatCardResult(result)).toBe(true);
     }
   });
 
-  it('a card with a wrong expectation fails and names each mismatch', () => {
+  it('a card with a wrong expectation fails and names each mismatch', async () => {
     const file = 'e2e/fixtures/cards/wrong-expectation.json';
     const parsed = parseCard(file, readFileSync(file, 'utf8'));
     if (!parsed.ok) throw new Error('fixture should parse');
-    const result = runCard(L07(), parsed.card, file);
+    const result = await runCard(L07(), parsed.card, file);
     expect(result.pass).toBe(false);
     expect(result.mismatches).toEqual([
       { path: 'allowed', expected: true, actual: false }, { path: 'reason', expected: 'OK', actual: 'STALE_FENCE' },
@@ -73,19 +73,19 @@ describe('cards', () => {
     expect(formatCardResult(result)).toMatch(/^FAIL {2}L07 .*\n {6}allowed: expected true, got false/);
   });
 
-  it('a card whose action is rejected fails with the reason', () => {
-    const result = runCard(L07(), { lab: 'L07', name: 'x', actions: ['A_wake'], expect: {} }, 'inline');
+  it('a card whose action is rejected fails with the reason', async () => {
+    const result = await runCard(L07(), { lab: 'L07', name: 'x', actions: ['A_wake'], expect: {} }, 'inline');
     expect(result).toMatchObject({ pass: false, error: expect.stringMatching(/action 1 .* rejected: A is not paused/) });
   });
 
   it('a card for another lab, or with a starting state the model refuses, fails with the reason (sync and async alike)', async () => {
     const other = { lab: 'L01', name: 'x', actions: [], expect: {} };
     const badStart = { lab: 'L07', name: 'x', initial: { now: 'soon' }, actions: [], expect: {} };
-    expect(runCard(L07(), other, 'inline')).toMatchObject({ pass: false, error: 'card is for L01, not L07' });
-    expect(runCard(L07(), badStart, 'inline')).toMatchObject({ pass: false, error: expect.stringMatching(/^starting state: /), observed: null });
-    expect(await runCardAsync(L07(), badStart, 'inline')).toEqual(runCard(L07(), badStart, 'inline'));
+    expect(await runCard(L07(), other, 'inline')).toMatchObject({ pass: false, error: 'card is for L01, not L07' });
+    expect(await runCard(L07(), badStart, 'inline')).toMatchObject({ pass: false, error: expect.stringMatching(/^starting state: /), observed: null });
+    expect(await runCard(L07(), badStart, 'inline')).toEqual(await runCard(L07(), badStart, 'inline'));
     const rejected = { lab: 'L07', name: 'x', actions: ['A_wake'], expect: {} };
-    expect(await runCardAsync(L07(), rejected, 'inline')).toEqual(runCard(L07(), rejected, 'inline'));
+    expect(await runCard(L07(), rejected, 'inline')).toEqual(await runCard(L07(), rejected, 'inline'));
   });
 
   it('invalid card files are reported by field', () => {

@@ -10,7 +10,7 @@ import { deepMatch, type Mismatch } from './deepMatch';
 import { formatMessage } from './messages/format';
 import { jsonProblem, zodProblems } from './loaderProblems';
 import { readJson } from './jsonInput';
-import { runPlan, runPlanAsync, type Plan } from './play';
+import { runPlan, type Plan } from './play';
 import type { Lab, LabProblem } from './schema';
 
 export const cardSchema = z.object({
@@ -82,17 +82,12 @@ function wrongLab(lab: Lab, card: Card, file: string): CardResult | null {
   };
 }
 
-/** Runs one card of a synchronous lab in a fresh World. Needs sql.js initialised. */
-export function runCard(lab: Lab, card: Card, file: string): CardResult {
-  return wrongLab(lab, card, file) ?? runPlan(lab, cardPlan(card, file));
-}
-
 /**
- * `runCard` for any lab, including asynchronous ones (L05's LangGraph World): each action
- * goes through `stepAsync`, which awaits the engine inside the step. Same result shape.
+ * Runs one card in a fresh session of its lab (any lab: an asynchronous engine, L05's
+ * LangGraph, is awaited inside each step). Needs sql.js initialised.
  */
-export async function runCardAsync(lab: Lab, card: Card, file: string): Promise<CardResult> {
-  return wrongLab(lab, card, file) ?? runPlanAsync(lab, cardPlan(card, file));
+export async function runCard(lab: Lab, card: Card, file: string): Promise<CardResult> {
+  return wrongLab(lab, card, file) ?? runPlan(lab, cardPlan(card, file));
 }
 
 /** One line per card, as the CLI and the Cards tab print it. */

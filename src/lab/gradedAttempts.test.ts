@@ -23,52 +23,52 @@ const exercise = (id: string) => l07.exercises.find((e) => e.id === id)!;
 const solved: ExerciseInput = { kind: 'reproduce', actions: ['A_pause', { advance: 11 }, 'B_acquire', 'B_write', 'A_wake'] };
 const unsolved: ExerciseInput = { kind: 'reproduce', actions: ['A_pause', { advance: 11 }] };
 const at = (minute: number) => `2026-11-29T10:${String(minute).padStart(2, '0')}:00.000Z`;
-const attempt = (id: string, input: ExerciseInput, minute: number): Attempt => ({ at: at(minute), input, verdict: checkExercise(l07, exercise(id), input) });
+const attempt = async (id: string, input: ExerciseInput, minute: number): Promise<Attempt> => ({ at: at(minute), input, verdict: await checkExercise(l07, exercise(id), input) });
 
 function file(records: Record<string, ExerciseRecord>, schemaVersion: 1 | 2 = 2): Submission {
   return { format: 'durable-execution-lab/submission', schemaVersion, appVersion: '0.1.0', exportedAt: at(59), student: { name: 'Ada', id: 's-1' }, labs: { L07: { exercises: records } } };
 }
-const row = (submission: Submission, id: string) => regrade(submission, labs, { labs: ['L07'] }).find((r) => r.exercise === id)!;
+const row = async (submission: Submission, id: string) => (await regrade(submission, labs, { labs: ['L07'] })).find((r) => r.exercise === id)!;
 const handIn = (n: number, minute: number): ExerciseEvent => ({ type: 'hand-in', at: at(minute), attempt: n });
 
 describe('repair and reproduce: the handed-in attempt is graded, the rest is practice', () => {
-  it('a pass followed by practice stays a pass when nothing is handed in, and says so', () => {
-    const r = row(file({ overwrite: { attempts: [attempt('overwrite', solved, 1), attempt('overwrite', unsolved, 2)] } }), 'overwrite');
+  it('a pass followed by practice stays a pass when nothing is handed in, and says so', async () => {
+    const r = await row(file({ overwrite: { attempts: [await attempt('overwrite', solved, 1), await attempt('overwrite', unsolved, 2)] } }), 'overwrite');
     expect(r).toMatchObject({ status: 'pass', gradedAttempt: 1, practiceAttempts: [2], flags: [{ code: 'no-hand-in' }] });
   });
 
-  it('the handed-in attempt decides, whichever it is; the latest hand-in counts', () => {
-    const attempts = [attempt('overwrite', solved, 1), attempt('overwrite', unsolved, 2)];
-    expect(row(file({ overwrite: { attempts, events: [handIn(2, 3)] } }), 'overwrite')).toMatchObject({ status: 'fail', gradedAttempt: 2, practiceAttempts: [1] });
-    expect(row(file({ overwrite: { attempts, events: [handIn(2, 3), handIn(1, 4)] } }), 'overwrite')).toMatchObject({ status: 'pass', gradedAttempt: 1, practiceAttempts: [2] });
-    expect(row(file({ overwrite: { attempts, events: [handIn(1, 3)] } }), 'overwrite').flags).toBeUndefined();
+  it('the handed-in attempt decides, whichever it is; the latest hand-in counts', async () => {
+    const attempts = [await attempt('overwrite', solved, 1), await attempt('overwrite', unsolved, 2)];
+    expect(await row(file({ overwrite: { attempts, events: [handIn(2, 3)] } }), 'overwrite')).toMatchObject({ status: 'fail', gradedAttempt: 2, practiceAttempts: [1] });
+    expect(await row(file({ overwrite: { attempts, events: [handIn(2, 3), handIn(1, 4)] } }), 'overwrite')).toMatchObject({ status: 'pass', gradedAttempt: 1, practiceAttempts: [2] });
+    expect((await row(file({ overwrite: { attempts, events: [handIn(1, 3)] } }), 'overwrite')).flags).toBeUndefined();
   });
 
-  it('a claimed pass cannot move the graded attempt: the first RECOMPUTED pass counts', () => {
-    const lying = { ...attempt('overwrite', unsolved, 1), verdict: { ...attempt('overwrite', solved, 1).verdict } };
-    const r = row(file({ overwrite: { attempts: [lying, attempt('overwrite', unsolved, 2)] } }), 'overwrite');
+  it('a claimed pass cannot move the graded attempt: the first RECOMPUTED pass counts', async () => {
+    const lying = { ...await attempt('overwrite', unsolved, 1), verdict: { ...(await attempt('overwrite', solved, 1)).verdict } };
+    const r = await row(file({ overwrite: { attempts: [lying, await attempt('overwrite', unsolved, 2)] } }), 'overwrite');
     expect(r).toMatchObject({ status: 'tampered', tamperedAttempts: [1], gradedAttempt: 2 });
   });
 });
 
 describe('flags: reported per exercise, never scored', () => {
-  it('spoilers before the graded attempt, resets, a search before a reproduce, imports', () => {
+  it('spoilers before the graded attempt, resets, a search before a reproduce, imports', async () => {
     const events: ExerciseEvent[] = [{ type: 'search', at: at(0) }, { type: 'spoilers', at: at(0) }, { type: 'reset', at: at(5) }, { type: 'reset', at: at(6) }, { type: 'import', at: at(7) }, handIn(1, 8)];
-    const r = row(file({ overwrite: { attempts: [attempt('overwrite', solved, 1)], events } }), 'overwrite');
+    const r = await row(file({ overwrite: { attempts: [await attempt('overwrite', solved, 1)], events } }), 'overwrite');
     expect(r.status).toBe('pass');
     expect(r.flags).toEqual([{ code: 'spoilers' }, { code: 'reset', count: 2 }, { code: 'search-before' }, { code: 'imported', count: 1 }]);
   });
-  it('a search AFTER the graded attempt is not a search before it', () => {
-    const r = row(file({ overwrite: { attempts: [attempt('overwrite', solved, 1)], events: [handIn(1, 2), { type: 'search', at: at(3) }] } }), 'overwrite');
+  it('a search AFTER the graded attempt is not a search before it', async () => {
+    const r = await row(file({ overwrite: { attempts: [await attempt('overwrite', solved, 1)], events: [handIn(1, 2), { type: 'search', at: at(3) }] } }), 'overwrite');
     expect(r.flags).toBeUndefined();
   });
 });
 
 describe('schema version 1 files still grade', () => {
-  it('graded under the new rules, with a note that the events cannot be known, flags from what the file holds', () => {
-    const old = file({ overwrite: { attempts: [attempt('overwrite', solved, 1), attempt('overwrite', { ...unsolved, origin: 'search' } as ExerciseInput, 2)] } }, 1);
-    expect(row(old, 'overwrite')).toMatchObject({ status: 'pass', gradedAttempt: 1 });
-    expect(row(old, 'overwrite').flags).toBeUndefined(); // no 'no-hand-in': a version 1 file could not hand in
+  it('graded under the new rules, with a note that the events cannot be known, flags from what the file holds', async () => {
+    const old = file({ overwrite: { attempts: [await attempt('overwrite', solved, 1), await attempt('overwrite', { ...unsolved, origin: 'search' } as ExerciseInput, 2)] } }, 1);
+    expect(await row(old, 'overwrite')).toMatchObject({ status: 'pass', gradedAttempt: 1 });
+    expect((await row(old, 'overwrite')).flags).toBeUndefined(); // no 'no-hand-in': a version 1 file could not hand in
     expect(submissionNotes(old)[0]).toContain('schema version 1');
     expect(submissionNotes(file({}))).toEqual([]);
   });
@@ -76,23 +76,23 @@ describe('schema version 1 files still grade', () => {
 
 describe('a first prediction survives reset and import', () => {
   const late = exercise('late-write');
-  const wrongAttempt = () => attempt('late-write', { kind: 'predict', pick: (late as { choices: { value: unknown }[] }).choices.find((c) => checkExercise(l07, late, { kind: 'predict', pick: c.value }).pass === false)!.value }, 1);
-  const rightAttempt = () => attempt('late-write', { kind: 'predict', pick: (late as { answer: unknown }).answer }, 3);
+  const wrongAttempt = async () => await attempt('late-write', { kind: 'predict', pick: (late as { choices: { value: unknown }[]; answer: unknown }).choices.find((c) => JSON.stringify(c.value) !== JSON.stringify((late as { answer: unknown }).answer))!.value }, 1);
+  const rightAttempt = async () => await attempt('late-write', { kind: 'predict', pick: (late as { answer: unknown }).answer }, 3);
 
-  it('reset keeps the attempts, forgets the draft and the place, and records a reset', () => {
-    const [wrong, right] = [wrongAttempt(), rightAttempt()];
+  it('reset keeps the attempts, forgets the draft and the place, and records a reset', async () => {
+    const [wrong, right] = [await wrongAttempt(), await rightAttempt()];
     const before = withExercise({ ...emptyProgress(), labs: { L07: { steps: ['A_write'], cursor: 1, switches: {} } } }, 'L07', 'late-write', { attempts: [wrong], draft: 'x' });
     const after = withoutLab(before, 'L07', at(2));
     expect(after.labs.L07).toBeUndefined();
     expect(after.exercises.L07!['late-write']).toEqual({ attempts: [wrong], events: [{ type: 'reset', at: at(2) }] });
     expect(exerciseStatus(after.exercises.L07!['late-write'])).toBe('missed');
     // ... and the export carries it, graded as missed with the reset flagged
-    const graded = row(buildSubmission(withExercise(after, 'L07', 'late-write', { ...after.exercises.L07!['late-write']!, attempts: [wrong, right] }), '0.1.0', at(59)), 'late-write');
+    const graded = await row(buildSubmission(withExercise(after, 'L07', 'late-write', { ...after.exercises.L07!['late-write']!, attempts: [wrong, right] }), '0.1.0', at(59)), 'late-write');
     expect(graded).toMatchObject({ status: 'fail', practiceAttempts: [2], flags: [{ code: 'reset', count: 1 }] });
   });
 
-  it('importing a file whose first pick is right appends after the browser\'s own first pick', () => {
-    const [wrong, right] = [wrongAttempt(), rightAttempt()];
+  it('importing a file whose first pick is right appends after the browser\'s own first pick', async () => {
+    const [wrong, right] = [await wrongAttempt(), await rightAttempt()];
     const progress = withExercise(emptyProgress(), 'L07', 'late-write', { attempts: [wrong] });
     const imported = importSubmission(progress, file({ 'late-write': { attempts: [{ ...right, at: at(0) }] } }), at(4));
     expect(imported.exercises.L07!['late-write']!.attempts).toEqual([wrong, { ...right, at: at(0) }]);

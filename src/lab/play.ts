@@ -3,9 +3,9 @@
  * An exercise check (exercises/check.ts) and a card (cards.ts) are each a `Plan`: where the
  * World starts, the actions, and how to judge the World the run leaves. Both runners open
  * the lab with the headless driver (src/lab/driver: a LabSession, as the page opens it) and
- * take the plan's actions as the page would: `runPlan` for a synchronous lab, `runPlanAsync`
- * awaiting an asynchronous engine (L05) inside each step. Only the stepping differs, so
- * both kinds of lab get the same verdicts.
+ * take the plan's actions as the page would, each step awaited (an asynchronous engine, L05's
+ * LangGraph, runs inside it; a synchronous lab's step has settled at once), so both kinds of
+ * lab get the same verdicts from the same runner.
  */
 import { LabDriver } from './driver';
 import type { World } from '../sim/world';
@@ -40,32 +40,14 @@ function open<T>(lab: Lab, plan: Plan<T>): { driver: LabDriver } | { result: T }
   }
 }
 
-/** Plays a plan in a synchronous lab and judges it; the lab is disposed. */
-export function runPlan<T>(lab: Lab, plan: Plan<T>): T {
-  const opened = open(lab, plan);
-  if ('result' in opened) return opened.result;
-  const { driver } = opened;
-  try {
-    // An asynchronous engine's steps only queue: judging that World would be a wrong verdict, not a slow one.
-    if (driver.async) throw new Error(`lab ${lab.id} steps asynchronously: use the async runner (runPlanAsync)`);
-    for (const [index, action] of plan.actions.entries()) {
-      const error = driver.attempt(action);
-      if (error !== null) return plan.judge(driver.world, { action, index, error });
-    }
-    return plan.judge(driver.world, null);
-  } finally {
-    driver.dispose();
-  }
-}
-
-/** `runPlan` for any lab: each step of an asynchronous one is awaited (a synchronous one steps as in `runPlan`). */
-export async function runPlanAsync<T>(lab: Lab, plan: Plan<T>): Promise<T> {
+/** Plays a plan in a fresh session of the lab and judges where it ends; the lab is disposed. */
+export async function runPlan<T>(lab: Lab, plan: Plan<T>): Promise<T> {
   const opened = open(lab, plan);
   if ('result' in opened) return opened.result;
   const { driver } = opened;
   try {
     for (const [index, action] of plan.actions.entries()) {
-      const error = await driver.attemptAsync(action);
+      const error = await driver.attempt(action);
       if (error !== null) return plan.judge(driver.world, { action, index, error });
     }
     return plan.judge((await driver.idle()).world, null);

@@ -25,9 +25,9 @@ describe('step words in reports', () => {
     expect(splitActions('approve, {"advance":3}, {"crash_at":"a,b"}, retry')).toEqual(['approve', { advance: 3 }, { crash_at: 'a,b' }, 'retry']);
   });
 
-  it('a repair broken by search lists its counterexample as step labels, in the report language', () => {
+  it('a repair broken by search lists its counterexample as step labels, in the report language', async () => {
     for (const lang of ['en', 'ja'] as const) {
-      const [row] = regrade(submissionWith('search-then-choose', { kind: 'repair', choices: { retry_policy: 'blind_resend' } }), labs, { labs: ['L01'], lang }).filter((r) => r.exercise === 'search-then-choose');
+      const [row] = (await regrade(submissionWith('search-then-choose', { kind: 'repair', choices: { retry_policy: 'blind_resend' } }), labs, { labs: ['L01'], lang })).filter((r) => r.exercise === 'search-then-choose');
       expect(row!.status).toBe('fail');
       expect(row!.feedback).not.toMatch(/\{"|"\}/);
       expect(row!.feedback).toContain(`${actionText(l01, 'approve', {}, lang)} → `);
@@ -35,8 +35,8 @@ describe('step words in reports', () => {
     }
   });
 
-  it('a reproduce attempt is described by its steps', () => {
-    const [row] = regrade(submissionWith('double-refund', { kind: 'reproduce', actions: ['approve', 'lose_response', 'submit', { advance: 3 }, 'retry'] }), labs, { labs: ['L01'] }).filter((r) => r.exercise === 'double-refund');
+  it('a reproduce attempt is described by its steps', async () => {
+    const [row] = (await regrade(submissionWith('double-refund', { kind: 'reproduce', actions: ['approve', 'lose_response', 'submit', { advance: 3 }, 'retry'] }), labs, { labs: ['L01'] })).filter((r) => r.exercise === 'double-refund');
     expect(row!.answer).toBe(['approve', 'lose_response', 'submit', { advance: 3 }, 'retry'].map((a) => actionText(l01, a, {}, 'en')).join(' → '));
     expect(row!.answer).not.toContain('{');
   });

@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { canonicalJson } from '../core/authority/canonical';
 import { checkExercise } from './exercises/check';
-import { checkExerciseAsync, isAsyncLab } from './exercises/checkAsync';
 import { answerText, attemptSwitches } from './exercises/answerWords';
 import { fb, feedbackText, renderFeedback, type FeedbackMessage } from './exercises/feedback';
 import { explainAnswers, type ExplainAnswer } from './exercises/explainAnswers';
@@ -136,16 +135,15 @@ export interface VerdictMismatch {
  * a message is compared on pass and step only. Records of labs or exercises this build does
  * not have cannot be checked and are left to the grader (it reports them as unknown).
  */
-export async function verifySubmissionAsync(submission: Submission, labs: Lab[]): Promise<VerdictMismatch | null> {
+export async function verifySubmission(submission: Submission, labs: Lab[]): Promise<VerdictMismatch | null> {
   for (const [labId, entry] of Object.entries(submission.labs)) {
     const lab = labs.find((l) => l.id === labId);
     if (!lab) continue;
-    const async = isAsyncLab(lab);
     for (const [exerciseId, record] of Object.entries(entry.exercises)) {
       const exercise = lab.exercises.find((e) => e.id === exerciseId);
       if (!exercise) continue;
       for (const [i, attempt] of record.attempts.entries()) {
-        const given = async ? await recheckAsync(lab, exercise, attempt.input) : recheck(lab, exercise, attempt.input);
+        const given = await recheck(lab, exercise, attempt.input);
         if (!sameVerdict(attempt.verdict, given)) return { lab: labId, exercise: exerciseId, attempt: i + 1 };
       }
     }
@@ -224,46 +222,25 @@ class Wording {
  * last attempt decides. Any attempt whose claimed verdict differs from re-execution makes the
  * exercise tampered.
  */
-export function regrade(submission: Submission, labs: Lab[], options: RegradeOptions = {}): GradeRow[] {
+export async function regrade(submission: Submission, labs: Lab[], options: RegradeOptions = {}): Promise<GradeRow[]> {
   const words = new Wording(options.lang ?? DEFAULT_LOCALE);
-  return collectRows(submission, labs, options, words, (lab, exercise, record) => {
+  // One row at a time: each re-execution opens its own Worlds, and a run awaits no I/O, so
+  // rows in flight together would only hold more databases open at once.
+  const pending: (() => Promise<GradeRow>)[] = [];
+  const rows = collectRows(submission, labs, options, words, (lab, exercise, record) => pending.push(async () => {
     try {
-      return gradeRow(lab, exercise, record, record.attempts.map((attempt) => recheck(lab, exercise, attempt.input)), words, submission.schemaVersion >= 2);
+      const verdicts: Verdict[] = [];
+      for (const attempt of record.attempts) verdicts.push(await recheck(lab, exercise, attempt.input));
+      return gradeRow(lab, exercise, record, verdicts, words, submission.schemaVersion >= 2);
     } catch (error) {
       return unreplayableRow(lab, exercise, record, error, words);
     }
-  });
+  }) - 1);
+  const graded: GradeRow[] = [];
+  for (const grade of pending) graded.push(await grade());
+  return rows.map((row) => (typeof row === 'number' ? graded[row]! : row));
 }
 
-/** `regrade` for any lab, awaiting the engine for asynchronous ones (L05). */
-export async function regradeAsync(submission: Submission, labs: Lab[], options: RegradeOptions = {}): Promise<GradeRow[]> {
-  const pending: Promise<GradeRow>[] = [];
-  const words = new Wording(options.lang ?? DEFAULT_LOCALE);
-  const rows = collectRows(submission, labs, options, words, (lab, exercise, record) => {
-    if (!isAsyncLab(lab)) {
-      try {
-        return gradeRow(lab, exercise, record, record.attempts.map((attempt) => recheck(lab, exercise, attempt.input)), words, submission.schemaVersion >= 2);
-      } catch (error) {
-        return unreplayableRow(lab, exercise, record, error, words);
-      }
-    }
-    const index = pending.length;
-    pending.push((async () => {
-      try {
-        const verdicts: Verdict[] = [];
-        for (const attempt of record.attempts) verdicts.push(await recheckAsync(lab, exercise, attempt.input));
-        return gradeRow(lab, exercise, record, verdicts, words, submission.schemaVersion >= 2);
-      } catch (error) {
-        return unreplayableRow(lab, exercise, record, error, words);
-      }
-    })());
-    return index;
-  });
-  const settled = await Promise.all(pending);
-  return rows.map((row) => (typeof row === 'number' ? settled[row]! : row));
-}
-
-/** Walks the graded set in order; `grade` makes an attempted exercise's row (or a placeholder). */
 function collectRows<T>(submission: Submission, labs: Lab[], options: RegradeOptions, words: Wording, grade: (lab: Lab, exercise: Exercise, record: ExerciseRecord) => T): (GradeRow | T)[] {
   const graded = options.labs ? labs.filter((l) => options.labs!.includes(l.id)) : labs;
   const inSet = (labId: string) => !options.labs || options.labs.includes(labId);
@@ -340,29 +317,20 @@ function gradeRow(lab: Lab, exercise: Exercise, record: ExerciseRecord, recomput
  * lab gives the same verdict for every student: a page grading a class re-executes each
  * distinct answer once (most students pick among the same few predictions and solutions).
  * The lab is part of the key — a verdict depends on its World (seed, starting state,
- * switches), not only on the exercise — and an asynchronous lab's entry is the promise, so
- * files graded at the same time share one run.
+ * switches), not only on the exercise — and an entry is the promise, so files graded at the
+ * same time share one run.
  */
-const verdicts = new WeakMap<Lab, WeakMap<Exercise, Map<string, Verdict | Promise<Verdict>>>>();
+const verdicts = new WeakMap<Lab, WeakMap<Exercise, Map<string, Promise<Verdict>>>>();
 
-function remembered<T extends Verdict | Promise<Verdict>>(lab: Lab, exercise: Exercise, input: ExerciseInput, check: () => T): T {
+function recheck(lab: Lab, exercise: Exercise, input: ExerciseInput): Promise<Verdict> {
   let byExercise = verdicts.get(lab);
   if (!byExercise) verdicts.set(lab, (byExercise = new WeakMap()));
   let known = byExercise.get(exercise);
   if (!known) byExercise.set(exercise, (known = new Map()));
   const key = JSON.stringify(input);
-  if (!known.has(key)) known.set(key, check());
-  // A lab is checked one way only (`regradeAsync` awaits exactly the asynchronous labs; the
-  // synchronous runner refuses them), so an entry has the type its caller stores.
-  return known.get(key) as T;
-}
-
-function recheck(lab: Lab, exercise: Exercise, input: ExerciseInput): Verdict {
-  return remembered(lab, exercise, input, () => checkExercise(lab, exercise, input));
-}
-
-function recheckAsync(lab: Lab, exercise: Exercise, input: ExerciseInput): Promise<Verdict> {
-  return remembered(lab, exercise, input, () => checkExerciseAsync(lab, exercise, input));
+  let verdict = known.get(key);
+  if (!verdict) known.set(key, (verdict = checkExercise(lab, exercise, input)));
+  return verdict;
 }
 
 export type WarningCode = 'app-version' | 'bad-time' | 'attempt-after-export' | 'attempts-out-of-order' | 'duplicate-student';
@@ -418,26 +386,14 @@ export type GradedSubmission =
   }
   | { ok: false; error: string };
 
-/** `gradeSubmissionText` for any lab, awaiting asynchronous ones (what the grading page uses). */
-export async function gradeSubmissionTextAsync(text: string, labs: Lab[], graderVersion: string, options: RegradeOptions = {}): Promise<GradedSubmission> {
-  const parsed = parseSubmission(text);
-  if (!parsed.ok) return parsed;
-  const { submission } = parsed;
-  return {
-    ok: true, student: submission.student, appVersion: submission.appVersion, exportedAt: submission.exportedAt,
-    rows: await regradeAsync(submission, labs, options), warnings: submissionWarnings(submission, graderVersion),
-    ...explainAnswers(submission.labs, labs, submission.locale, options.labs), schemaVersion: submission.schemaVersion, notes: submissionNotes(submission),
-  };
-}
-
 /** One file's text → its grade: parse with the one schema, re-execute, collect warnings. */
-export function gradeSubmissionText(text: string, labs: Lab[], graderVersion: string, options: RegradeOptions = {}): GradedSubmission {
+export async function gradeSubmissionText(text: string, labs: Lab[], graderVersion: string, options: RegradeOptions = {}): Promise<GradedSubmission> {
   const parsed = parseSubmission(text);
   if (!parsed.ok) return parsed;
   const { submission } = parsed;
   return {
     ok: true, student: submission.student, appVersion: submission.appVersion, exportedAt: submission.exportedAt,
-    rows: regrade(submission, labs, options), warnings: submissionWarnings(submission, graderVersion),
+    rows: await regrade(submission, labs, options), warnings: submissionWarnings(submission, graderVersion),
     ...explainAnswers(submission.labs, labs, submission.locale, options.labs), schemaVersion: submission.schemaVersion, notes: submissionNotes(submission),
   };
 }

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { isMessage } from '../core/message';
 import { formatMessage } from './messages/format';
 import { loadLabsFromDir } from './nodeFiles';
-import { runPlanAsync } from './play';
+import { runPlan } from './play';
 import { useSqlJs } from '../test/sqljs';
 
 useSqlJs();
@@ -20,7 +20,7 @@ describe('LangGraph narration', () => {
       if (!load.ok || load.lab.model !== 'workflow') continue;
       const lab = load.lab;
       for (const sc of lab.scenarios) {
-        await runPlanAsync(lab, {
+        await runPlan(lab, {
           start: { initial: sc.initial, switches: sc.switches }, actions: sc.actions, cannotStart: () => null,
           judge: (world) => { for (const entry of world.trace) for (const note of entry.notes) lines.push(isMessage(note) ? formatMessage(note) : note); return null; },
         });

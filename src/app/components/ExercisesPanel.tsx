@@ -23,7 +23,7 @@ import { useLocalizedLab } from '../i18n/labTranslations';
 import { recordProblemText } from '../recordProblemText';
 import {
   handInAttempt, recordedSteps, recordExerciseEvent, returnToKept, saveDraft, selectCursor, selectSession, selectSwitches, selectSwitchSpecs, startReproduce, submitExercise,
-  submitExerciseAsync, useApp,
+  useApp,
 } from '../store';
 
 /** A label with any verdict word a model may still carry ("… (correct)") taken off. */
@@ -107,7 +107,7 @@ function ExerciseBody({ exercise, record }: { exercise: Exercise; record: Exerci
   const [verdict, setVerdict] = useState<Verdict | null>(record?.attempts.at(-1)?.verdict ?? null);
   const [refused, setRefused] = useState<RecordProblem | null>(null);
   const submit = (input: Parameters<typeof submitExercise>[1]) => {
-    void submitExerciseAsync(exercise, input).then((got) => {
+    void submitExercise(exercise, input).then((got) => {
       setRefused(got && 'refused' in got ? got.refused : null);
       setVerdict(got && 'refused' in got ? null : got);
     });

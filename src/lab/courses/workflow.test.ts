@@ -117,7 +117,7 @@ describe('LangGraph refund workflow', () => {
     expect(broken(unkeyed.lab)).toContain('LG-LEDGER-1');
     // B cannot take over from checkpoints that lived only in A's process memory.
     const memoryOnly = await run('key_only', actions);
-    expect(await memoryOnly.lab.attemptAsync('takeover')).toMatch(/process memory/);
+    expect(await memoryOnly.lab.attempt('takeover')).toMatch(/process memory/);
   });
 
   it('fault 5: the approval reaches two workers, each its own process with its own log and memory; B finds A\'s intent and may not send for it', async () => {
@@ -140,10 +140,10 @@ describe('LangGraph refund workflow', () => {
   it('an expiry needs an open approval: with none it is refused and the shop is unchanged; after a grant it expires that one', async () => {
     const { lab } = await run('all_three', ['ask']);
     const before = JSON.stringify(lab.observed());
-    expect(await lab.attemptAsync('expire')).toMatch(/No approval is open/);
+    expect(await lab.attempt('expire')).toMatch(/No approval is open/);
     expect(JSON.stringify(lab.observed())).toEqual(before);
-    expect(await lab.attemptAsync('grant')).toBeNull();
-    expect(await lab.attemptAsync('expire')).toBeNull();
-    expect(await lab.attemptAsync('expire')).not.toBeNull();
+    expect(await lab.attempt('grant')).toBeNull();
+    expect(await lab.attempt('expire')).toBeNull();
+    expect(await lab.attempt('expire')).not.toBeNull();
   });
 });

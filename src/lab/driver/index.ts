@@ -82,17 +82,14 @@ export class LabDriver {
   /**
    * Takes `action` if the World allows it: the refusal (nothing changed) or null. A run
    * that goes on past a refusal (a random schedule, an exercise check judging where its
-   * run stopped) asks this instead of `act`. Synchronous labs only: `attemptAsync` awaits.
+   * run stopped) asks this instead of `act`. An asynchronous lab's step is awaited before
+   * its refusal is known; a synchronous lab's has settled when the promise is made.
    */
-  attempt(action: unknown): string | null {
-    if (this.async) throw new DriverError(`lab ${this.lab.id} steps asynchronously: use attemptAsync`, this.steps);
-    const outcome = this.session.play(action);
-    return outcome.ok ? null : said(outcome.error);
-  }
-
-  /** `attempt` for any lab: an asynchronous one's step is awaited before its refusal is known. */
-  async attemptAsync(action: unknown): Promise<string | null> {
-    if (!this.async) return this.attempt(action);
+  async attempt(action: unknown): Promise<string | null> {
+    if (!this.async) {
+      const outcome = this.session.play(action);
+      return outcome.ok ? null : said(outcome.error);
+    }
     await this.settle();
     this.session.play(action);
     await this.settle();

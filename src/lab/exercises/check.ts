@@ -2,7 +2,7 @@
  * Checkers for each exercise kind. They run real Worlds (never a stored answer alone), in
  * Node for tests and grading and in the browser for the student — the same code. Each check
  * is a plan (src/lab/play.ts) whose `judge` holds the verdict logic once; `checkExercise`
- * plays it synchronously, `checkExerciseAsync` (checkAsync.ts) awaiting the engine.
+ * plays it, each step awaited (L05's LangGraph engine runs inside its steps).
  */
 import type { MessageParams } from '../../core/message';
 import type { InvariantResult } from '../../sim/model';
@@ -39,7 +39,7 @@ export function predictPlan(exercise: PredictExercise): Plan<unknown> {
 }
 
 /** What the simulator does at a predict exercise's step. */
-export function predictOutcome(lab: Lab, exercise: PredictExercise): unknown {
+export function predictOutcome(lab: Lab, exercise: PredictExercise): Promise<unknown> {
   return runPlan(lab, predictPlan(exercise));
 }
 
@@ -61,7 +61,7 @@ function predictCheck(exercise: PredictExercise, pick: unknown): Plan<Verdict> {
   };
 }
 
-export function checkPredict(lab: Lab, exercise: PredictExercise, pick: unknown): Verdict {
+export function checkPredict(lab: Lab, exercise: PredictExercise, pick: unknown): Promise<Verdict> {
   return runPlan(lab, predictCheck(exercise, pick));
 }
 
@@ -114,7 +114,7 @@ function reproduceCheck(exercise: ReproduceExercise, actions: unknown[], ran?: R
   };
 }
 
-export function checkReproduce(lab: Lab, exercise: ReproduceExercise, actions: unknown[], ran?: Record<string, string>, origin?: 'search'): Verdict {
+export async function checkReproduce(lab: Lab, exercise: ReproduceExercise, actions: unknown[], ran?: Record<string, string>, origin?: 'search'): Promise<Verdict> {
   return searchRefused(exercise, origin) ?? runPlan(lab, reproduceCheck(exercise, actions, ran));
 }
 
@@ -128,11 +128,11 @@ function searchRefused(exercise: ReproduceExercise, origin: 'search' | undefined
  * only for models it can drive, see `unsearchable`); otherwise the exercise's scenario
  * decides: no invariant broken at any step, and the expected end state.
  */
-function repairCheck(lab: Lab, exercise: RepairExercise, choices: Record<string, string>): Verdict | Plan<Verdict> {
+async function repairCheck(lab: Lab, exercise: RepairExercise, choices: Record<string, string>): Promise<Verdict | Plan<Verdict>> {
   for (const option of exercise.options) {
     if (!option.values.includes(choices[option.switch] ?? '')) return verdictOf(false, fb('feedback.choose_value', { switch: option.switch }), exercise.rules);
   }
-  const searched = repairBySearch(lab, exercise, choices);
+  const searched = await repairBySearch(lab, exercise, choices);
   if (searched) return searched;
   return {
     start: { ...exercise.start, switches: { ...exercise.start.switches, ...choices } },
@@ -157,8 +157,8 @@ function repairCheck(lab: Lab, exercise: RepairExercise, choices: Record<string,
   };
 }
 
-export function checkRepair(lab: Lab, exercise: RepairExercise, choices: Record<string, string>): Verdict {
-  const check = repairCheck(lab, exercise, choices);
+export async function checkRepair(lab: Lab, exercise: RepairExercise, choices: Record<string, string>): Promise<Verdict> {
+  const check = await repairCheck(lab, exercise, choices);
   return isPlan(check) ? runPlan(lab, check) : check;
 }
 
@@ -190,7 +190,7 @@ export function isPlan(check: Verdict | Plan<Verdict>): check is Plan<Verdict> {
 }
 
 /** Any exercise against an input of the matching kind: a verdict at once, or the run that decides it. */
-export function planExercise(lab: Lab, exercise: Exercise, input: ExerciseInput): Verdict | Plan<Verdict> {
+export async function planExercise(lab: Lab, exercise: Exercise, input: ExerciseInput): Promise<Verdict | Plan<Verdict>> {
   if (exercise.kind !== input.kind) return verdictOf(false, fb('feedback.wrong_kind', { expected: exercise.kind, actual: input.kind }), exercise.rules);
   switch (exercise.kind) {
     case 'predict': return predictCheck(exercise, (input as { pick: unknown }).pick);
@@ -203,8 +203,8 @@ export function planExercise(lab: Lab, exercise: Exercise, input: ExerciseInput)
   }
 }
 
-/** Checks any exercise of a synchronous lab (`checkExerciseAsync` for any lab). */
-export function checkExercise(lab: Lab, exercise: Exercise, input: ExerciseInput): Verdict {
-  const check = planExercise(lab, exercise, input);
+/** Checks any exercise of any lab against an input: a verdict from a real run (or at once, where none is needed). */
+export async function checkExercise(lab: Lab, exercise: Exercise, input: ExerciseInput): Promise<Verdict> {
+  const check = await planExercise(lab, exercise, input);
   return isPlan(check) ? runPlan(lab, check) : check;
 }

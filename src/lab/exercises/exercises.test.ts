@@ -11,12 +11,12 @@ import { deepMatch } from '../deepMatch';
 import { loadLabsFromDir } from '../nodeFiles';
 import type { Lab } from '../schema';
 import { checkExercise, checkPredict, checkRepair, checkReproduce, predictOutcome } from './check';
-import { isAsyncLab } from './checkAsync';
+import { isAsyncLab } from './asyncLab';
 import { addAttempt, draftProblem, exerciseRecordSchema, exerciseStatus, inputProblem, LIMITS, practiceAttempts } from './records';
 
 useSqlJs();
 
-// Asynchronous labs (L05, L06 with its LangGraph exercises) are checked by checkAsync.test.ts.
+// Asynchronous labs (L05, L06 with its LangGraph exercises) are checked by asyncLab.test.ts.
 const allLabs = loadLabsFromDir(resolve('labs')).flatMap((l) => (l.ok ? [l.lab] : []));
 const labs = allLabs.filter((lab) => !isAsyncLab(lab));
 const same = (a: unknown, b: unknown) => deepMatch(a, b).length === 0 && deepMatch(b, a).length === 0;
@@ -47,51 +47,51 @@ describe('every shipped prediction offers at least three outcomes', () => {
   }
 });
 
-function checkOne(lab: Lab, exercise: Lab['exercises'][number]): void {
+async function checkOne(lab: Lab, exercise: Lab['exercises'][number]): Promise<void> {
   switch (exercise.kind) {
     case 'predict': {
-      const actual = predictOutcome(lab, exercise);
+      const actual = await predictOutcome(lab, exercise);
       expect(actual, 'the declared answer must be what the simulator does').toEqual(exercise.answer);
       expect(exercise.choices.some((c) => same(c.value, actual)), 'the answer must be one of the choices').toBe(true);
-      expect(checkPredict(lab, exercise, exercise.answer).pass).toBe(true);
+      expect((await checkPredict(lab, exercise, exercise.answer)).pass).toBe(true);
       const wrong = exercise.choices.find((c) => !same(c.value, actual))!;
-      const verdict = checkPredict(lab, exercise, wrong.value);
+      const verdict = await checkPredict(lab, exercise, wrong.value);
       expect(verdict.pass).toBe(false);
       expect(verdict.feedback).toMatch(/step \d+/);
       return;
     }
     case 'reproduce':
-      expect(checkReproduce(lab, exercise, exercise.solution)).toMatchObject({ pass: true, feedback: expect.stringMatching(/^Reproduced at step \d+/) });
-      expect(checkReproduce(lab, exercise, []).pass).toBe(false);
+      expect(await checkReproduce(lab, exercise, exercise.solution)).toMatchObject({ pass: true, feedback: expect.stringMatching(/^Reproduced at step \d+/) });
+      expect((await checkReproduce(lab, exercise, [])).pass).toBe(false);
       return;
     case 'repair': {
-      expect(checkRepair(lab, exercise, exercise.solution)).toMatchObject({ pass: true });
+      expect(await checkRepair(lab, exercise, exercise.solution)).toMatchObject({ pass: true });
       const alternatives = exercise.options.flatMap((o) => o.values.filter((v) => v !== exercise.solution[o.switch]).map((v) => ({ ...exercise.solution, [o.switch]: v })));
-      expect(alternatives.some((choice) => checkRepair(lab, exercise, choice).pass === false), 'some other choice must fail').toBe(true);
+      expect(alternatives.some(async (choice) => (await checkRepair(lab, exercise, choice)).pass === false), 'some other choice must fail').toBe(true);
       return;
     }
     case 'explain':
-      expect(checkExercise(lab, exercise, { kind: 'explain', text: 'too short' }).pass).toBe(false);
-      expect(checkExercise(lab, exercise, { kind: 'explain', text: 'word '.repeat(exercise.minWords) }).pass).toBeNull();
+      expect((await checkExercise(lab, exercise, { kind: 'explain', text: 'too short' })).pass).toBe(false);
+      expect((await checkExercise(lab, exercise, { kind: 'explain', text: 'word '.repeat(exercise.minWords) })).pass).toBeNull();
   }
 }
 
 describe('checker feedback', () => {
   // L06's repair is the hand-written executor's: synchronous, although the lab has LangGraph exercises too.
   const l06 = allLabs.find((l) => l.id === 'L06')!;
-  it('a failed repair points at the step and the rule that broke', () => {
+  it('a failed repair points at the step and the rule that broke', async () => {
     const exercise = l06.exercises.find((e) => e.kind === 'repair')!;
     if (exercise.kind !== 'repair') throw new Error('fixture');
-    const verdict = checkRepair(l06, exercise, { retry_policy: 'new_key_each_attempt' });
+    const verdict = await checkRepair(l06, exercise, { retry_policy: 'new_key_each_attempt' });
     // Repair is judged by search: the step is the length of the SHORTEST counterexample.
     expect(verdict).toMatchObject({ pass: false, step: 4 });
     expect(verdict.feedback).toMatch(/REF-1 \(SPEC 9\.9, 9\.3\) in 4 steps: .*op-1 was refunded 2 times/);
   });
-  it('a reproduce attempt that does not replay says which step was refused', () => {
+  it('a reproduce attempt that does not replay says which step was refused', async () => {
     const l01 = labs.find((l) => l.id === 'L01')!;
     const exercise = l01.exercises.find((e) => e.kind === 'reproduce')!;
     if (exercise.kind !== 'reproduce') throw new Error('fixture');
-    expect(checkReproduce(l01, exercise, ['retry']).feedback).toMatch(/refused: There is no operation to retry yet/);
+    expect((await checkReproduce(l01, exercise, ['retry'])).feedback).toMatch(/refused: There is no operation to retry yet/);
   });
 });
 
@@ -120,13 +120,13 @@ describe('answers the UI can save are exactly the answers a submission can carry
 });
 
 describe('reproduce checks what the student ran', () => {
-  it('L07 overwrite: the story played with the resource fenced again is not reproduced (FENCE-1 stayed green)', () => {
+  it('L07 overwrite: the story played with the resource fenced again is not reproduced (FENCE-1 stayed green)', async () => {
     const l07 = labs.find((l) => l.id === 'L07')!;
     const exercise = l07.exercises.find((e) => e.id === 'overwrite')!;
     if (exercise.kind !== 'reproduce') throw new Error('fixture');
     const story = exercise.solution;
-    const fenced = checkExercise(l07, exercise, { kind: 'reproduce', actions: story, switches: { ...l07.world.switches, resource: 'fenced' } });
+    const fenced = await checkExercise(l07, exercise, { kind: 'reproduce', actions: story, switches: { ...l07.world.switches, resource: 'fenced' } });
     expect(fenced).toMatchObject({ pass: false, feedback: expect.stringMatching(/^Not reproduced: you ran with resource = fenced \(the exercise sets external\), and the goal did not happen/) });
-    expect(checkExercise(l07, exercise, { kind: 'reproduce', actions: story, switches: { ...l07.world.switches, resource: 'external' } }).pass).toBe(true);
+    expect((await checkExercise(l07, exercise, { kind: 'reproduce', actions: story, switches: { ...l07.world.switches, resource: 'external' } })).pass).toBe(true);
   });
 });

@@ -17,7 +17,7 @@ import { emptyProgress, withExercise } from '../progress';
 import type { Lab } from '../schema';
 import { buildSubmission, regrade, type Submission } from '../submission';
 import { checkExercise } from './check';
-import { isAsyncLab } from './checkAsync';
+import { isAsyncLab } from './asyncLab';
 import { fb, feedbackText, renderFeedback, type FeedbackMessage } from './feedback';
 import { exerciseRecordSchema } from './records';
 import type { Exercise, ExerciseInput, Verdict } from './schema';
@@ -35,7 +35,7 @@ function keysOf(message: FeedbackMessage): string[] {
 }
 
 /** One right and one wrong answer per exercise of the synchronous labs (search-judged repairs excluded: slow, and covered elsewhere). */
-function sampleVerdicts(): { lab: Lab; exercise: Exercise; verdict: Verdict }[] {
+async function sampleVerdicts(): Promise<{ lab: Lab; exercise: Exercise; verdict: Verdict }[]> {
   const out: { lab: Lab; exercise: Exercise; verdict: Verdict }[] = [];
   for (const lab of labs.filter((l) => !isAsyncLab(l))) {
     for (const exercise of lab.exercises) {
@@ -44,15 +44,15 @@ function sampleVerdicts(): { lab: Lab; exercise: Exercise; verdict: Verdict }[] 
       if (exercise.kind === 'reproduce') inputs.push({ kind: 'reproduce', actions: exercise.solution }, { kind: 'reproduce', actions: [] }, { kind: 'reproduce', actions: ['no-such-action'] });
       if (exercise.kind === 'repair' && !exercise.environment) inputs.push({ kind: 'repair', choices: exercise.solution }, { kind: 'repair', choices: {} });
       if (exercise.kind === 'explain') inputs.push({ kind: 'explain', text: 'word '.repeat(exercise.minWords) }, { kind: 'explain', text: 'short' });
-      for (const input of inputs) out.push({ lab, exercise, verdict: checkExercise(lab, exercise, input) });
+      for (const input of inputs) out.push({ lab, exercise, verdict: await checkExercise(lab, exercise, input) });
     }
   }
   return out;
 }
 
 describe('verdicts carry their feedback as a message', () => {
-  let verdicts: ReturnType<typeof sampleVerdicts> = [];
-  beforeAll(() => { verdicts = sampleVerdicts(); }, 300_000);
+  let verdicts: Awaited<ReturnType<typeof sampleVerdicts>> = [];
+  beforeAll(async () => { verdicts = await sampleVerdicts(); }, 300_000);
 
   it('every verdict has a message whose English rendering is its feedback text', () => {
     expect(verdicts.length).toBeGreaterThan(50);
@@ -81,7 +81,7 @@ describe('verdicts carry their feedback as a message', () => {
 describe('feedback in the reader\'s language', () => {
   const late = exerciseOf(l07, 'late-write');
   let wrong: Verdict;
-  beforeAll(() => { wrong = checkExercise(l07, late, { kind: 'predict', pick: 'OK' }); });
+  beforeAll(async () => { wrong = await checkExercise(l07, late, { kind: 'predict', pick: 'OK' }); });
 
   it('renders the template of the locale, quoting the lab in that locale when given its exercise', () => {
     const ja = localizeLab(l07, l07.translations?.ja);
@@ -94,15 +94,15 @@ describe('feedback in the reader\'s language', () => {
     expect(feedbackText(wrong, 'en', late)).toBe(wrong.feedback);
   });
 
-  it('renders nested parts (refusal inside "does not replay") in the locale', () => {
+  it('renders nested parts (refusal inside "does not replay") in the locale', async () => {
     const overwrite = exerciseOf(l07, 'overwrite');
-    const refused = checkExercise(l07, overwrite, { kind: 'reproduce', actions: ['no-such-action'] });
+    const refused = await checkExercise(l07, overwrite, { kind: 'reproduce', actions: ['no-such-action'] });
     expect(refused.message?.parts?.refusal).toBeDefined();
     expect(feedbackText(refused, 'zh-Hans')).toMatch(/^未复现：你记录的步骤无法重放：第 \d+ 步（"no-such-action"，第 \d+ 个动作）被拒绝：/);
   });
 
-  it('a refusal the World gives is quoted in the locale too', () => {
-    const refused = checkExercise(l07, exerciseOf(l07, 'overwrite'), { kind: 'reproduce', actions: ['heal'] });
+  it('a refusal the World gives is quoted in the locale too', async () => {
+    const refused = await checkExercise(l07, exerciseOf(l07, 'overwrite'), { kind: 'reproduce', actions: ['heal'] });
     expect(refused.feedback).toMatch(/was refused: No link is cut\.$/);
     expect(feedbackText(refused, 'ja')).toMatch(/拒否されました：切断されているリンクはありません。$/);
   });
@@ -114,33 +114,33 @@ describe('feedback in the reader\'s language', () => {
 
 describe('grading with a language (npm run grade -- --lang)', () => {
   const late = exerciseOf(l07, 'late-write');
-  const attempt = (pick: string) => ({ at: '2026-11-29T10:00:00Z', input: { kind: 'predict' as const, pick }, verdict: checkExercise(l07, late, { kind: 'predict', pick }) });
+  const attempt = async (pick: string) => ({ at: '2026-11-29T10:00:00Z', input: { kind: 'predict' as const, pick }, verdict: await checkExercise(l07, late, { kind: 'predict', pick }) });
   let submission: Submission;
-  beforeAll(() => {
-    submission = buildSubmission(withExercise({ ...emptyProgress(), student: { name: 'Eve', id: 's-9' } }, 'L07', 'late-write', { attempts: [attempt('OK'), attempt('STALE_FENCE')] }), '0.1.0', '2026-11-29T11:00:00Z');
-    submission.labs.L07!.exercises['gone'] = { attempts: [attempt('OK')] };
+  beforeAll(async () => {
+    submission = buildSubmission(withExercise({ ...emptyProgress(), student: { name: 'Eve', id: 's-9' } }, 'L07', 'late-write', { attempts: [await attempt('OK'), await attempt('STALE_FENCE')] }), '0.1.0', '2026-11-29T11:00:00Z');
+    submission.labs.L07!.exercises['gone'] = { attempts: [await attempt('OK')] };
   });
 
-  it('changes only the words: statuses, keys and IDs are the same in every language', () => {
-    const english = regrade(submission, labs, { labs: ['L07'] });
-    expect(regrade(submission, labs, { labs: ['L07'], lang: 'en' })).toEqual(english);
+  it('changes only the words: statuses, keys and IDs are the same in every language', async () => {
+    const english = await regrade(submission, labs, { labs: ['L07'] });
+    expect(await regrade(submission, labs, { labs: ['L07'], lang: 'en' })).toEqual(english);
     // The feedback and the graded answer are words (the pick as its option reads in that language).
     const codes = (rows: typeof english) => rows.map(({ feedback: _, answer: _answer, ...rest }) => rest);
-    for (const lang of LOCALES) expect(codes(regrade(submission, labs, { labs: ['L07'], lang }))).toEqual(codes(english));
+    for (const lang of LOCALES) expect(codes(await regrade(submission, labs, { labs: ['L07'], lang }))).toEqual(codes(english));
     expect(english.map((r) => r.feedbackKey)).toEqual([
       'feedback.predict_wrong', ...l07.exercises.slice(1).map(() => 'feedback.not_attempted'), 'feedback.unknown_exercise',
     ]);
   });
 
-  it('writes the feedback in the chosen language, with the lab quoted from its translation', () => {
-    const rows = regrade(submission, labs, { labs: ['L07'], lang: 'zh-Hant' });
+  it('writes the feedback in the chosen language, with the lab quoted from its translation', async () => {
+    const rows = await regrade(submission, labs, { labs: ['L07'], lang: 'zh-Hant' });
     expect(rows[0]!.feedback).toMatch(/^不太對：在第 5 步，模擬器給出 reason = 拒絕：STALE_FENCE/);
     expect(rows[0]!.feedback).toContain('[以第一次預測為準；之後的 1 次選擇只是練習]');
     expect(rows[0]!.feedback).not.toMatch(/[A-Za-z]{4,} [a-z]{4,} [a-z]{4,}/); // no English sentence left in it
     expect(rows[1]!.feedback).toBe(MESSAGE_CATALOGS['zh-Hant']['feedback.not_attempted']);
     expect(rows.at(-1)!.feedback).toBe('沒有練習 L07/gone');
     // English is what it always was.
-    expect(regrade(submission, labs, { labs: ['L07'] })[0]!.feedback).toMatch(/^Not quite: at step 5 .* \[first prediction decides; 1 later pick\(s\) are practice\]$/);
+    expect((await regrade(submission, labs, { labs: ['L07'] }))[0]!.feedback).toMatch(/^Not quite: at step 5 .* \[first prediction decides; 1 later pick\(s\) are practice\]$/);
     expect(en['feedback.not_attempted']).toBe('not attempted');
   });
 });

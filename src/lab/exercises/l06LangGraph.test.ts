@@ -11,15 +11,15 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../../test/sqljs';
 import { loadLabsFromDir } from '../nodeFiles';
-import { checkExerciseAsync } from './checkAsync';
+import { checkExercise } from './check';
 
 useSqlJs();
 
 const l06 = loadLabsFromDir(resolve('labs')).flatMap((l) => (l.ok ? [l.lab] : [])).find((lab) => lab.id === 'L06')!;
 const exercise = l06.exercises.find((e) => e.id === 'lg-rerun-deduped')!;
 const scenario = (id: string) => l06.scenarios.find((s) => s.id === id)!.actions;
-const attempt = (actions: unknown[], switches?: Record<string, string>) =>
-  checkExerciseAsync(l06, exercise, { kind: 'reproduce', actions, ...(switches ? { switches } : {}) });
+const attempt = async (actions: unknown[], switches?: Record<string, string>) =>
+  await checkExercise(l06, exercise, { kind: 'reproduce', actions, ...(switches ? { switches } : {}) });
 
 describe('L06 lg-rerun-deduped: the running protocol decides', () => {
   it.each([
@@ -48,11 +48,11 @@ describe('L06 lg-rerun-deduped: the running protocol decides', () => {
     // Search over the exercise's environment (from the asked run with a stall armed after the
     // check) finds each keyless design broken; the right one survives it and the late-send run.
     for (const recovery of ['messages_only', 'current_node']) {
-      const verdict = await checkExerciseAsync(l06, repair, { kind: 'repair', choices: { recovery } });
+      const verdict = await checkExercise(l06, repair, { kind: 'repair', choices: { recovery } });
       expect(verdict.pass, recovery).toBe(false);
       expect(verdict.message?.key, `${recovery}: ${verdict.feedback}`).toMatch(/^feedback\.search_breaks_(one|other)$/);
     }
-    expect(await checkExerciseAsync(l06, repair, { kind: 'repair', choices: { recovery: 'all_three' } })).toMatchObject({ pass: true });
+    expect(await checkExercise(l06, repair, { kind: 'repair', choices: { recovery: 'all_three' } })).toMatchObject({ pass: true });
   }, 120_000);
 
   it('a hand-written action in the attempt is refused with the executor that has it', async () => {

@@ -18,7 +18,7 @@ const l07 = loadLabsFromDir(resolve('labs')).flatMap((l) => (l.ok ? [l.lab] : []
 const reproduce = l07.exercises.find((e) => e.id === 'overwrite')!;
 const predict = l07.exercises.find((e): e is PredictExercise => e.kind === 'predict')!;
 const at = '2026-11-29T10:00:00.000Z';
-const attempt = (exercise: typeof reproduce, input: ExerciseInput): Attempt => ({ at, input, verdict: checkExercise(l07, exercise, input) });
+const attempt = async (exercise: typeof reproduce, input: ExerciseInput): Promise<Attempt> => ({ at, input, verdict: await checkExercise(l07, exercise, input) });
 /** The same attempt with its verdict edited to a pass, as a learner could in storage. */
 const forged = (a: Attempt): Attempt => ({ ...a, verdict: { ...a.verdict, pass: true } });
 const solved: ExerciseInput = { kind: 'reproduce', actions: ['A_pause', { advance: 11 }, 'B_acquire', 'B_write', 'A_wake'] };
@@ -31,7 +31,7 @@ async function recheck(records: Record<string, ExerciseRecord>): Promise<Record<
 
 describe('saved verdicts checked again', () => {
   it('a forged pass on a reproduce that never reached the goal is refuted: attempted, not done', async () => {
-    const fake = forged(attempt(reproduce, unsolved));
+    const fake = forged(await attempt(reproduce, unsolved));
     expect(fake.verdict.pass).toBe(true);
     expect(exerciseStatus({ attempts: [fake] })).toBe('done'); // what the page showed before
     const after = await recheck({ overwrite: { attempts: [fake] } });
@@ -40,22 +40,22 @@ describe('saved verdicts checked again', () => {
   });
 
   it('a forged first prediction is refuted: missed', async () => {
-    const right = checkExercise(l07, predict, { kind: 'predict', pick: predict.answer });
+    const right = await checkExercise(l07, predict, { kind: 'predict', pick: predict.answer });
     expect(right.pass).toBe(true);
     const wrongPick = predict.choices.find((c) => JSON.stringify(c.value) !== JSON.stringify(predict.answer))!.value;
-    const fake = forged(attempt(predict as never, { kind: 'predict', pick: wrongPick }));
+    const fake = forged(await attempt(predict as never, { kind: 'predict', pick: wrongPick }));
     const after = await recheck({ [predict.id]: { attempts: [fake] } });
     expect(exerciseStatus(after[predict.id])).toBe('missed');
   });
 
   it('a refuted pass hands the grade to the next claimed pass, which is checked too', async () => {
-    const after = await recheck({ overwrite: { attempts: [forged(attempt(reproduce, unsolved)), attempt(reproduce, solved)] } });
+    const after = await recheck({ overwrite: { attempts: [forged(await attempt(reproduce, unsolved)), await attempt(reproduce, solved)] } });
     expect(after.overwrite!.events!.map((e) => e.type === 'recheck' && [e.attempt, e.pass])).toEqual([[1, false], [2, true]]);
     expect(exerciseStatus(after.overwrite)).toBe('done');
   });
 
   it('a real pass is confirmed once, then never run again', async () => {
-    const once = await recheck({ overwrite: { attempts: [attempt(reproduce, solved)] } });
+    const once = await recheck({ overwrite: { attempts: [await attempt(reproduce, solved)] } });
     expect(once.overwrite!.events).toEqual([{ type: 'recheck', at, attempt: 1, pass: true }]);
     expect(await recheckRecords(l07, once, at)).toEqual({});
     expect(exerciseStatus(once.overwrite)).toBe('done');

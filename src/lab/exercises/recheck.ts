@@ -7,7 +7,7 @@
  * a `recheck` event, so it is never run twice and merges across tabs like any other event.
  */
 import type { Lab } from '../schema';
-import { checkExerciseAsync } from './checkAsync';
+import { checkExercise } from './check';
 import { attemptPassed, gradedAttempt, recheckedAttempts, withEvent, type ExerciseEvent, type ExerciseRecord } from './records';
 
 /** Yields to the page between two checks (a repair's check may run a search). */
@@ -25,7 +25,7 @@ export async function recheckRecords(lab: Lab, records: Readonly<Record<string, 
       const index = gradedAttempt(exercise.kind, record, (i) => attemptPassed(record!, i));
       if (index < 0 || !attemptPassed(record, index) || recheckedAttempts(record).has(index + 1)) break;
       await pause();
-      const verdict = await checkExerciseAsync(lab, exercise, record.attempts[index]!.input);
+      const verdict = await checkExercise(lab, exercise, record.attempts[index]!.input);
       const event: ExerciseEvent = { type: 'recheck', at, attempt: index + 1, pass: verdict.pass === true };
       events.push(event);
       record = withEvent(record, event);

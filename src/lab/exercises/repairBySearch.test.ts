@@ -10,10 +10,10 @@ import { useSqlJs } from '../../test/sqljs';
 import { loadLabsFromDir } from '../nodeFiles';
 import { unsearchable } from '../search';
 import type { Lab } from '../schema';
-import { checkExerciseAsync } from './checkAsync';
+import { checkExercise } from './check';
 import { feedbackText } from './feedback';
 import '../i18n/messageCatalogs'; // registers the ja catalog feedbackText reads
-import { searchRepairAsync } from './repairBySearch';
+import { searchRepair } from './repairBySearch';
 import type { RepairExercise } from './schema';
 
 useSqlJs();
@@ -43,10 +43,10 @@ describe('repair exercises judged by search', () => {
       for (const choices of choicesOf(exercise)) {
         const declared = solutions.some((s) => same(s, choices));
         // The async checker and search take any design (L06's LangGraph repair steps asynchronously); a synchronous one as before.
-        const verdict = await checkExerciseAsync(lab as Lab, exercise, { kind: 'repair', choices });
+        const verdict = await checkExercise(lab as Lab, exercise, { kind: 'repair', choices });
         expect(verdict.pass, `${JSON.stringify(choices)}: ${verdict.feedback}`).toBe(declared);
         if (!declared) {
-          const searched = await searchRepairAsync(lab, exercise, choices);
+          const searched = await searchRepair(lab, exercise, choices);
           expect(searched?.counterexample, `${JSON.stringify(choices)} should have a counterexample`).toBeTruthy();
           // The bounds in the verdict follow the reader's language; English stays as graders print it.
           expect(verdict.feedback).toMatch(/\(bounds: depth ≤ \d+, ≤ \d+ (crash|crashes), /);

@@ -3,13 +3,11 @@
  * the exercise's environment allows (the adversary's bounds over the lab's defaults), not
  * one fixed scenario — a scenario lets through designs that only happen to survive it.
  * Runs the explorer (src/sim/explorer) from the exercise's start with the chosen switches.
- *
  * A choice that runs an asynchronous model (L05's workflow, L06's LangGraph executor) is
- * searched by `searchRepairAsync` / `repairBySearchAsync` (checkAsync.ts awaits them); the
- * synchronous pair leaves such a choice to them (null).
+ * searched with the engine awaited inside each step; a synchronous one runs at once.
  */
 import type { Counterexample, ExploreResult } from '../../sim/explorer/result';
-import { isAsyncSearch, searchLab, searchLabAsync, unsearchable, type LabSearch } from '../search';
+import { searchLabAsync, unsearchable, type LabSearch } from '../search';
 import type { Lab } from '../schema';
 import { fb, verdictOf } from './feedback';
 import { boundsMessage } from '../messages/bounds';
@@ -29,15 +27,8 @@ function repairSearch(lab: Lab, exercise: RepairExercise, choices: Record<string
 
 const searched = (result: ExploreResult): RepairSearch => ({ result, counterexample: result.counterexamples[0] ?? null });
 
-/** The search for one choice of a synchronous design; null without an environment, or for an asynchronous design (`searchRepairAsync`). */
-export function searchRepair(lab: Lab, exercise: RepairExercise, choices: Record<string, string>, now?: () => number): RepairSearch | null {
-  const options = repairSearch(lab, exercise, choices, now);
-  if (!options || isAsyncSearch(lab, options.switches)) return null;
-  return searched(searchLab(lab, options));
-}
-
-/** The search for one choice of any design (an asynchronous engine awaited inside each step). */
-export async function searchRepairAsync(lab: Lab, exercise: RepairExercise, choices: Record<string, string>, now?: () => number): Promise<RepairSearch | null> {
+/** The search for one choice of any design; null without an environment (or for a model search cannot drive). */
+export async function searchRepair(lab: Lab, exercise: RepairExercise, choices: Record<string, string>, now?: () => number): Promise<RepairSearch | null> {
   const options = repairSearch(lab, exercise, choices, now);
   return options ? searched(await searchLabAsync(lab, options)) : null;
 }
@@ -46,13 +37,8 @@ export async function searchRepairAsync(lab: Lab, exercise: RepairExercise, choi
  * A failing verdict with the counterexample when search breaks the design; null when
  * search finds nothing within bounds (or cannot run), so the scenario check decides.
  */
-export function repairBySearch(lab: Lab, exercise: RepairExercise, choices: Record<string, string>): Verdict | null {
-  return verdictOfSearch(exercise, searchRepair(lab, exercise, choices));
-}
-
-/** `repairBySearch` for any design. */
-export async function repairBySearchAsync(lab: Lab, exercise: RepairExercise, choices: Record<string, string>): Promise<Verdict | null> {
-  return verdictOfSearch(exercise, await searchRepairAsync(lab, exercise, choices));
+export async function repairBySearch(lab: Lab, exercise: RepairExercise, choices: Record<string, string>): Promise<Verdict | null> {
+  return verdictOfSearch(exercise, await searchRepair(lab, exercise, choices));
 }
 
 function verdictOfSearch(exercise: RepairExercise, search: RepairSearch | null): Verdict | null {

@@ -25,28 +25,28 @@ describe('reproduce by search only where allowed', () => {
     for (const lab of labs) for (const e of lab.exercises) if (e.kind === 'reproduce') expect(e.search, `${lab.id}/${e.id}`).toBeUndefined();
   });
 
-  it('steps loaded from Search are refused by default, with feedback that says why', () => {
-    const verdict = checkExercise(l07, overwrite, fromSearch);
+  it('steps loaded from Search are refused by default, with feedback that says why', async () => {
+    const verdict = await checkExercise(l07, overwrite, fromSearch);
     expect(verdict.pass).toBe(false);
     expect(verdict.message?.key).toBe('feedback.search_not_allowed');
     expect(verdict.feedback).toMatch(/loaded from a Search counterexample/);
-    expect(checkReproduce(l07, overwrite, story, undefined, 'search').pass).toBe(false);
+    expect((await checkReproduce(l07, overwrite, story, undefined, 'search')).pass).toBe(false);
     // the same steps built by hand still pass
-    expect(checkExercise(l07, overwrite, { ...fromSearch, origin: undefined }).pass).toBe(true);
+    expect((await checkExercise(l07, overwrite, { ...fromSearch, origin: undefined })).pass).toBe(true);
   });
 
-  it('an exercise with "search": "allowed" accepts them', () => {
+  it('an exercise with "search": "allowed" accepts them', async () => {
     const allowing: ReproduceExercise = { ...overwrite, search: 'allowed' };
-    expect(checkExercise(l07, allowing, fromSearch).pass).toBe(true);
-    expect(checkReproduce(l07, allowing, story, undefined, 'search').pass).toBe(true);
+    expect((await checkExercise(l07, allowing, fromSearch)).pass).toBe(true);
+    expect((await checkReproduce(l07, allowing, story, undefined, 'search')).pass).toBe(true);
   });
 
-  it('regrading re-applies the rule: a pass claimed for a search-loaded attempt is tampered', () => {
-    const claimed = checkExercise(l07, overwrite, { ...fromSearch, origin: undefined }); // a pass
+  it('regrading re-applies the rule: a pass claimed for a search-loaded attempt is tampered', async () => {
+    const claimed = await checkExercise(l07, overwrite, { ...fromSearch, origin: undefined }); // a pass
     const progress = withExercise(emptyProgress(), 'L07', 'overwrite', { attempts: [{ at: '2026-11-29T10:05:00Z', input: fromSearch, verdict: claimed }] });
-    const row = regrade(buildSubmission(progress, '0.1.0', 'x'), labs, { labs: ['L07'] }).find((r) => r.exercise === 'overwrite');
+    const row = (await regrade(buildSubmission(progress, '0.1.0', 'x'), labs, { labs: ['L07'] })).find((r) => r.exercise === 'overwrite');
     expect(row).toMatchObject({ status: 'tampered', tamperedAttempts: [1] });
-    const honest = withExercise(emptyProgress(), 'L07', 'overwrite', { attempts: [{ at: '2026-11-29T10:05:00Z', input: fromSearch, verdict: checkExercise(l07, overwrite, fromSearch) }] });
-    expect(regrade(buildSubmission(honest, '0.1.0', 'x'), labs, { labs: ['L07'] }).find((r) => r.exercise === 'overwrite')).toMatchObject({ status: 'fail' });
+    const honest = withExercise(emptyProgress(), 'L07', 'overwrite', { attempts: [{ at: '2026-11-29T10:05:00Z', input: fromSearch, verdict: await checkExercise(l07, overwrite, fromSearch) }] });
+    expect((await regrade(buildSubmission(honest, '0.1.0', 'x'), labs, { labs: ['L07'] })).find((r) => r.exercise === 'overwrite')).toMatchObject({ status: 'fail' });
   });
 });

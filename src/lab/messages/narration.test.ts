@@ -12,7 +12,7 @@ import { useSqlJs } from '../../test/sqljs';
 import { MESSAGE_CATALOGS } from '../i18n/messageCatalogs';
 import { labRuns } from '../labRuns';
 import { loadLabsFromDir } from '../nodeFiles';
-import { runPlanAsync } from '../play';
+import { runPlan } from '../play';
 import type { Lab } from '../schema';
 import { formatMessage, type Catalog } from './format';
 
@@ -53,7 +53,7 @@ export function englishNotes(notes: readonly (Message | string)[], catalog: Cata
 async function notesOfLab(lab: Lab): Promise<(Message | string)[]> {
   const seen = new Map<string, Message | string>();
   for (const run of labRuns(lab, LABS_DIR, { thenEachAction: true })) {
-    const notes = await runPlanAsync(lab, {
+    const notes = await runPlan(lab, {
       ...run,
       judge: (world) => world.trace.flatMap((entry) => entry.notes),
       cannotStart: () => [],

@@ -14,7 +14,7 @@ import { useSqlJs } from '../../test/sqljs';
 import { MESSAGE_CATALOGS } from '../i18n/messageCatalogs';
 import { labRuns } from '../labRuns';
 import { loadLabsFromDir } from '../nodeFiles';
-import { runPlanAsync } from '../play';
+import { runPlan } from '../play';
 import { violations as EN_VIOLATIONS } from './en/violations';
 import { formatMessage, type Catalog } from './format';
 
@@ -28,7 +28,7 @@ async function violationsOfLabs(): Promise<Violation[]> {
   for (const load of loadLabsFromDir(LABS_DIR)) {
     if (!load.ok) throw new Error(`lab ${load.id} does not load`);
     for (const run of labRuns(load.lab, LABS_DIR)) {
-      const found = await runPlanAsync(load.lab, {
+      const found = await runPlan(load.lab, {
         ...run,
         judge: (world) => world.trace.flatMap((entry) => entry.invariants.flatMap((i) => i.violations)),
         cannotStart: () => [],

@@ -7,8 +7,8 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../../test/sqljs';
 import { loadLabsFromDir } from '../nodeFiles';
-import { checkExerciseAsync } from './checkAsync';
-import { searchRepair, searchRepairAsync } from './repairBySearch';
+import { checkExercise } from './check';
+import { searchRepair } from './repairBySearch';
 import type { RepairExercise } from './schema';
 
 useSqlJs();
@@ -28,18 +28,17 @@ const exercise: RepairExercise = {
 describe('repair exercises of asynchronous designs, judged by search', () => {
   it('a wrong recovery design gets the counterexample search found; the right one passes', async () => {
     for (const recovery of ['messages_only', 'current_node']) {
-      const verdict = await checkExerciseAsync(L05, exercise, { kind: 'repair', choices: { recovery } });
+      const verdict = await checkExercise(L05, exercise, { kind: 'repair', choices: { recovery } });
       expect(verdict.pass, recovery).toBe(false);
       // From this prefix the break may be one step away (search_breaks_one) or more (search_breaks_other).
       expect(verdict.message?.key, `${recovery}: ${verdict.feedback}`).toMatch(/^feedback\.search_breaks_(one|other)$/);
     }
-    const right = await checkExerciseAsync(L05, exercise, { kind: 'repair', choices: { recovery: 'all_three' } });
+    const right = await checkExercise(L05, exercise, { kind: 'repair', choices: { recovery: 'all_three' } });
     expect(right.pass, right.feedback).toBe(true);
   }, 300_000);
 
-  it('the synchronous search leaves an asynchronous design to the asynchronous one', async () => {
-    expect(searchRepair(L05, exercise, { recovery: 'current_node' })).toBeNull();
-    const searched = await searchRepairAsync(L05, exercise, { recovery: 'current_node' });
+  it('an asynchronous design is searched with its engine awaited', async () => {
+    const searched = await searchRepair(L05, exercise, { recovery: 'current_node' });
     expect(searched?.counterexample?.invariant).toBe('LG-LEDGER-1');
   }, 300_000);
 });

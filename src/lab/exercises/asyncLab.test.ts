@@ -8,7 +8,8 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../../test/sqljs';
 import { loadLabsFromDir } from '../nodeFiles';
-import { checkExerciseAsync, isAsyncLab, predictOutcomeAsync } from './checkAsync';
+import { checkExercise, predictOutcome } from './check';
+import { isAsyncLab } from './asyncLab';
 
 useSqlJs();
 
@@ -21,28 +22,28 @@ describe('exercises of asynchronous labs', () => {
       it(`${lab.id}/${exercise.id} (${exercise.kind})`, async () => {
         switch (exercise.kind) {
           case 'predict': {
-            expect(await predictOutcomeAsync(lab, exercise)).toEqual(exercise.answer);
-            expect((await checkExerciseAsync(lab, exercise, { kind: 'predict', pick: exercise.answer })).pass).toBe(true);
+            expect(await predictOutcome(lab, exercise)).toEqual(exercise.answer);
+            expect((await checkExercise(lab, exercise, { kind: 'predict', pick: exercise.answer })).pass).toBe(true);
             const wrong = exercise.choices.find((c) => JSON.stringify(c.value) !== JSON.stringify(exercise.answer))!;
-            expect((await checkExerciseAsync(lab, exercise, { kind: 'predict', pick: wrong.value })).pass).toBe(false);
+            expect((await checkExercise(lab, exercise, { kind: 'predict', pick: wrong.value })).pass).toBe(false);
             return;
           }
           case 'reproduce':
-            expect((await checkExerciseAsync(lab, exercise, { kind: 'reproduce', actions: exercise.solution })).pass).toBe(true);
-            expect((await checkExerciseAsync(lab, exercise, { kind: 'reproduce', actions: [] })).pass).toBe(false);
+            expect((await checkExercise(lab, exercise, { kind: 'reproduce', actions: exercise.solution })).pass).toBe(true);
+            expect((await checkExercise(lab, exercise, { kind: 'reproduce', actions: [] })).pass).toBe(false);
             return;
           case 'repair': {
-            expect((await checkExerciseAsync(lab, exercise, { kind: 'repair', choices: exercise.solution })).pass).toBe(true);
+            expect((await checkExercise(lab, exercise, { kind: 'repair', choices: exercise.solution })).pass).toBe(true);
             for (const option of exercise.options) {
               for (const value of option.values.filter((v) => v !== exercise.solution[option.switch])) {
-                const verdict = await checkExerciseAsync(lab, exercise, { kind: 'repair', choices: { ...exercise.solution, [option.switch]: value } });
+                const verdict = await checkExercise(lab, exercise, { kind: 'repair', choices: { ...exercise.solution, [option.switch]: value } });
                 expect(verdict.pass, `${option.switch}=${value} must fail`).toBe(false);
               }
             }
             return;
           }
           case 'explain':
-            expect((await checkExerciseAsync(lab, exercise, { kind: 'explain', text: 'too short' })).pass).toBe(false);
+            expect((await checkExercise(lab, exercise, { kind: 'explain', text: 'too short' })).pass).toBe(false);
         }
       });
     }
