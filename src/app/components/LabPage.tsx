@@ -95,6 +95,8 @@ export function LabPage() {
  * (the top bar, a banner, the lab's title and the toolbar, whose heights vary with the lab,
  * the language and the window): that offset, from the top of the page, as `--lecture-top`
  * on the grid (styles.css). Read again whenever one of them, or the page, changes size.
+ * Turning the layout on scrolls to the top, where that screen is (presenter view entered
+ * from a page scrolled down to the exercises would otherwise open on the panels below it).
  */
 function useLectureTop(grid: RefObject<HTMLDivElement | null>, on: boolean): void {
   useLayoutEffect(() => {
@@ -105,6 +107,7 @@ function useLectureTop(grid: RefObject<HTMLDivElement | null>, on: boolean): voi
       if (el.style.getPropertyValue('--lecture-top') !== top) el.style.setProperty('--lecture-top', top);
     };
     read();
+    window.scrollTo({ top: 0, behavior: 'instant' });
     const observer = new ResizeObserver(read);
     observer.observe(document.body);
     for (let above = el.previousElementSibling; above; above = above.previousElementSibling) observer.observe(above);
