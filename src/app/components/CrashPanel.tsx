@@ -14,11 +14,12 @@
  */
 import { cellText } from './cellText';
 import { CheckpointTable } from './CheckpointTable';
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useRenderMessage } from '../i18n/renderMessage';
 import { LabSession } from '../../lab/session';
+import type { World } from '../../sim/world';
 import { crashLoss, latestCrash, type CrashAt, type CrashLoss } from '../crashLoss';
 import type { CheckpointRow } from '../../core/workflow/threadView';
 import { selectNodes, selectSession, selectTrace, useApp } from '../store';
@@ -65,12 +66,26 @@ export function useLatestCrash(): (CrashAt & { lost: CrashLoss }) | null {
   return useMemo(() => (found && lost ? { ...found, lost } : null), [found, lost]);
 }
 
-/** The crashed node's tables right after the crash step (`keptRows`), read once per crash. */
+/**
+ * The crashed node's tables right after the crash step (`keptRows`), read once per crash. An
+ * asynchronous lab's (L05's) are read once its replay to the crash step has run: no table
+ * until then.
+ */
 export function useKeptRows(crash: CrashAt['crash']): TableRows[] {
   const session = useApp(selectSession);
   const node = crash.crash!.node;
-  return useMemo(() => (session ? keptRows(session, node, crash.index) : []), [session, node, crash]);
+  const read = useMemo(() => (session ? keptRows(session, node, crash.index) : []), [session, node, crash]);
+  const [replayed, setReplayed] = useState<{ from: Promise<TableRows[]>; rows: TableRows[] } | null>(null);
+  useEffect(() => {
+    if (Array.isArray(read)) return;
+    let live = true;
+    void read.then((rows) => { if (live) setReplayed({ from: read, rows }); });
+    return () => { live = false; };
+  }, [read]);
+  return Array.isArray(read) ? read : replayed?.from === read ? replayed.rows : NO_ROWS;
 }
+
+const NO_ROWS: TableRows[] = [];
 
 export function CrashPanel() {
   const found = useLatestCrash();
@@ -184,17 +199,29 @@ export function RecoveryItems({ restart }: { restart: NonNullable<CrashAt['resta
 
 /**
  * The node's tables as they stood right after the crash step. At the crash step itself the
- * open World is that state; later, a throwaway session replays up to the crash step.
+ * open World is that state; later, a throwaway session replays up to the crash step — for an
+ * asynchronous lab (L05) on its queue, so the rows come as a promise (read synchronously,
+ * its database was still the starting one: every table empty).
  */
-function keptRows(session: LabSession, node: string, crashStep: number): TableRows[] {
+function keptRows(session: LabSession, node: string, crashStep: number): TableRows[] | Promise<TableRows[]> {
   const snapshot = session.snapshot;
-  let scratch: LabSession | null = null;
+  if (snapshot.cursor === crashStep) return readTables(session.current, node);
+  let scratch: LabSession;
   try {
-    let world = session.current;
-    if (snapshot.cursor !== crashStep) {
-      scratch = LabSession.open(session.lab, { ...snapshot, cursor: crashStep }).session;
-      world = scratch.current;
-    }
+    scratch = LabSession.open(session.lab, { ...snapshot, cursor: crashStep }).session;
+  } catch {
+    return [];
+  }
+  const idle = scratch.whenIdle();
+  if (!idle) {
+    try { return readTables(scratch.current, node); } finally { scratch.dispose(); }
+  }
+  return idle.then(() => readTables(scratch.current, node), () => []).finally(() => scratch.dispose());
+}
+
+/** Each table of `node`'s database: its first rows, or LangGraph's checkpoints as readable rows. */
+function readTables(world: World, node: string): TableRows[] {
+  try {
     const store = world.store(node);
     // The checkpoint table's cells are whole serialized checkpoints: the model reads them into rows instead.
     const readable = world.engineCheckpoints(node);
@@ -206,7 +233,5 @@ function keptRows(session: LabSession, node: string, crashStep: number): TableRo
     });
   } catch {
     return [];
-  } finally {
-    scratch?.dispose();
   }
 }

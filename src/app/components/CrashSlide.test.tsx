@@ -154,6 +154,36 @@ describe('the crash slide', () => {
     expect(cells).toEqual(kept.document!.map((row) => row.map((v) => (v === null ? 'NULL' : String(v)))));
   });
 
+  it('L05 (an asynchronous lab) past its crash: what A\'s database kept at the crash, once its replay has run', async () => {
+    const l05 = loadLabsFromDir(resolve('labs')).flatMap((l) => (l.ok ? [l.lab] : [])).find((l) => l.id === 'L05')!;
+    const allThree = l05.scenarios.find((sc) => sc.id === 'all-three')!;
+    const atStep = async (cursor: number) => {
+      const at = LabSession.open(l05).session;
+      at.loadScript(allThree);
+      for (let i = 0; i < cursor; i++) at.forward();
+      await at.whenIdle();
+      return at;
+    };
+    session = await atStep(allThree.actions.length);
+    const crash = session.view().trace.find((e) => e.crash)!;
+    expect(session.cursor).toBeGreaterThan(crash.index);
+    // What A's database held right after the crash step, table by table.
+    const then = await atStep(crash.index);
+    const store = then.current.store('A');
+    const rows = Object.fromEntries(store.tables().map((table) => {
+      const result = store.readOnlyQuery(`SELECT COUNT(*) FROM "${table}"`);
+      return [table, result.ok ? String(result.rows[0]![0]) : '?'];
+    }));
+    then.dispose();
+    expect(Number(rows.lg_checkpoint)).toBeGreaterThan(0);
+    useApp.setState({ session, view: session.view(), route: { page: 'lab', labId: 'L05' } });
+    render(<I18nextProvider i18n={createLabI18n('en', { resources: ALL_RESOURCES })}><LectureKeys lab={l05} palette={l05.actions} presenting /></I18nextProvider>);
+    press(SLIDE_KEY);
+    const after = within(slide()).getByTestId('crash-slide-after');
+    await within(after).findByTestId('crash-slide-kept-lg_checkpoint');
+    for (const [table, count] of Object.entries(rows)) expect(within(after).getByTestId(`crash-slide-kept-${table}`).dataset.rows, table).toBe(count);
+  }, 60_000);
+
   it('opens from the command palette and from the crash panel\'s button', () => {
     show();
     open(crashInsideWrite.actions);
