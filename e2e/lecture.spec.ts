@@ -1,11 +1,19 @@
 /**
- * A live fault demo in presenter view at 1080p, from the keyboard alone: L07's late write
- * picked from the command palette (Ctrl+K) and stepped with →, then a crash armed and a
- * write sent into it, the resource restarted, and the crash panel brought on screen — with
- * the crash panel and a diagram inside the viewport at the end, the palette's list at 18 px
- * or more, and no serious or critical axe finding in the key list (`?`) or the palette.
- * If the scenario holds a prediction (its `asks`), the prediction is picked first, by Tab
- * and the keys, out of presenter view (which hides the exercises) and back.
+ * Live fault demos in presenter view from the keyboard alone, in the lecture layout (the
+ * topology, the message sequence and the crash panel on one screen):
+ * - at 1080p, L07's late write picked from the command palette (Ctrl+K) and stepped with →,
+ *   then a crash armed and a write sent into it and the resource restarted — ending with the
+ *   three parts inside the viewport, their text at 18 px or more, without any "Show:" command;
+ *   the palette's list at 18 px or more, and no serious or critical axe finding in the key
+ *   list (`?`) or the palette;
+ * - at 1080p, L01's lost answer (the provider refunds, its answer never reaches the worker):
+ *   the diagram and the sequence show it, the crash slide (`b`) says there is no crash yet;
+ *   then L01's first card, where the worker crashes before it saves the answer, shown as the
+ *   crash slide by its key — what the worker lost on the left, what its database kept and how
+ *   it recovers on the right, in large type, with no serious or critical axe finding;
+ * - at 1280×720, the same three parts on one screen after L07's crash, text at 14 px or more.
+ * A scenario that holds a prediction (its `asks`) has it picked first, by Tab and the keys,
+ * out of presenter view (which hides the exercises) and back.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -14,8 +22,14 @@ import { LabPage, watchConsole } from './labPage';
 
 test.use({ viewport: { width: 1920, height: 1080 } });
 
-const L07 = JSON.parse(readFileSync('labs/L07/lab.json', 'utf8')) as { scenarios: { id: string; title: string; actions: unknown[]; asks?: string[] }[] };
-const lateWrite = L07.scenarios.find((s) => s.id === 'late-write')!;
+type LabFile = { scenarios: { id: string; title: string; actions: unknown[]; asks?: string[] }[] };
+const labFile = (id: string) => JSON.parse(readFileSync(`labs/${id}/lab.json`, 'utf8')) as LabFile;
+const lateWrite = labFile('L07').scenarios.find((s) => s.id === 'late-write')!;
+const L01 = labFile('L01');
+/** The provider refunds, and its answer is lost on the way back: the worker does not know. */
+const lostAnswer = L01.scenarios.find((s) => s.id === 'two-worlds')!;
+/** The provider refunds, and the worker crashes before it saves the answer. */
+const crashAfterCommit = L01.scenarios.find((s) => s.id === 'card-crash-after-commit')!;
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
 
@@ -54,8 +68,8 @@ async function predictByKeyboard(page: Page, id: string): Promise<void> {
   await expect(page.getByTestId(`exercise-${id}-verdict`)).toBeVisible({ timeout: 30_000 });
   await command(page, 'presenter', 'Presenter view');
   await expect(page.locator('main.lab.presenting')).toHaveCount(1);
-  // Tab scrolled the page down to the exercises: the topology comes back on screen from the palette too.
-  await command(page, 'show topology', /^Show: Topology/);
+  // Tab scrolled the page down to the exercises; presenter view opens on its one screen again.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 }
 
 /** Serious or critical axe findings inside one part of the page. */
@@ -69,6 +83,39 @@ async function seriousFindings(page: Page, selector: string): Promise<string[]> 
 async function visibleHeight(locator: Locator, top = 0): Promise<number> {
   const box = (await locator.boundingBox())!;
   return Math.max(0, Math.min(box.y + box.height, 1080) - Math.max(box.y, top));
+}
+
+/** The lecture layout's three parts: the topology's cell, the message sequence, the crash panel. */
+const PARTS = { topology: '.lab .col-main > .diagram-frame', sequence: '[data-testid="sequence"]', crash: '[data-testid="crash-panel"]' };
+
+/** Each part's box, and whether it lies wholly inside the viewport (no scroll of the page brings it there). */
+async function partsOnScreen(page: Page): Promise<Record<string, { inside: boolean; box: number[] }>> {
+  return page.evaluate((parts) => Object.fromEntries(Object.entries(parts).map(([name, selector]) => {
+    const el = document.querySelector(selector);
+    if (!el) return [name, { inside: false, box: [] }];
+    const r = el.getBoundingClientRect();
+    const inside = r.top >= -0.5 && r.left >= -0.5 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5 && r.height > 100;
+    return [name, { inside, box: [r.left, r.top, r.width, r.height].map(Math.round) }];
+  })), PARTS);
+}
+
+/**
+ * Every text the three parts draw that is smaller than `px` on screen: CSS size times the canvas
+ * zoom inside React Flow, hidden elements and SVG tooltips (<title>) left out.
+ */
+async function smallText(page: Page, px: number): Promise<string[]> {
+  return page.evaluate(({ parts, px }) => Object.entries(parts).flatMap(([name, selector]) => {
+    const part = document.querySelector(selector)!;
+    return [...part.querySelectorAll('*')]
+      .filter((el) => el.tagName.toLowerCase() !== 'title' && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden'
+        && [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== ''))
+      .flatMap((el) => {
+        const viewport = el.closest('.react-flow__viewport');
+        const zoom = viewport ? new DOMMatrix(getComputedStyle(viewport).transform).a : 1;
+        const size = parseFloat(getComputedStyle(el).fontSize) * zoom;
+        return size < px - 0.05 ? [`${name}: "${el.textContent!.trim().slice(0, 30)}" ${size.toFixed(1)}px`] : [];
+      });
+  }), { parts: PARTS, px });
 }
 
 test('an instructor runs the late write and a crash in presenter view from the keyboard alone', async ({ page }) => {
@@ -116,25 +163,108 @@ test('an instructor runs the late write and a crash in presenter view from the k
   await page.keyboard.press('Escape');
   await expect(palette(page)).toHaveCount(0);
 
-  // The fault, armed from the palette; the write that walks into it; the restart; the crash panel brought on screen.
+  // The fault, armed from the palette; the write that walks into it; the restart.
   await command(page, 'crash resource', 'Crash resource inside its write');
   await page.keyboard.press('w'); // B: write, by its own key: the focus is back on the page
   await expect(page.getByTestId('crash-panel')).toHaveAttribute('data-node', 'resource');
   await command(page, 'restart', 'Restart resource');
   await expect(page.getByTestId('crash-recovery')).toHaveAttribute('data-restart', /\d+/);
-  await command(page, 'show crash', /What survives a crash$/);
 
-  // At the end the crash panel is whole on screen, under the sticky toolbar, and so is the
-  // sequence diagram's crash mark above it (the diagram itself is taller than what is left).
-  const toolbar = (await page.locator('.lab .toolbar').boundingBox())!;
-  const top = toolbar.y + toolbar.height;
-  const onScreen = async (locator: Locator) => {
-    const box = (await locator.boundingBox())!;
-    return { top: box.y >= top - 0.5, bottom: box.y + box.height <= 1080.5, box };
-  };
-  expect(await onScreen(page.getByTestId('crash-panel'))).toMatchObject({ top: true, bottom: true });
+  // At the end the crash panel, the topology and the sequence diagram are all on screen — no
+  // "Show:" command, no scroll — with every text in them at 18 px or more, and the sequence
+  // showing the crash's mark.
+  await expect.poll(async () => Object.values(await partsOnScreen(page)).every((p) => p.inside)).toBe(true);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(await smallText(page, 18)).toEqual([]);
   const crashed = await page.getByTestId('crash-panel').getAttribute('data-step');
-  expect(await onScreen(page.getByTestId(`sequence-crash-${crashed}`))).toMatchObject({ top: true, bottom: true });
-  expect(await visibleHeight(page.locator('.lab .sequence'), top)).toBeGreaterThan(200);
+  const mark = (await page.getByTestId(`sequence-crash-${crashed}`).boundingBox())!;
+  const sequence = (await page.locator(PARTS.sequence).boundingBox())!;
+  expect(mark.y).toBeGreaterThanOrEqual(sequence.y);
+  expect(mark.y + mark.height).toBeLessThanOrEqual(sequence.y + sequence.height);
   expect(errors).toEqual([]);
+});
+
+test('L01\'s lost answer, then a crash that loses it, shown as the crash slide from the keyboard', async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = watchConsole(page);
+  const lab = await new LabPage(page).open('L01', '?present=1');
+  for (const id of lostAnswer.asks ?? []) await predictByKeyboard(page, id);
+
+  // The answer lost on its way back, from the palette and →.
+  await command(page, 'lost on its way back', `Open scenario: ${lostAnswer.title}`);
+  for (let i = 0; i < lostAnswer.actions.length; i++) await page.keyboard.press('ArrowRight');
+  await lab.expectStep(lostAnswer.actions.length, lostAnswer.actions.length);
+  // The diagram: the provider's ledger holds the refund, while the shop's intent is UNKNOWN and nothing is in flight to the worker.
+  await expect(page.getByTestId('topo-node-provider')).toContainText('ledger: 1 refund(s)');
+  await expect(page.getByTestId('topo-node-shop')).toContainText('op-1 UNKNOWN');
+  await expect(page.getByTestId('topo-node-worker-1')).toContainText('in flight 0');
+  // The sequence: the request reached the provider; no answer ever came back to the worker.
+  const messages = page.locator('[data-testid="sequence"] [data-testid^="sequence-msg-"]');
+  await expect(messages).toHaveCount(1);
+  await expect(messages.first()).toHaveAttribute('aria-label', /refund_request from worker-1 to provider: delivered/);
+  expect(await messages.evaluateAll((ms) => ms.filter((m) => /from provider to worker-1/.test(m.getAttribute('aria-label') ?? '')).length)).toBe(0);
+  const { topology, sequence } = await partsOnScreen(page);
+  expect([topology!.inside, sequence!.inside]).toEqual([true, true]);
+
+  // No crash yet: the slide says so, and the palette's command too.
+  await page.keyboard.press('b');
+  const slide = page.getByRole('dialog', { name: 'Crash slide' });
+  await expect(slide.getByTestId('crash-slide-none')).toContainText('No crash yet');
+  await page.keyboard.press('Escape');
+  await expect(slide).toHaveCount(0);
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('crash slide');
+  const option = palette(page).getByRole('option', { selected: true });
+  await expect(option.locator('.command-label')).toHaveText('Crash slide: no crash yet in this run');
+  await expect(option).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Enter'); // passed over: nothing to show
+  await expect(palette(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(slide).toHaveCount(0);
+
+  // The answer lost to a crash instead: the worker crashes before it saves it, and restarts.
+  await command(page, 'card 1', `Open scenario: ${crashAfterCommit.title}`);
+  for (let i = 0; i < crashAfterCommit.actions.length; i++) await page.keyboard.press('ArrowRight');
+  await lab.expectStep(crashAfterCommit.actions.length, crashAfterCommit.actions.length);
+  await expect(page.getByTestId('crash-panel')).toHaveAttribute('data-node', 'worker-1');
+  expect(Object.values(await partsOnScreen(page)).every((p) => p.inside)).toBe(true);
+
+  // The slide, by its key: before the crash on the left, after the restart on the right, in large type.
+  await page.keyboard.press('b');
+  await expect(slide).toBeVisible();
+  await expect(slide.getByTestId('crash-slide-heading')).toContainText('worker-1 crashed at executor.before_save_answer');
+  const before = slide.getByTestId('crash-slide-before');
+  const after = slide.getByTestId('crash-slide-after');
+  await expect(before).toContainText('Lost — it was only in memory');
+  await expect(after.getByTestId('crash-slide-kept-attempts')).toHaveAttribute('data-rows', '1');
+  await expect(after.getByTestId('crash-slide-kept-attempts')).toContainText('lost');
+  await expect(after.getByTestId('crash-slide-recovery')).toContainText('op-1 is UNKNOWN');
+  const sizes = await slide.evaluate((dialog) => [...dialog.querySelectorAll('*')]
+    .filter((el) => [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== ''))
+    .map((el) => ({ heading: /^H[1-6]$/.test(el.tagName), text: el.textContent!.trim().slice(0, 30), px: parseFloat(getComputedStyle(el).fontSize) })));
+  expect(sizes.filter((s) => s.heading && s.px < 24)).toEqual([]);
+  expect(sizes.filter((s) => s.px < 20)).toEqual([]);
+  const box = (await slide.boundingBox())!;
+  expect(box.width).toBeGreaterThan(1800);
+  expect(box.height).toBeGreaterThan(1000);
+  expect(await seriousFindings(page, '[data-testid="crash-slide"]')).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(slide).toHaveCount(0);
+  await page.keyboard.press('ArrowLeft'); // the step keys are the page's again
+  await lab.expectStep(crashAfterCommit.actions.length - 1, crashAfterCommit.actions.length);
+  expect(errors).toEqual([]);
+});
+
+test.describe('at 1280×720', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  test('after L07\'s crash the topology, the sequence and the crash panel are on one screen, text at 14 px or more', async ({ page }) => {
+    const errors = watchConsole(page);
+    const lab = await new LabPage(page).open('L07', '?scenario=crash-inside-write&step=3&present=1');
+    await lab.expectStep(3, 3);
+    await expect(page.getByTestId('crash-recovery')).toHaveAttribute('data-restart', '3');
+    await expect.poll(async () => Object.values(await partsOnScreen(page)).every((p) => p.inside)).toBe(true);
+    expect(await smallText(page, 14)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * What the command palette offers (components/CommandPalette.tsx): every palette action of
  * the lab, stepping, each scenario, each step of the open one, each switch option, each
- * panel to bring on screen and the view. A command's `run` is the store function the page's own button or select calls, so a
+ * panel to bring on screen, the view, the key list and the crash slide (disabled, and
+ * saying so, before any crash). A command's `run` is the store function the page's own button or select calls, so a
  * command does exactly what clicking it would (a predict hold refuses it the same way);
  * only bringing a panel on screen is the palette's own (pagePlaces.ts), and it changes no World.
  * The words come in already rendered in the page's language; this file only assembles them.
@@ -9,7 +10,7 @@
 import type { PaletteEntry } from '../lab/schema';
 import { actionSlug } from './actionSlug';
 import { clearSteps, jumpTo, openScenario, playAction, resetLab, setPresenting, setSwitch, stepBack, stepForward } from './store';
-import { LAB_KEYS } from './useKeyboard';
+import { LAB_KEYS, SLIDE_KEY } from './useKeyboard';
 
 export interface Command {
   /** Stable across renders and languages: the option's key, and what tests pick it by. */
@@ -20,6 +21,8 @@ export interface Command {
   keys?: readonly string[];
   /** The scenario open now, the step shown now. */
   current?: boolean;
+  /** Nothing to run now (the crash slide before any crash): its label says so, and Enter passes it over. */
+  disabled?: boolean;
   run: () => void;
 }
 
@@ -35,7 +38,12 @@ export interface CommandSource {
   /** The panels and diagrams on the page now (pagePlaces.ts), each with what brings it on screen. */
   places: { name: string; show: () => void }[];
   presenting: boolean;
+  /** Whether the run has crashed a node up to the cursor: the crash slide has something to show. */
+  crashed: boolean;
 }
+
+/** What the palette's own view commands open (LectureKeys.tsx): the key list and the crash slide. */
+export interface CommandDialogs { keys: () => void; slide: () => void }
 
 export interface CommandText {
   group: { step: string; scenario: string; jump: string; switch: string; place: string; view: string };
@@ -50,10 +58,12 @@ export interface CommandText {
   present: string;
   leavePresent: string;
   keys: string;
+  slide: string;
+  noSlide: string;
 }
 
 /** Every command, in the order the palette lists them before any filter. */
-export function buildCommands(source: CommandSource, text: CommandText, showKeys: () => void): Command[] {
+export function buildCommands(source: CommandSource, text: CommandText, dialogs: CommandDialogs): Command[] {
   const out: Command[] = source.palette.map((entry) => ({
     id: `action:${actionSlug(entry.action)}`, label: entry.label, group: entry.group,
     ...(entry.key ? { keys: [entry.key] } : {}), run: () => playAction(entry.action),
@@ -84,7 +94,10 @@ export function buildCommands(source: CommandSource, text: CommandText, showKeys
   });
   out.push(
     { id: 'view:present', label: source.presenting ? text.leavePresent : text.present, group: text.group.view, run: () => setPresenting(!source.presenting) },
-    { id: 'view:keys', label: text.keys, group: text.group.view, keys: ['?'], run: showKeys },
+    { id: 'view:keys', label: text.keys, group: text.group.view, keys: ['?'], run: dialogs.keys },
+    source.crashed
+      ? { id: 'view:slide', label: text.slide, group: text.group.view, keys: [SLIDE_KEY], run: dialogs.slide }
+      : { id: 'view:slide', label: text.noSlide, group: text.group.view, keys: [SLIDE_KEY], disabled: true, run: () => {} },
   );
   return out;
 }

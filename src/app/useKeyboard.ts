@@ -2,7 +2,7 @@
  * Keyboard shortcuts in a lab: → . or PageDown step forward, ← , or PageUp step back, Home or
  * r resets, and each palette entry with a `key` in lab.json plays its action. Ignored while
  * typing, and while a dialog of the page (the key list, the command palette) is open: its
- * keys are its own. PageDown/PageUp are what presentation clickers send. `?` and Ctrl+K are
+ * keys are its own. PageDown/PageUp are what presentation clickers send. `?`, Ctrl+K and `b` are
  * the dialogs' (components/LectureKeys.tsx).
  *
  * A closed <select> (the scenario picker, a switch) would otherwise take these keys: ← → and
@@ -23,6 +23,9 @@ export const LAB_KEYS = {
   back: ['ArrowLeft', ',', 'PageUp'],
   reset: ['Home', 'r'],
 } as const satisfies Record<string, readonly string[]>;
+
+/** Shows the latest crash as a slide, before and after (components/LectureKeys.tsx); reserved in lab.json like the step keys (src/lab/schema.ts STEP_KEYS). */
+export const SLIDE_KEY = 'b';
 
 /** Whether the event comes from a place that takes typing (a text box, an editable element). */
 export function isTyping(target: EventTarget | null): boolean {

@@ -15,9 +15,10 @@ const switches = z.record(z.string(), z.string());
 /**
  * One-character keys the lab view keeps for itself (src/app/useKeyboard.ts: `.` steps, `,`
  * steps back, `r` resets; src/app/components/LectureKeys.tsx: `?` lists the keys, `:` opens
- * the command palette). An action given one of them never ran: L05's "retry" had `r`.
+ * the command palette, `b` shows the crash slide). An action given one of them never ran:
+ * L05's "retry" had `r`.
  */
-export const STEP_KEYS: readonly string[] = ['.', ',', 'r', '?', ':'];
+export const STEP_KEYS: readonly string[] = ['.', ',', 'r', '?', ':', 'b'];
 
 export const paletteEntrySchema = z.object({
   /** A token (`"A_acquire"`) or an object (`{"advance": 11}`) of the lab's vocabulary. */
@@ -27,7 +28,7 @@ export const paletteEntrySchema = z.object({
   help: z.string().optional(),
   /** Optional keyboard key that plays this action in the lab view. */
   key: z.string().length(1)
-    .refine((k) => !STEP_KEYS.includes(k), { message: `${STEP_KEYS.map((k) => `"${k}"`).join(', ')} are the lab's own keys (step, back, reset, key list, command palette)` })
+    .refine((k) => !STEP_KEYS.includes(k), { message: `${STEP_KEYS.map((k) => `"${k}"`).join(', ')} are the lab's own keys (step, back, reset, key list, command palette, crash slide)` })
     .optional(),
 });
 

@@ -1,7 +1,8 @@
 /**
  * The command palette (Ctrl+K, ⌘K or `:`): a search box over every command of the page
  * (lectureCommands.ts) — the lab's actions and faults, stepping, each scenario, each step of
- * the open log, each switch option, each panel to bring on screen, presenter view. ↑ ↓ move, Enter runs, Escape closes.
+ * the open log, each switch option, each panel to bring on screen, presenter view, the crash
+ * slide. ↑ ↓ move, Enter runs (not a disabled command: the crash slide before any crash), Escape closes.
  *
  * The ARIA combobox pattern (ARIA 1.2, list autocomplete): the focus stays in the text box,
  * which points at the highlighted option with aria-activedescendant, so a screen reader
@@ -18,7 +19,8 @@ import { stepLabel } from '../../lab/sessionLabels';
 import { usePageText } from '../i18n/pageText';
 import { useRenderMessage } from '../i18n/renderMessage';
 import { pagePlaces, showPlace } from '../pagePlaces';
-import { buildCommands, filterCommands, keyCap, type Command, type CommandText } from '../lectureCommands';
+import { latestCrash } from '../crashLoss';
+import { buildCommands, filterCommands, keyCap, type Command, type CommandDialogs, type CommandText } from '../lectureCommands';
 import { selectCursor, selectScenarioCheck, selectSwitches, selectSwitchSpecs, selectTrace, selectUpcoming, useApp } from '../store';
 import { ModalDialog } from './ModalDialog';
 
@@ -39,12 +41,13 @@ function useText() {
       switch: (label: string, option: string) => t('commands.switch', { switch: label, option }),
       place: (name: string) => t('commands.place', { name }),
       present: t('nav.present'), leavePresent: t('nav.leavePresent'), keys: t('commands.keys'),
+      slide: t('commands.slide'), noSlide: t('commands.noSlide'),
     } satisfies CommandText,
   }), [t]);
 }
 
 /** Every command for the page as it is now, in the page's language. */
-function useCommands(lab: Lab, palette: PaletteEntry[], presenting: boolean, showKeys: () => void): Command[] {
+function useCommands(lab: Lab, palette: PaletteEntry[], presenting: boolean, dialogs: CommandDialogs): Command[] {
   const TEXT = useText();
   const { i18n } = usePageText();
   const renderMessage = useRenderMessage();
@@ -67,16 +70,17 @@ function useCommands(lab: Lab, palette: PaletteEntry[], presenting: boolean, sho
     });
     return buildCommands({
       palette, scenarios: lab.scenarios.map((s) => ({ id: s.id, title: s.title })), scenario: check?.scenario.id ?? null,
-      steps, cursor, switches, places, presenting,
-    }, TEXT.commands, showKeys);
-  }, [TEXT, i18n, renderMessage, cursor, trace, upcoming, check, specs, values, places, palette, lab, presenting, showKeys]);
+      steps, cursor, switches, places, presenting, crashed: latestCrash(trace) !== null,
+    }, TEXT.commands, dialogs);
+  }, [TEXT, i18n, renderMessage, cursor, trace, upcoming, check, specs, values, places, palette, lab, presenting, dialogs]);
 }
 
-export function CommandPalette({ lab, palette, presenting, onClose, onKeys }: {
-  lab: Lab; palette: PaletteEntry[]; presenting: boolean; onClose: () => void; onKeys: () => void;
+export function CommandPalette({ lab, palette, presenting, onClose, onKeys, onSlide }: {
+  lab: Lab; palette: PaletteEntry[]; presenting: boolean; onClose: () => void; onKeys: () => void; onSlide: () => void;
 }) {
   const TEXT = useText();
-  const commands = useCommands(lab, palette, presenting, onKeys);
+  const dialogs = useMemo(() => ({ keys: onKeys, slide: onSlide }), [onKeys, onSlide]);
+  const commands = useCommands(lab, palette, presenting, dialogs);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const shown = useMemo(() => filterCommands(commands, query), [commands, query]);
@@ -91,7 +95,7 @@ export function CommandPalette({ lab, palette, presenting, onClose, onKeys }: {
   }, [id, index]);
 
   const run = (command: Command | undefined) => {
-    if (!command) return;
+    if (!command || command.disabled) return;
     onClose(); // first: the focus goes back to the page, and a command that opens a dialog opens it after
     command.run();
   };
@@ -117,8 +121,8 @@ export function CommandPalette({ lab, palette, presenting, onClose, onKeys }: {
       <ul role="listbox" id={`${id}-list`} aria-label={TEXT.title} className="command-list" data-testid="command-list">
         {shown.map((c, i) => (
           // The text box keeps the focus and the keys (combobox pattern); a click runs the option too.
-          <li key={c.id} id={optionId(i)} role="option" aria-selected={i === index} data-command={c.id}
-            className={`${i === index ? 'active' : ''}${c.current ? ' current' : ''}`}
+          <li key={c.id} id={optionId(i)} role="option" aria-selected={i === index} aria-disabled={c.disabled || undefined} data-command={c.id}
+            className={`${i === index ? 'active' : ''}${c.current ? ' current' : ''}${c.disabled ? ' disabled' : ''}`}
             onMouseMove={() => { if (i !== index) setActive(i); }} onClick={() => run(c)}>
             <span className="command-label">{c.label}</span>
             {c.current && <span className="command-now"> · {TEXT.now}</span>}

@@ -68,6 +68,50 @@ export function useIsPhone(): boolean {
   return useSyncExternalStore(subscribePhone, isPhoneNow);
 }
 
+/**
+ * A media query's `matches`, re-rendering on change. One query object per query string:
+ * matchMedia parses and evaluates the query on every call.
+ */
+const queries = new Map<string, MediaQueryList>();
+const query = (text: string) => {
+  let q = queries.get(text);
+  if (!q) queries.set(text, (q = window.matchMedia(text)));
+  return q;
+};
+function useMedia(text: string): boolean {
+  const subscribe = useCallback((onChange: () => void) => {
+    const q = query(text);
+    q.addEventListener('change', onChange);
+    return () => q.removeEventListener('change', onChange);
+  }, [text]);
+  return useSyncExternalStore(subscribe, () => query(text).matches);
+}
+
+/**
+ * The lecture layout: presenter view on a screen at least this wide lays the topology, the
+ * sequence diagram and the crash panel out on one screen (styles.css). Narrower, presenter
+ * view stays one column.
+ */
+export const LECTURE_QUERY = '(min-width: 1000px)';
+/** A lecture screen smaller than a 1080p projector (1280×720, a laptop): diagram text may go down to 14 px there. */
+export const SMALL_LECTURE_QUERY = '(max-width: 1599px), (max-height: 899px)';
+/**
+ * The smallest zoom of the topology in the lecture layout: 1 on a 1080p projector (its text
+ * is scaled to 18 px or more at zoom 1), 0.75 on a smaller screen (14 px or more), so the
+ * topology and the sequence diagram fit beside each other and the crash panel under them.
+ */
+export const SMALL_LECTURE_ZOOM = 0.75;
+
+/** Whether the page shows the lecture layout, on a small screen, and the topology's smallest zoom there. */
+export function useLectureLayout(): { on: boolean; small: boolean; minZoom: number } {
+  const presenting = usePresenting();
+  const wide = useMedia(LECTURE_QUERY);
+  const smallScreen = useMedia(SMALL_LECTURE_QUERY);
+  const on = presenting && wide;
+  const small = on && smallScreen;
+  return useMemo(() => ({ on, small, minZoom: small ? SMALL_LECTURE_ZOOM : 1 }), [on, small]);
+}
+
 export function usePresenting(): boolean {
   return useApp((s) => { const route = selectRoute(s); return route.page === 'lab' && route.present === true; });
 }
@@ -169,14 +213,16 @@ function useMeasured<N extends Node>(nodes: N[]): { nodes: N[]; onNodesChange: (
  * Memoised: its props are stable while the diagram's structure is (the live marks are read by
  * the nodes and edges themselves), so a step does not re-render React Flow.
  */
-export const FlowDiagram = memo(function FlowDiagram<N extends Node, E extends Edge>({ nodes: given, edges: givenEdges, nodeTypes, edgeTypes = routedEdgeTypes, structure, bounds }: {
+export const FlowDiagram = memo(function FlowDiagram<N extends Node, E extends Edge>({ nodes: given, edges: givenEdges, nodeTypes, edgeTypes = routedEdgeTypes, structure, bounds, presenterZoom = 1 }: {
   nodes: N[]; edges: E[]; nodeTypes: NodeTypes; edgeTypes?: EdgeTypes; structure: string; bounds: Pick<Layout, 'width' | 'height'>;
+  /** The smallest zoom in presenter view: 1, or less where the diagram's own text is set for it (the lecture layout's topology on a small screen). */
+  presenterZoom?: number;
 }) {
   const { nodes, onNodesChange } = useMeasured(useKept(given));
   const edges = useKept(givenEdges);
   const presenting = usePresenting();
   const phone = useIsPhone();
-  const minZoom = presenting ? 1 : phone ? 0.6 : 0.2;
+  const minZoom = presenting ? presenterZoom : phone ? 0.6 : 0.2;
   const interactive = presenting || phone;
   const { filled } = usePageText();
   const ariaLabelConfig = useMemo(() => flowAriaLabels((key) => filled(key)({})), [filled]);
@@ -192,4 +238,4 @@ export const FlowDiagram = memo(function FlowDiagram<N extends Node, E extends E
       <FitOnChange structure={structure} minZoom={minZoom} bounds={bounds} />
     </ReactFlow>
   );
-}) as <N extends Node, E extends Edge>(props: { nodes: N[]; edges: E[]; nodeTypes: NodeTypes; edgeTypes?: EdgeTypes; structure: string; bounds: Pick<Layout, 'width' | 'height'> }) => JSX.Element;
+}) as <N extends Node, E extends Edge>(props: { nodes: N[]; edges: E[]; nodeTypes: NodeTypes; edgeTypes?: EdgeTypes; structure: string; bounds: Pick<Layout, 'width' | 'height'>; presenterZoom?: number }) => JSX.Element;

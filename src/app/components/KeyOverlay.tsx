@@ -1,13 +1,13 @@
 /**
  * The key list (`?`): the step keys as useKeyboard.ts handles them (LAB_KEYS), the palette's
- * own keys from lab.json, and the keys of the two dialogs. Read from the same lists that
+ * own keys from lab.json, and the keys of the dialogs (the crash slide's included). Read from the same lists that
  * handle the keys, so the list cannot promise a key that does nothing.
  */
 import { Fragment, useId, useMemo, useRef } from 'react';
 import type { PaletteEntry } from '../../lab/schema';
 import { usePageText } from '../i18n/pageText';
 import { keyCap } from '../lectureCommands';
-import { LAB_KEYS } from '../useKeyboard';
+import { LAB_KEYS, SLIDE_KEY } from '../useKeyboard';
 import { ModalDialog } from './ModalDialog';
 
 function useText() {
@@ -16,7 +16,7 @@ function useText() {
     title: t('keys.title'), close: t('keys.close'), stepping: t('keys.stepping'),
     forward: t('keys.forward'), back: t('keys.back'), reset: t('keys.reset'),
     actions: t('keys.actions'), noActionKeys: t('keys.noActionKeys'), dialogs: t('keys.dialogs'),
-    commands: t('keys.commands'), help: t('keys.help'), escape: t('keys.escape'),
+    commands: t('keys.commands'), help: t('keys.help'), escape: t('keys.escape'), slide: t('keys.slide'),
     inPalette: t('keys.inPalette'), move: t('keys.move'), run: t('keys.run'), or: t('keys.or'),
     openCommands: t('commands.title'),
   }), [t]);
@@ -66,6 +66,7 @@ export function KeyOverlay({ palette, onClose, onCommands }: { palette: PaletteE
           <dl>
             <Row keys={['Ctrl K', '⌘ K', ':']} or={or} testId="key-overlay-commands">{TEXT.commands}</Row>
             <Row keys={['?']} or={or}>{TEXT.help}</Row>
+            <Row keys={[SLIDE_KEY]} or={or} testId="key-overlay-slide">{TEXT.slide}</Row>
             <Row keys={['Escape']} or={or}>{TEXT.escape}</Row>
           </dl>
           <h3>{TEXT.inPalette}</h3>

@@ -3,7 +3,7 @@
  * the right. The page itself subscribes only to the session, the route and the machine
  * list; every panel reads its own slice of the view, so a step re-renders what changed.
  */
-import { memo, useMemo } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocalizedLab } from '../i18n/labTranslations';
 import { LAB_INDEX } from '../labIndex';
@@ -13,6 +13,7 @@ import { ActionPalette } from './ActionPalette';
 import { OtherMoves } from './OtherMoves';
 import { ForkPanel } from './ForkPanel';
 import { CrashPanel } from './CrashPanel';
+import { useLectureLayout } from './FlowDiagram';
 import { ExercisesPanel } from './ExercisesPanel';
 import { Inspector } from './Inspector';
 import { LectureKeys } from './LectureKeys';
@@ -41,9 +42,12 @@ export function LabPage() {
   const executor = useApp((s) => s.view?.switches.executor ?? null);
   const palette = useMemo(() => (lab ? paletteFor(lab, executor) : []), [lab, executor]);
   useLabKeyboard(palette);
+  const { on: lecture, small } = useLectureLayout();
+  const grid = useRef<HTMLDivElement | null>(null);
+  useLectureTop(grid, lecture && hasView);
   if (!session || !hasView || !lab) return <main className="loading">{t('lab.opening')}</main>;
   return (
-    <main className={`lab${presenting ? ' presenting' : ''}`} data-testid={`lab-${lab.id}`}>
+    <main className={`lab${presenting ? ' presenting' : ''}${lecture ? ` lecture${small ? ' lecture-small' : ''}` : ''}`} data-testid={`lab-${lab.id}`}>
       <header className="lab-head">
         <h1><span className="lab-id">{lab.id}</span> {lab.title}</h1>
         <p className="muted">{specLine(lab.spec, lab.rules)}</p>
@@ -56,7 +60,7 @@ export function LabPage() {
         </p>
       )}
       <Toolbar />
-      <div className="lab-grid-3">
+      <div className="lab-grid-3" ref={grid}>
         <div className="col-left">
           <ActionPalette entries={palette} />
           <OtherMoves entries={palette} />
@@ -84,6 +88,31 @@ export function LabPage() {
       <LectureKeys lab={lab} palette={palette} presenting={presenting} />
     </main>
   );
+}
+
+/**
+ * The lecture layout sizes its first two rows to the screen under what is above the grid
+ * (the top bar, a banner, the lab's title and the toolbar, whose heights vary with the lab,
+ * the language and the window): that offset, from the top of the page, as `--lecture-top`
+ * on the grid (styles.css). Read again whenever one of them, or the page, changes size.
+ * Turning the layout on scrolls to the top, where that screen is (presenter view entered
+ * from a page scrolled down to the exercises would otherwise open on the panels below it).
+ */
+function useLectureTop(grid: RefObject<HTMLDivElement | null>, on: boolean): void {
+  useLayoutEffect(() => {
+    const el = grid.current;
+    if (!on || !el) return;
+    const read = () => {
+      const top = `${Math.round(el.getBoundingClientRect().top + window.scrollY)}px`;
+      if (el.style.getPropertyValue('--lecture-top') !== top) el.style.setProperty('--lecture-top', top);
+    };
+    read();
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    const observer = new ResizeObserver(read);
+    observer.observe(document.body);
+    for (let above = el.previousElementSibling; above; above = above.previousElementSibling) observer.observe(above);
+    return () => { observer.disconnect(); el.style.removeProperty('--lecture-top'); };
+  }, [grid, on]);
 }
 
 const Machines = memo(function Machines() {

@@ -78,12 +78,12 @@ beforeEach(() => { vi.clearAllMocks(); atStepOne(); });
 afterEach(() => { cleanup(); useLecture.setState({ open: null }); });
 
 describe('the key list (?)', () => {
-  it('lists the step keys, the lab\'s own action keys and the palette\'s keys', () => {
+  it('lists the step keys, the lab\'s own action keys, the palette\'s keys and the crash slide\'s', () => {
     show();
     press('?');
     const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
     const text = dialog.textContent!;
-    for (const key of ['→', '.', 'Page Down', '←', ',', 'Page Up', 'Home', 'r', 'Ctrl K', '⌘ K', ':', 'Escape', 'Enter']) {
+    for (const key of ['→', '.', 'Page Down', '←', ',', 'Page Up', 'Home', 'r', 'Ctrl K', '⌘ K', ':', 'b', 'Escape', 'Enter']) {
       expect(within(dialog).getAllByText(key, { selector: 'kbd' }).length).toBeGreaterThan(0);
     }
     // L07 gives three actions a key of their own: A: write (a), B: write (w), Clock +1 (t).

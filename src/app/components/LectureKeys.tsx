@@ -1,34 +1,21 @@
 /**
- * The two dialogs an instructor drives a lab with from the keyboard alone, presenter view
+ * The dialogs an instructor drives a lab with from the keyboard alone, presenter view
  * included (where the action palette is hidden): `?` lists every key of the page
  * (KeyOverlay), Ctrl+K, ⌘K or `:` opens the command palette (CommandPalette), which runs any
  * action, fault, step, scenario, switch or view change through the same store functions as
- * the page's buttons. Only one is open at a time; closing it puts the focus back where it was,
- * so → and the palette keys go on working on the lab.
+ * the page's buttons, and `b` shows the latest crash as a slide, before and after
+ * (CrashSlide). Only one is open at a time; closing it puts the focus back where it was, so
+ * → and the palette keys go on working on the lab.
  */
 import { useEffect } from 'react';
-import { create } from 'zustand';
 import type { Lab, PaletteEntry } from '../../lab/schema';
-import { isTyping } from '../useKeyboard';
+import { isTyping, SLIDE_KEY } from '../useKeyboard';
 import { CommandPalette } from './CommandPalette';
+import { CrashSlide } from './CrashSlide';
 import { KeyOverlay } from './KeyOverlay';
+import { closeLecture, openLecture, takeOpener, useLecture } from './lectureDialogs';
 
-type Open = 'keys' | 'commands' | null;
-
-/** Which dialog is open: its own small store, so opening one re-renders nothing of the lab. */
-export const useLecture = create<{ open: Open }>(() => ({ open: null }));
-
-/** The element that had the focus when the first dialog opened (one dialog may replace another). */
-let opener: HTMLElement | null = null;
-
-export function openLecture(which: Exclude<Open, null>): void {
-  if (useLecture.getState().open === null && opener === null) opener = document.activeElement as HTMLElement | null;
-  useLecture.setState({ open: which });
-}
-
-export function closeLecture(): void {
-  useLecture.setState({ open: null });
-}
+export { closeLecture, openLecture, useLecture } from './lectureDialogs';
 
 /** Whether the event is Ctrl+K or ⌘K (any keyboard layout that types a k there). */
 const isPaletteChord = (e: KeyboardEvent) => (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'k';
@@ -53,6 +40,10 @@ export function LectureKeys({ lab, palette, presenting }: { lab: Lab; palette: P
       } else if (event.key === ':' && now === null) {
         event.preventDefault();
         openLecture('commands');
+      } else if (event.key === SLIDE_KEY && (now === null || now === 'slide')) {
+        event.preventDefault();
+        if (now === 'slide') closeLecture();
+        else openLecture('slide');
       }
     };
     // Capture phase, like the step keys (useKeyboard.ts): a focused select must not take them.
@@ -62,13 +53,13 @@ export function LectureKeys({ lab, palette, presenting }: { lab: Lab; palette: P
   useEffect(() => {
     if (open !== null) return;
     // The dialog is unmounted by now, so the page is no longer inert and takes the focus.
-    const back = opener;
-    opener = null;
+    const back = takeOpener();
     if (back && back.isConnected && back !== document.body) back.focus({ preventScroll: true });
   }, [open]);
   // A dialog left open when the lab page goes away would steal the focus of the next page.
-  useEffect(() => () => { opener = null; useLecture.setState({ open: null }); }, []);
+  useEffect(() => () => { takeOpener(); useLecture.setState({ open: null }); }, []);
   if (open === 'keys') return <KeyOverlay palette={palette} onClose={closeLecture} onCommands={() => openLecture('commands')} />;
-  if (open === 'commands') return <CommandPalette lab={lab} palette={palette} presenting={presenting} onClose={closeLecture} onKeys={() => openLecture('keys')} />;
+  if (open === 'commands') return <CommandPalette lab={lab} palette={palette} presenting={presenting} onClose={closeLecture} onKeys={() => openLecture('keys')} onSlide={() => openLecture('slide')} />;
+  if (open === 'slide') return <CrashSlide onClose={closeLecture} />;
   return null;
 }

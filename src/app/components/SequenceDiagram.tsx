@@ -16,7 +16,8 @@ import { useTranslation } from 'react-i18next';
 import type { Message } from '../../core/message';
 import { useRenderMessage } from '../i18n/renderMessage';
 import { jumpTo, selectCursor, selectNodes, selectRoute, selectRun, useApp } from '../store';
-import { fittedLane, GUTTER, HEAD, MARK_LABEL_GAP, markLabel, NORMAL_TEXT, PRESENTER_TEXT, sequenceLayout, type SeqLayout, type SeqMessage } from './sequenceLayout';
+import { useLectureLayout } from './FlowDiagram';
+import { fittedLane, GUTTER, MARK_LABEL_GAP, markLabel, NORMAL_TEXT, PRESENTER_TEXT, SMALL_LECTURE_TEXT, sequenceLayout, type SeqLayout, type SeqMessage } from './sequenceLayout';
 
 /** The diagram's words in the page's language (src/app/i18n/locales/<locale>/app.ts). */
 function useText() {
@@ -52,16 +53,24 @@ export function SequenceDiagram() {
   // Presenter view sets the row texts larger (styles.css): the rows grow with them. Read as
   // LabPage reads it; it changes only when the route does, so a step keeps the memoised layout.
   const presenting = useApp((s) => { const r = selectRoute(s); return r.page === 'lab' && r.present === true; });
-  const text = presenting ? PRESENTER_TEXT : NORMAL_TEXT;
+  const smallLecture = useLectureLayout().small;
+  const text = presenting ? (smallLecture ? SMALL_LECTURE_TEXT : PRESENTER_TEXT) : NORMAL_TEXT;
   const layout = useMemo(() => sequenceLayout(run, lanes, lane, text), [run, lanes, lane, text]);
   const row = layout.rows.find((r) => r.index === cursor);
-  const scroller = useFollowRow(row, setBoxWidth);
+  // Presenter view keeps the lanes' names over the rows as they scroll by (the box is short in the lecture layout).
+  const scroller = useFollowRow(row, setBoxWidth, presenting ? layout.head : 0);
   const TEXT = useText();
   const say = useRenderMessage();
   return (
     <section className="panel sequence" aria-label={TEXT.title} data-testid="sequence">
       <h2>{TEXT.title} <span className="muted">{TEXT.hint}</span></h2>
       <div className="sequence-scroll" ref={scroller} tabIndex={0} role="region" aria-label={TEXT.diagram}>
+        {presenting && (
+          // A copy of the lanes' names that stays at the top of the box; the drawing's own are under it at the top.
+          <svg className="seq-heads" aria-hidden="true" width={layout.width} height={layout.head} style={{ marginBottom: -layout.head }} data-testid="sequence-heads">
+            {layout.lanes.map((l) => <text key={l.id} x={l.x} y={l.nameY} textAnchor="middle" className="seq-lane-name">{l.label}</text>)}
+          </svg>
+        )}
         <div className="sequence-canvas" style={{ width: layout.width, height: layout.height }}>
           {row && <div className="seq-current" aria-hidden="true" data-testid="sequence-current" data-step={cursor}
             style={{ height: row.height, transform: `translateY(${row.y}px)` }} />}
@@ -84,7 +93,7 @@ export function SequenceDiagram() {
  * so the write waits for the next animation frame: the frame's own layout, done once.
  * The same observer reports the box's width, to which the lanes are fitted (`fittedLane`).
  */
-function useFollowRow(row: SeqLayout['rows'][number] | undefined, onWidth: (width: number) => void) {
+function useFollowRow(row: SeqLayout['rows'][number] | undefined, onWidth: (width: number) => void, inset: number) {
   const scroller = useRef<HTMLDivElement | null>(null);
   // The box's width, handed on when it changes (the lanes are fitted to it). A ref, so the
   // observer is not re-subscribed should the caller pass a new function.
@@ -99,7 +108,8 @@ function useFollowRow(row: SeqLayout['rows'][number] | undefined, onWidth: (widt
     const t = target.current;
     if (!el || !t || b.height === 0) return; // not measured yet: the first resize callback reveals
     const top = t.y; // the drawing is not scaled: a wide one scrolls sideways
-    const above = top < b.top;
+    // `inset`: the top of the box the lanes' names cover (presenter view; rows start below it).
+    const above = top < b.top + inset;
     if (above || top + t.height > b.top + b.height) {
       // Most of the box is left for the rows the learner is heading to: stepping down, the row
       // lands a quarter of the way down; stepping back up, its bottom at three quarters. With the
@@ -108,7 +118,7 @@ function useFollowRow(row: SeqLayout['rows'][number] | undefined, onWidth: (widt
       // A row taller than the three quarters below that mark ends at the box's bottom instead
       // (or starts at its top if taller than the box), so its last arrows are not cut off.
       const lead = above ? b.height * 0.75 - t.height : Math.min(b.height * 0.25, Math.max(0, b.height - t.height));
-      b.top = Math.max(0, top - Math.max(0, lead));
+      b.top = Math.max(0, top - Math.max(inset, lead));
       if (frame.current === 0) {
         frame.current = requestAnimationFrame(() => {
           frame.current = 0;
@@ -116,7 +126,7 @@ function useFollowRow(row: SeqLayout['rows'][number] | undefined, onWidth: (widt
         });
       }
     }
-  }, []);
+  }, [inset]);
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
@@ -158,8 +168,8 @@ const SequenceBody = memo(function SequenceBody({ layout, TEXT, say }: { layout:
       ))}
       {layout.lanes.map((l) => (
         <g key={l.id}>
-          <text x={l.x} y={HEAD - 12} textAnchor="middle" className="seq-lane-name">{l.label}</text>
-          <line x1={l.x} x2={l.x} y1={HEAD - 6} y2={layout.height} className="seq-lifeline" />
+          <text x={l.x} y={l.nameY} textAnchor="middle" className="seq-lane-name">{l.label}</text>
+          <line x1={l.x} x2={l.x} y1={layout.head - 6} y2={layout.height} className="seq-lifeline" />
         </g>
       ))}
       {layout.down.map((d, i) => <line key={i} x1={d.x} x2={d.x} y1={d.y1} y2={d.y2} className="seq-down" />)}
@@ -189,7 +199,7 @@ const SequenceBody = memo(function SequenceBody({ layout, TEXT, say }: { layout:
           <text x={k.labelLeft ? k.x - MARK_LABEL_GAP : k.x + MARK_LABEL_GAP} y={k.y + Math.round(layout.text.markFont * 0.35)} textAnchor={k.labelLeft ? 'end' : 'start'} className="seq-mark-label">{markLabel(k)}</text>
         </g>
       ))}
-      {layout.messages.length === 0 && <text x={GUTTER} y={HEAD + 16} className="seq-label">{TEXT.empty}</text>}
+      {layout.messages.length === 0 && <text x={GUTTER} y={layout.head + 16} className="seq-label">{TEXT.empty}</text>}
       <defs>
         <marker id="seq-head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
           <path d="M 0 0 L 10 5 L 0 10 z" className="seq-head" />

@@ -11,8 +11,8 @@ import type { Frame } from '../../sim/network';
 import type { WorldView } from '../../lab/session';
 import { useShallow } from 'zustand/react/shallow';
 import { selectEdges, selectFrames, selectNodes, useApp } from '../store';
-import { FlowDiagram, RoutedPath, followGraph, usePresenting, type RoutedEdgeData } from './FlowDiagram';
-import { keepUnchanged, layoutToFit, monoLabelWidth, type FitBox } from './graphLayout';
+import { FlowDiagram, RoutedPath, SMALL_LECTURE_ZOOM, followGraph, useLectureLayout, usePresenting, type RoutedEdgeData } from './FlowDiagram';
+import { FIT_PADDING, keepUnchanged, layoutToCell, layoutToFit, monoLabelWidth, type Cell, type FitBox, type Layout } from './graphLayout';
 import { usePageText } from '../i18n/pageText';
 import { useRenderMessage } from '../i18n/renderMessage';
 
@@ -70,6 +70,25 @@ const TOPOLOGY_BOX: FitBox = { width: 553, minHeight: 200, maxHeight: 540, zoom:
  * box at zoom 1 cut nodes off (L01's worker-2 and shop, L05's workers, L12's agent-2).
  */
 const PRESENTER_TOPOLOGY_BOX: FitBox = { width: 880, minHeight: 300, maxHeight: 1400, zoom: 1 };
+/**
+ * The lecture layout (presenter view on a desktop screen, styles.css): the topology has the
+ * left three fifths of the screen under the toolbar, about 1120 × 870 px on a 1080p
+ * projector at zoom 1 (text 18 px or more), about 740 × 520 px on a 1280×720 screen at zoom
+ * 0.75 (14 px or more). The layout that fits that cell is picked (`layoutToCell`); a graph
+ * larger than it scrolls inside the cell, downwards, instead of being cut off or shrunk.
+ */
+const LECTURE_CELL: Cell = { width: 1100, height: 860, zoom: 1 };
+const SMALL_LECTURE_CELL: Cell = { width: 730, height: 520, zoom: SMALL_LECTURE_ZOOM };
+
+/**
+ * The size the topology needs in the lecture layout at its smallest zoom: the layout's box
+ * with FlowDiagram's fit padding, as CSS variables its cell reads (styles.css). The cell
+ * scrolls when the box is larger than the cell.
+ */
+function lectureSize(layout: Pick<Layout, 'width' | 'height'>, minZoom: number): CSSProperties {
+  const px = (n: number) => `${Math.ceil(n * minZoom * (1 + FIT_PADDING)) + 4}px`;
+  return { '--lecture-graph-width': px(layout.width), '--lecture-graph-height': px(layout.height) } as CSSProperties;
+}
 
 const NO_LINES: WorldView['nodes'][number]['said'] = [];
 
@@ -117,11 +136,14 @@ export function Topology() {
   const specs = useSpecs();
   const worldEdges = useApp(selectEdges);
   const scale = usePresenting() ? 1.7 : 1;
+  const lecture = useLectureLayout();
+  const box = scale === 1 ? TOPOLOGY_BOX : PRESENTER_TOPOLOGY_BOX;
+  const cell = lecture.on ? (lecture.small ? SMALL_LECTURE_CELL : LECTURE_CELL) : null;
   const TEXT = useText();
   const say = useRenderMessage();
   // Link labels in the page's language; the language is part of the layout (a label's room depends on its words).
   const labels = useMemo(() => worldEdges.map((e) => say(e.label)), [worldEdges, say]);
-  const structure = `${specs.map((n) => n.id).join(',')}|${worldEdges.map((e, i) => `${e.from}>${e.to}:${labels[i]}`).join(',')}|${scale}|${TEXT.inFlight('', 99)}`;
+  const structure = `${specs.map((n) => n.id).join(',')}|${worldEdges.map((e, i) => `${e.from}>${e.to}:${labels[i]}`).join(',')}|${scale}|${cell ? `${cell.width}x${cell.height}@${cell.zoom}` : ''}|${TEXT.inFlight('', 99)}`;
   const layout = useMemo(() => {
     const graph = {
       // In presenter view every node gets the room: its scaled lines wrap sooner (L01's provider
@@ -129,7 +151,7 @@ export function Topology() {
       nodes: specs.map((n) => ({ id: n.id, width: NODE_W * scale, height: (NODE_H + (scale !== 1 || worldEdges.some((e) => e.from === n.id) ? GROW : 0)) * scale })),
       edges: worldEdges.map((e, i) => ({ id: `${i}`, from: e.from, to: e.to, label: { width: labelRoom(TEXT.inFlight, labels[i]!, scale), height: LABEL_H * scale } })),
     };
-    return layoutToFit(graph, scale === 1 ? TOPOLOGY_BOX : PRESENTER_TOPOLOGY_BOX);
+    return cell ? layoutToCell(graph, cell) : layoutToFit(graph, box);
   }, [structure]);
   const kept = useRef<{ nodes: Node<WorldNodeData>[] | null; edges: Edge<LinkData>[] | null }>({ nodes: null, edges: null });
   const nodes = useMemo(() => (kept.current.nodes = keepUnchanged<Node<WorldNodeData>>(kept.current.nodes, specs.map((n) => ({
@@ -149,8 +171,8 @@ export function Topology() {
     // The frame is the container whose width the box's height follows (diagrams.css).
     <div className="diagram-frame">
       <div className="diagram topology follows-graph" data-testid="topology" data-direction={layout.direction} role="figure" aria-label={TEXT.diagram}
-        style={{ '--diagram-scale': scale, ...followGraph(layout, scale === 1 ? TOPOLOGY_BOX : PRESENTER_TOPOLOGY_BOX) } as CSSProperties}>
-        <FlowDiagram nodes={nodes} edges={edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes} structure={structure} bounds={layout} />
+        style={{ '--diagram-scale': scale, ...followGraph(layout, box), ...(lecture.on ? lectureSize(layout, lecture.minZoom) : {}) } as CSSProperties}>
+        <FlowDiagram nodes={nodes} edges={edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes} structure={structure} bounds={layout} presenterZoom={lecture.minZoom} />
       </div>
     </div>
   );

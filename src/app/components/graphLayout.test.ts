@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fittedZoom, keepUnchanged, layoutGraph, layoutToFit, peerEdges, sameData } from './graphLayout';
+import { FIT_PADDING, fittedZoom, keepUnchanged, layoutGraph, layoutToCell, layoutToFit, peerEdges, sameData } from './graphLayout';
 
 describe('keepUnchanged (React Flow gets the same node objects back when a step did not change them)', () => {
   const node = (id: string, active: boolean) => ({ id, position: { x: 1, y: 2 }, data: { name: id, active, loops: ['RENEW'] }, markerEnd: { type: 'arrow' } });
@@ -103,5 +103,43 @@ describe('layoutToFit (the layout a desktop box reads best in)', () => {
   it('finds no peers in a chain or a fan-in', () => {
     expect(peerEdges([{ from: 'a', to: 'b' }, { from: 'b', to: 'c' }]).size).toBe(0);
     expect(peerEdges([{ from: 'a', to: 'c' }, { from: 'b', to: 'c' }]).size).toBe(0);
+  });
+});
+
+describe('layoutToCell (the lecture layout: a fixed cell, a fixed zoom, a scroll inside when larger)', () => {
+  const node = (id: string) => ({ id, width: 391, height: 224 });
+  const label = { width: 170, height: 58 };
+  const needs = (l: { width: number; height: number }, zoom: number) => ({ width: l.width * zoom * (1 + FIT_PADDING), height: l.height * zoom * (1 + FIT_PADDING) });
+
+  it('takes a layout that fits the cell when one does', () => {
+    const input = { nodes: ['a', 'b'].map(node), edges: [{ from: 'a', to: 'b', label }] };
+    const cell = { width: 1100, height: 850, zoom: 1 };
+    const layout = layoutToCell(input, cell);
+    expect(needs(layout, 1).width).toBeLessThanOrEqual(cell.width);
+    expect(needs(layout, 1).height).toBeLessThanOrEqual(cell.height);
+  });
+
+  it('when none fits, one as wide as the cell at most, so it scrolls down only (L05 at 1080p: not the wrapped one, a bit larger fitted but wider)', () => {
+    const sinks = ['a_mem', 'b_mem', 'shop', 'provider', 'vendor'];
+    const input = {
+      nodes: ['A', 'B', ...sinks].map(node),
+      edges: [
+        { id: 'takeover', from: 'B', to: 'A', label },
+        { from: 'A', to: 'a_mem', label }, { from: 'B', to: 'b_mem', label },
+        ...['shop', 'provider', 'vendor'].flatMap((to) => [{ from: 'A', to, label }, { from: 'B', to, label }]),
+      ],
+    };
+    const cell = { width: 1100, height: 850, zoom: 1 };
+    const layout = layoutToCell(input, cell);
+    expect(needs(layout, 1).width).toBeLessThanOrEqual(cell.width);
+    expect(needs(layout, 1).height).toBeGreaterThan(cell.height);
+    // A smaller zoom (a 720p screen) fits a wider layout in the same cell width.
+    expect(needs(layoutToCell(input, { ...cell, width: 800, zoom: 0.75 }), 0.75).width).toBeLessThanOrEqual(800);
+  });
+
+  it('when no layout is narrow enough, the narrowest', () => {
+    const input = { nodes: ['a', 'b', 'c'].map(node), edges: [{ from: 'a', to: 'b', label }, { from: 'b', to: 'c', label }] };
+    const layout = layoutToCell(input, { width: 200, height: 200, zoom: 1 });
+    expect(layout.width).toBeLessThan(layoutGraph({ ...input, direction: 'LR' })!.width);
   });
 });

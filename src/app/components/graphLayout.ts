@@ -203,16 +203,41 @@ export function fittedZoom(layout: Pick<Layout, 'width' | 'height'>, box: FitBox
  * it runs once per structure like layoutGraph.
  */
 export function layoutToFit(input: Omit<LayoutInput, 'direction' | 'wrapRank'>, box: FitBox): Layout {
-  const candidates = [
+  const candidates = candidateLayouts(input);
+  const heightOf = (l: Layout) => Math.min(box.maxHeight, Math.max(box.minHeight, (box.width * l.height) / l.width));
+  const legible = candidates.filter((l) => fittedZoom(l, box) >= box.zoom);
+  if (legible.length > 0) return legible.reduce((best, l) => (heightOf(l) < heightOf(best) ? l : best));
+  return candidates.reduce((best, l) => (fittedZoom(l, box) > fittedZoom(best, box) ? l : best));
+}
+
+/** The layouts a graph may be drawn in: left to right, top to bottom, top to bottom with wide ranks wrapped, left to right with peers side by side. */
+function candidateLayouts(input: Omit<LayoutInput, 'direction' | 'wrapRank'>): Layout[] {
+  return [
     layoutGraph({ ...input, direction: 'LR' }),
     layoutGraph({ ...input, direction: 'TB' }),
     layoutGraph({ ...input, direction: 'TB', wrapRank: 2 }),
     peerEdges(input.edges).size > 0 ? layoutGraph({ ...input, direction: 'LR', peers: true }) : null,
   ].filter((l): l is Layout => l !== null);
-  const heightOf = (l: Layout) => Math.min(box.maxHeight, Math.max(box.minHeight, (box.width * l.height) / l.width));
-  const legible = candidates.filter((l) => fittedZoom(l, box) >= box.zoom);
-  if (legible.length > 0) return legible.reduce((best, l) => (heightOf(l) < heightOf(best) ? l : best));
-  return candidates.reduce((best, l) => (fittedZoom(l, box) > fittedZoom(best, box) ? l : best));
+}
+
+/** A fixed cell a diagram is drawn in at a given zoom, scrolling inside it when it is larger (the lecture layout's topology). */
+export interface Cell { width: number; height: number; zoom: number }
+
+/**
+ * The layout to draw in `cell` at `cell.zoom` (with FlowDiagram's fit padding): one that fits
+ * the cell if any does (the lowest); else one as wide as the cell at most, the lowest, so it
+ * scrolls one way only, down; else the narrowest. Like layoutToFit it depends on the graph
+ * and the cell's constants only, never on the window.
+ */
+export function layoutToCell(input: Omit<LayoutInput, 'direction' | 'wrapRank'>, cell: Cell): Layout {
+  const candidates = candidateLayouts(input);
+  const size = (l: Layout) => ({ width: l.width * cell.zoom * (1 + FIT_PADDING), height: l.height * cell.zoom * (1 + FIT_PADDING) });
+  const lowest = (ls: Layout[]) => ls.reduce((best, l) => (l.height < best.height ? l : best));
+  const fits = candidates.filter((l) => size(l).width <= cell.width && size(l).height <= cell.height);
+  if (fits.length > 0) return lowest(fits);
+  const narrow = candidates.filter((l) => size(l).width <= cell.width);
+  if (narrow.length > 0) return lowest(narrow);
+  return candidates.reduce((best, l) => (l.width < best.width ? l : best));
 }
 
 /** Full-width glyphs: CJK ideographs, kana, Hangul, full-width forms (1 em in any CJK font). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { msg } from '../../core/message';
 import type { TraceEntry } from '../../sim/world';
 import type { Frame } from '../../sim/network';
-import { fittedLane, GUTTER, LANE, MARK_LABEL_GAP, MIN_LANE, NORMAL_TEXT, PRESENTER_TEXT, sequenceLayout } from './sequenceLayout';
+import { fittedLane, GUTTER, HEAD, LANE, MARK_LABEL_GAP, MIN_LANE, NORMAL_TEXT, PRESENTER_TEXT, sequenceLayout } from './sequenceLayout';
 
 const frame = (id: number, from: string, to: string, extra: Partial<Frame> = {}): Frame => ({ id, from, to, kind: `k${id}`, body: {}, sentAt: 0, ...extra });
 const entry = (index: number, part: Partial<TraceEntry>): TraceEntry => ({
@@ -103,6 +103,22 @@ describe('sequenceLayout', () => {
     for (let i = 1; i < big.rows.length; i++) expect(big.rows[i]!.y).toBe(big.rows[i - 1]!.y + big.rows[i - 1]!.height);
     // The frame's two ends are as far apart, scaled: it is sent and delivered in separate rows.
     expect(big.messages[0]!.y2 - big.messages[0]!.y1).toBeGreaterThan(normal.messages[0]!.y2 - normal.messages[0]!.y1);
+  });
+
+  it('lanes\' names wider than their lanes go on two lines, every other one higher; names that fit stay on one', () => {
+    // L05's seven lanes at 18 px in the lecture layout's column: "A_memory" beside "B_memory" in 84 px lanes.
+    const l05 = ['A', 'B', 'A_memory', 'B_memory', 'shop', 'provider', 'vendor'].map((id) => ({ id, label: id }));
+    const big = sequenceLayout([entry(0, {})], l05, MIN_LANE, PRESENTER_TEXT);
+    expect(big.head).toBeGreaterThan(HEAD);
+    expect(new Set(big.lanes.map((l) => l.nameY)).size).toBe(2);
+    big.lanes.forEach((l, i) => { if (i > 0) expect(l.nameY).not.toBe(big.lanes[i - 1]!.nameY); });
+    expect(Math.min(...big.lanes.map((l) => l.nameY))).toBeGreaterThanOrEqual(18); // the upper line inside the drawing
+    expect(big.rows[0]!.y).toBe(big.head);
+    // The same lanes at the normal size, and wide lanes at presenter size: one line, as before.
+    for (const layout of [sequenceLayout([entry(0, {})], l05, MIN_LANE), sequenceLayout([entry(0, {})], l05, LANE, PRESENTER_TEXT)]) {
+      expect(layout.head).toBe(HEAD);
+      expect(new Set(layout.lanes.map((l) => l.nameY))).toEqual(new Set([HEAD - 12]));
+    }
   });
 
   it('a reply sent after a delivery in the same step starts below that delivery', () => {

@@ -25,10 +25,12 @@ export const HEAD = 34;
  * with the normal 28 px rows, "0 · t=0" ran into the label below it, so rows, slots and
  * baselines grow with the text there. `scale` multiplies the slot and row padding.
  */
-export interface SeqText { scale: number; stepY: number; labelY: number; minRow: number; markFont: number; labelChars: number }
-export const NORMAL_TEXT: SeqText = { scale: 1, stepY: 16, labelY: 28, minRow: 28, markFont: 11, labelChars: 24 };
+export interface SeqText { scale: number; stepY: number; labelY: number; minRow: number; markFont: number; labelChars: number; nameFont: number }
+export const NORMAL_TEXT: SeqText = { scale: 1, stepY: 16, labelY: 28, minRow: 28, markFont: 11, labelChars: 24, nameFont: 13 };
 /** 18 px lines (1.5 x the 12 px step line): a baseline 1.3 lines below the one above, 14 characters in the gutter. */
-export const PRESENTER_TEXT: SeqText = { scale: 1.5, stepY: 22, labelY: 46, minRow: 54, markFont: 18, labelChars: 14 };
+export const PRESENTER_TEXT: SeqText = { scale: 1.5, stepY: 22, labelY: 46, minRow: 54, markFont: 18, labelChars: 14, nameFont: 18 };
+/** The lecture layout on a screen smaller than 1080p (styles.css, `.lecture-small`): 14 px lines, 18 characters in the gutter. */
+export const SMALL_LECTURE_TEXT: SeqText = { scale: 1.2, stepY: 18, labelY: 36, minRow: 42, markFont: 14, labelChars: 18, nameFont: 14 };
 const SLOT = 16;
 const ROW_PAD = 10;
 /** A monospace character is about 0.6 em wide (the diagram's font is var(--mono)); a bit more for safety. */
@@ -47,7 +49,10 @@ export interface SeqMessage {
 /** `labelLeft`: the label ends left of the mark, since to its right it would run past the drawing's edge. */
 export interface SeqMark { kind: 'crash' | 'restart'; node: string; step: number; x: number; y: number; point?: string; labelLeft: boolean }
 export interface SeqLayout {
-  lanes: { id: string; label: string; x: number }[];
+  /** `nameY`: the baseline of the lane's name. */
+  lanes: { id: string; label: string; x: number; nameY: number }[];
+  /** Where the rows start: under the lanes' names (one line of them, or two when staggered). */
+  head: number;
   rows: SeqRow[];
   messages: SeqMessage[];
   marks: SeqMark[];
@@ -78,7 +83,13 @@ export function sequenceLayout(trace: readonly TraceEntry[], nodes: readonly { i
   const mark = (m: Omit<SeqMark, 'labelLeft'>): SeqMark => ({
     ...m, labelLeft: m.x + MARK_LABEL_GAP + markLabel(m).length * text.markFont * CHAR_EM > width,
   });
-  const lanes = nodes.map((n, i) => ({ id: n.id, label: n.label, x: GUTTER + lane * (i + 0.5) }));
+  // Names wider than their lanes (L05's seven lanes in the lecture layout's narrow column, at
+  // 18 px) would run into each other: every other one goes a line higher then.
+  const nameWidth = (label: string) => label.length * text.nameFont * CHAR_EM;
+  const staggered = nodes.some((n, i) => i > 0 && (nameWidth(nodes[i - 1]!.label) + nameWidth(n.label)) / 2 + 4 > lane);
+  const nameLine = Math.round(text.nameFont * 1.25);
+  const head = staggered ? HEAD + nameLine : HEAD;
+  const lanes = nodes.map((n, i) => ({ id: n.id, label: n.label, x: GUTTER + lane * (i + 0.5), nameY: head - 12 - (staggered && i % 2 === 0 ? nameLine : 0) }));
   const laneX = new Map(lanes.map((l) => [l.id, l.x]));
   const rows: SeqRow[] = [];
   const sends = new Map<number, { step: number; y: number; frame: TraceEntry['sent'][number] }>();
@@ -86,7 +97,7 @@ export function sequenceLayout(trace: readonly TraceEntry[], nodes: readonly { i
   const marks: SeqMark[] = [];
   const down: SeqLayout['down'] = [];
   const crashedAt = new Map<string, number>();
-  let y = HEAD;
+  let y = head;
   for (const entry of trace) {
     let slot = 0;
     const slotY = () => y + rowPad + slotHeight * slot++;
@@ -151,5 +162,5 @@ export function sequenceLayout(trace: readonly TraceEntry[], nodes: readonly { i
   }
   for (const [node, y1] of crashedAt) down.push({ node, x: laneX.get(node)!, y1, y2: y });
   messages.sort((a, b) => a.id - b.id);
-  return { lanes, rows, messages, marks, down, width, height: y + 6, text };
+  return { lanes, head, rows, messages, marks, down, width, height: y + 6, text };
 }

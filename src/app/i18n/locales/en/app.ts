@@ -106,7 +106,8 @@ export const app = {
   'keys.dialogs': 'Shortcuts and commands',
   'keys.commands': 'Open the command palette: every action, fault, scenario and step',
   'keys.help': 'Show or hide this list',
-  'keys.escape': 'Close this list or the command palette',
+  'keys.escape': 'Close this list, the command palette or the crash slide',
+  'keys.slide': 'Show the latest crash as a slide: before the crash, after the restart',
   'keys.inPalette': 'In the command palette',
   'keys.move': 'Move through the commands',
   'keys.run': 'Run the chosen command',
@@ -131,6 +132,8 @@ export const app = {
   'commands.place': 'Show: {{name}}',
   'commands.keys': 'Show keyboard shortcuts',
   'commands.now': 'now',
+  'commands.slide': 'Crash slide: before the crash, after the restart',
+  'commands.noSlide': 'Crash slide: no crash yet in this run',
 
   'narrative.summary': 'Read me',
   'narrative.region': 'Lab narrative',
@@ -179,6 +182,14 @@ export const app = {
   'crash.notRestarted': 'Not restarted yet: restart it to see what recovery does with these rows.',
   'crash.sent': 'sent #{{id}} {{kind}} to {{to}}',
   'crash.noRecovery': 'Recovery ran no transaction.',
+
+  // The crash slide (`b`): components/CrashSlide.tsx.
+  'slide.title': 'Crash slide',
+  'slide.open': 'Show as a slide',
+  'slide.close': 'Close',
+  'slide.none': 'No crash yet in this run. Arm a fault, take the step that walks into it, then open the slide again.',
+  'slide.before': 'Before the crash: what {{node}} had',
+  'slide.after': 'After the restart: what {{node}} still has',
 
   'sequence.title': 'Message sequence',
   'sequence.hint': 'one row per step; click a message or a mark to go to its step',

@@ -97,7 +97,8 @@ export const app = {
   'keys.dialogs': 'ショートカットとコマンド',
   'keys.commands': 'コマンドパレットを開く（すべてのアクション、障害、シナリオ、ステップ）',
   'keys.help': 'この一覧を表示／非表示',
-  'keys.escape': 'この一覧またはコマンドパレットを閉じる',
+  'keys.escape': 'この一覧、コマンドパレット、クラッシュのスライドを閉じる',
+  'keys.slide': '直近のクラッシュをスライドで表示（クラッシュ前と再起動後）',
   'keys.inPalette': 'コマンドパレットの中で',
   'keys.move': 'コマンドを選ぶ',
   'keys.run': '選んだコマンドを実行',
@@ -122,6 +123,8 @@ export const app = {
   'commands.place': '表示：{{name}}',
   'commands.keys': 'キーボードショートカットを表示',
   'commands.now': '現在',
+  'commands.slide': 'クラッシュのスライド：クラッシュ前と再起動後',
+  'commands.noSlide': 'クラッシュのスライド：この実行ではまだクラッシュしていません',
 
   'narrative.summary': '説明',
   'narrative.region': 'ラボの説明',
@@ -170,6 +173,13 @@ export const app = {
   'crash.notRestarted': 'まだ再起動していません。再起動すると、回復処理がこれらの行をどう扱うかが見られます。',
   'crash.sent': '{{to}} へ #{{id}} {{kind}} を送信',
   'crash.noRecovery': '回復処理はトランザクションを実行しませんでした。',
+
+  'slide.title': 'クラッシュのスライド',
+  'slide.open': 'スライドで表示',
+  'slide.close': '閉じる',
+  'slide.none': 'この実行ではまだクラッシュが起きていません。障害を仕掛けて、それに当たるステップを実行してから、もう一度スライドを開いてください。',
+  'slide.before': 'クラッシュ前：{{node}} が持っていたもの',
+  'slide.after': '再起動後：{{node}} に残っているもの',
 
   'sequence.title': 'メッセージシーケンス',
   'sequence.hint': '1 ステップ 1 行。メッセージや印をクリックするとそのステップへ移動します',

@@ -97,7 +97,8 @@ export const app = {
   'keys.dialogs': '快捷键与命令',
   'keys.commands': '打开命令面板：所有动作、故障、场景和步骤',
   'keys.help': '显示或隐藏此列表',
-  'keys.escape': '关闭此列表或命令面板',
+  'keys.escape': '关闭此列表、命令面板或崩溃幻灯片',
+  'keys.slide': '以幻灯片显示最近一次崩溃：崩溃之前与重启之后',
   'keys.inPalette': '在命令面板中',
   'keys.move': '在命令之间移动',
   'keys.run': '运行选中的命令',
@@ -122,6 +123,8 @@ export const app = {
   'commands.place': '显示：{{name}}',
   'commands.keys': '显示键盘快捷键',
   'commands.now': '当前',
+  'commands.slide': '崩溃幻灯片：崩溃之前与重启之后',
+  'commands.noSlide': '崩溃幻灯片：本次运行还没有发生崩溃',
 
   'narrative.summary': '说明',
   'narrative.region': '实验说明',
@@ -170,6 +173,13 @@ export const app = {
   'crash.notRestarted': '尚未重启：重启它，看看恢复过程如何处理这些行。',
   'crash.sent': '向 {{to}} 发送了 #{{id}} {{kind}}',
   'crash.noRecovery': '恢复过程没有执行任何事务。',
+
+  'slide.title': '崩溃幻灯片',
+  'slide.open': '以幻灯片显示',
+  'slide.close': '关闭',
+  'slide.none': '本次运行还没有发生崩溃。先布置一个故障，执行撞上它的那一步，再打开幻灯片。',
+  'slide.before': '崩溃之前：{{node}} 当时拥有的',
+  'slide.after': '重启之后：{{node}} 仍然保有的',
 
   'sequence.title': '消息时序',
   'sequence.hint': '每步一行；点击消息或标记即可跳到那一步',

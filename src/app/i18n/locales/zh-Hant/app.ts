@@ -97,7 +97,8 @@ export const app = {
   'keys.dialogs': '快速鍵與指令',
   'keys.commands': '開啟指令面板：所有動作、故障、情境與步驟',
   'keys.help': '顯示或隱藏此清單',
-  'keys.escape': '關閉此清單或指令面板',
+  'keys.escape': '關閉此清單、指令面板或崩潰投影片',
+  'keys.slide': '以投影片顯示最近一次崩潰：崩潰之前與重啟之後',
   'keys.inPalette': '在指令面板中',
   'keys.move': '在指令之間移動',
   'keys.run': '執行選取的指令',
@@ -122,6 +123,8 @@ export const app = {
   'commands.place': '顯示：{{name}}',
   'commands.keys': '顯示鍵盤快速鍵',
   'commands.now': '目前',
+  'commands.slide': '崩潰投影片：崩潰之前與重啟之後',
+  'commands.noSlide': '崩潰投影片：本次執行尚未發生崩潰',
 
   'narrative.summary': '說明',
   'narrative.region': '實驗說明',
@@ -170,6 +173,13 @@ export const app = {
   'crash.notRestarted': '尚未重啟：重啟它，看看復原過程如何處理這些列。',
   'crash.sent': '向 {{to}} 送出 #{{id}} {{kind}}',
   'crash.noRecovery': '復原過程沒有執行任何交易。',
+
+  'slide.title': '崩潰投影片',
+  'slide.open': '以投影片顯示',
+  'slide.close': '關閉',
+  'slide.none': '本次執行尚未發生崩潰。先佈置一個故障，執行碰上它的那一步，再開啟投影片。',
+  'slide.before': '崩潰之前：{{node}} 當時擁有的',
+  'slide.after': '重啟之後：{{node}} 仍然保有的',
 
   'sequence.title': '訊息時序',
   'sequence.hint': '每步一列；點選訊息或標記即可跳到該步',
