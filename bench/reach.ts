@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { loadLabsFromDir } from '../src/lab/nodeFiles';
-import { searchLabAsync, searchLabParallel } from '../src/lab/search';
+import { searchLab, searchLabParallel } from '../src/lab/search';
 import type { Lab } from '../src/lab/schema';
 import type { ExploreResult } from '../src/sim/explorer/result';
 import { threadPool } from '../scripts/pool/threadPool';
@@ -26,7 +26,7 @@ function labsById(): Map<string, Lab> {
 export async function benchReach(): Promise<void> {
   for (const lab of labsById().values()) {
     let complete = { depth: 0, ms: 0, states: 1 };
-    const result = await searchLabAsync(lab, {
+    const result = await searchLab(lab, {
       reduce: true, bounds: { depth: 40, maxStates: 5_000_000, maxMs: REACH_BUDGET_MS }, now: () => performance.now(), progressEvery: 1,
       onProgress: (p) => { if (p.depth - 1 > complete.depth) complete = { depth: p.depth - 1, ms: p.elapsedMs, states: p.states }; },
     });
@@ -42,8 +42,8 @@ export async function benchReduction(runs: readonly [string, number][]): Promise
   const labs = labsById();
   for (const [id, depth] of runs) {
     const lab = labs.get(id)!;
-    const full = await searchLabAsync(lab, { bounds: { depth, maxMs: 600_000 }, now: () => performance.now() });
-    const reduced = await searchLabAsync(lab, { bounds: { depth, maxMs: 600_000 }, reduce: true, now: () => performance.now() });
+    const full = await searchLab(lab, { bounds: { depth, maxMs: 600_000 }, now: () => performance.now() });
+    const reduced = await searchLab(lab, { bounds: { depth, maxMs: 600_000 }, reduce: true, now: () => performance.now() });
     const note = (r: ExploreResult) => `${r.states} states, ${r.transitions} transitions, ${(r.elapsedMs / 1000).toFixed(1)} s${r.stoppedBy ? `, stopped by ${r.stoppedBy}` : ''}`;
     console.log(`reduction ${id} @${depth}: full ${note(full)}; reduced ${note(reduced)}`);
     console.log(`ratio states reduced/full ${id} @${depth}: ${(reduced.states / full.states).toFixed(2)}`);
@@ -55,7 +55,7 @@ export async function benchReduction(runs: readonly [string, number][]): Promise
 export async function benchWorkers(): Promise<void> {
   const lab = labsById().get('L07')!;
   const bounds = { depth: 7 };
-  const one = await searchLabAsync(lab, { bounds, now: () => performance.now() });
+  const one = await searchLab(lab, { bounds, now: () => performance.now() });
   const pool = threadPool(2);
   try {
     // Worker start-up (loading the code, opening the first World) is not search time.
@@ -70,11 +70,11 @@ export async function benchWorkers(): Promise<void> {
 }
 
 /** `ratio explore async/sync`: transitions per second of L05 (LangGraph, awaited) over L07's, each at its default bounds. */
-export async function benchAsync(): Promise<void> {
+export async function benchLangGraphSearch(): Promise<void> {
   const labs = labsById();
   const rate = (r: ExploreResult) => r.transitions / (r.elapsedMs / 1000);
-  const sync = await searchLabAsync(labs.get('L07')!, { now: () => performance.now() });
-  const async = await searchLabAsync(labs.get('L05')!, { now: () => performance.now() });
+  const sync = await searchLab(labs.get('L07')!, { now: () => performance.now() });
+  const async = await searchLab(labs.get('L05')!, { now: () => performance.now() });
   console.log(`explore L05 (asynchronous) ${Math.round(rate(async))} transitions/s (${async.replays ?? 0} fresh replays), L07 ${Math.round(rate(sync))} transitions/s`);
   console.log(`ratio explore async/sync: ${(rate(async) / rate(sync)).toFixed(2)}`);
 }

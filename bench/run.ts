@@ -26,7 +26,7 @@ import type { EventRecord } from '../src/core/authority/outcomes';
 import { applyEvent } from '../src/core/worker/apply';
 import { PROJECTION_SCHEMA } from '../src/core/worker/schema';
 import { verifyDigest } from '../src/core/authority/keys';
-import { benchAsync, benchReach, benchReduction, benchWorkers } from './reach';
+import { benchLangGraphSearch, benchReach, benchReduction, benchWorkers } from './reach';
 import { benchSession } from './session';
 
 const ROUNDS = 20_000;
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
     });
     console.log(`explore L05 depth ${l05.depthCompleted}: ${l05.states} states, ${l05.transitions} transitions, ${Math.round(l05.elapsedMs)} ms`);
   }
-  await benchAsync();
+  await benchLangGraphSearch();
   await benchWorkers();
   await benchReduction([['L07', 8], ['L01', 6], ['L10', 6]]);
   await benchReach();

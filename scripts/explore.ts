@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { initSqlJsOnce } from '../src/core/db/sqljs';
 import type { Bounds } from '../src/sim/explorer/bounds';
-import { labCard, searchLabAsync, searchLabParallel, unsearchable, type LabSearch } from '../src/lab/search';
+import { labCard, searchLab, searchLabParallel, unsearchable, type LabSearch } from '../src/lab/search';
 import { defaultWorkers, threadPool } from './pool/threadPool';
 import { loadLabsFromDir } from '../src/lab/nodeFiles';
 
@@ -104,7 +104,7 @@ async function main(): Promise<void> {
   let workers = 1;
   let result;
   if (args.swarm || args.workers === 1) {
-    result = await searchLabAsync(lab, { ...search, swarm: args.swarm ? { seed, runs: args.runs } : undefined });
+    result = await searchLab(lab, { ...search, swarm: args.swarm ? { seed, runs: args.runs } : undefined });
   } else {
     const pool = threadPool(args.workers);
     try {

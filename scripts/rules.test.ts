@@ -13,7 +13,7 @@ import { useSqlJs } from '../src/test/sqljs';
 import { loadLabsFromDir } from '../src/lab/nodeFiles';
 import { RULES } from '../src/lab/rules/catalog';
 import { rulesProblems, rulesTable } from '../src/lab/rules/table';
-import { searchLabAsync } from '../src/lab/search';
+import { searchLab } from '../src/lab/search';
 import type { Bounds } from '../src/sim/explorer/bounds';
 import type { Lab } from '../src/lab/schema';
 
@@ -49,7 +49,7 @@ const variants = labs.flatMap((lab) => lab.variants.map((variant) => ({ lab, var
 describe.each(variants.map(({ lab, variant }) => [`${lab.id} ${variant.rule} → ${variant.property} (${JSON.stringify(variant.switches)})`, lab, variant] as const))(
   'search finds the broken variant %s', (_name, lab, variant) => {
     it('from the lab\'s start, within its bounds', async () => {
-      const result = await searchLabAsync(lab, { switches: variant.switches, bounds: variant.bounds as Partial<Bounds> | undefined, recover: variant.recover });
+      const result = await searchLab(lab, { switches: variant.switches, bounds: variant.bounds as Partial<Bounds> | undefined, recover: variant.recover });
       const found = variant.recover ? result.unrecoverable ?? [] : result.counterexamples;
       expect(found.map((c) => c.invariant), `bounds: ${result.boundsText}`).toContain(variant.property);
     }, 240_000);

@@ -21,7 +21,7 @@
  */
 import { resolve } from 'node:path';
 import { initSqlJsOnce } from '../src/core/db/sqljs';
-import { designs, isAsyncSearch, labCard, searchLabAsync, searchLabParallel, unsearchable, type Design } from '../src/lab/search';
+import { designs, isAsyncSearch, labCard, searchLab, searchLabParallel, unsearchable, type Design } from '../src/lab/search';
 import { oneSwitchAway, reductionMismatch } from '../src/lab/reduceCheck';
 import { getModel } from '../src/lab/models';
 import { switchesOf } from '../src/sim/switches';
@@ -131,7 +131,7 @@ async function main(): Promise<void> {
       const started = performance.now();
       const walks = design.async ? asyncRuns : runs;
       const length = design.async ? asyncDepth : depth;
-      const result = await searchLabAsync(lab, { switches: design.switches, bounds: { depth: length }, swarm: { seed, runs: walks }, now: () => performance.now() });
+      const result = await searchLab(lab, { switches: design.switches, bounds: { depth: length }, swarm: { seed, runs: walks }, now: () => performance.now() });
       const found = result.counterexamples[0];
       const ms = Math.round(performance.now() - started);
       const label = `${lab.id} ${JSON.stringify(design.switches)} (${design.presented ?? 'unlabelled'})`;

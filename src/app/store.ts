@@ -275,7 +275,7 @@ function openLab(route: Extract<Route, { page: 'lab' }>): void {
   previous?.dispose();
   useApp.setState({ session, route: { ...route } });
   commit(notes.length > 0 ? (notes as (string | Message)[]) : null, route.present);
-  afterAsync(session);
+  redrawWhenIdle(session);
   if (!preview) void recheckSaved(lab);
 }
 
@@ -455,7 +455,7 @@ function withSession(body: (session: LabSession) => { ok: boolean; error?: strin
   const outcome = body(session);
   const refused = outcome && !outcome.ok ? outcome.error ?? TEXT.didNotWork : null;
   commit(refused);
-  afterAsync(session, refused);
+  redrawWhenIdle(session, refused);
 }
 
 /**
@@ -463,7 +463,7 @@ function withSession(body: (session: LabSession) => { ok: boolean; error?: strin
  * A refusal said on the spot stays on screen through that redraw, unless a queued step met
  * one of its own.
  */
-function afterAsync(session: LabSession, said: FlashValue | null = null): void {
+function redrawWhenIdle(session: LabSession, said: FlashValue | null = null): void {
   void session.whenIdle()?.then(() => {
     if (useApp.getState().session === session) commit(session.takeError() ?? said);
   });
@@ -635,7 +635,7 @@ export async function submitExercise(exercise: Exercise, given: ExerciseInput): 
   // A reproduce that did not get there keeps recording: the student steps back or on and checks again.
   if (exercise.kind === 'reproduce' && verdict.pass === true) useApp.setState((s) => ({ progress: { ...s.progress, activeExercise: null } }));
   commit();
-  afterAsync(session);
+  redrawWhenIdle(session);
   return verdict;
 }
 
@@ -649,7 +649,7 @@ export function startReproduce(exercise: Exercise): void {
   session.jumpTo(exercise.start.actions.length);
   persist({ ...useApp.getState().progress, activeExercise: { lab: session.lab.id, exercise: exercise.id, baseCursor: exercise.start.actions.length } });
   commit();
-  afterAsync(session);
+  redrawWhenIdle(session);
 }
 
 /** The steps recorded since a reproduce attempt started. */

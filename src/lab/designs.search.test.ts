@@ -13,7 +13,7 @@
  * - … and from every state that search reaches in a right configuration, the system's own
  *   recovery settles the World within the model's recovery bound (recoverability).
  * Asynchronous models (the LangGraph workflow: L05, L06's LangGraph executor) are searched
- * like the others, awaiting the engine inside each step (`searchLabAsync`).
+ * like the others, awaiting the engine inside each step (`searchLab`).
  * Run time is reported in the report of the session that wrote it; no timed assertion.
  */
 import { resolve } from 'node:path';
@@ -22,7 +22,7 @@ import { useSqlJs } from '../test/sqljs';
 import { getModel } from './models';
 import { switchesOf } from '../sim/switches';
 import { loadLabsFromDir } from './nodeFiles';
-import { isAsyncSearch, labBounds, searchLabAsync, unsearchable } from './search';
+import { isAsyncSearch, labBounds, searchLab, unsearchable } from './search';
 import type { Lab } from './schema';
 
 useSqlJs();
@@ -158,7 +158,7 @@ for (const modelId of models) {
           expect(witness, `no witness for ${name}: say in which lab setting it breaks`).toBeDefined();
           const lab = labById.get(witness!.lab)!;
           expect(lab.model).toBe(modelId);
-          const result = await searchLabAsync(lab, { switches: { ...witness!.switches, [spec.key]: option.value }, prefix: witness!.prefix, stopAtFirst: true, recover: witness!.recover });
+          const result = await searchLab(lab, { switches: { ...witness!.switches, [spec.key]: option.value }, prefix: witness!.prefix, stopAtFirst: true, recover: witness!.recover });
           expect(result.counterexamples.length + (result.unrecoverable ?? []).length, `no counterexample within ${result.boundsText}`).toBeGreaterThan(0);
         }, 600_000);
       }
@@ -178,7 +178,7 @@ for (const modelId of models) {
           const bounds = labBounds(lab, {}, switches);
           // Safety and liveness: no invariant broken, and from every reached state the system's
           // own recovery settles the World (the model's end conditions, src/sim/explorer/recover.ts).
-          const result = await searchLabAsync(lab, { switches, prefix, recover: true });
+          const result = await searchLab(lab, { switches, prefix, recover: true });
           expect(result.counterexamples.map((c) => `${c.invariant}: ${JSON.stringify(c.actions)}`)).toEqual([]);
           expect((result.unrecoverable ?? []).map((c) => `${c.invariant} (${c.why}) after ${c.steps - c.recovery} + ${c.recovery}: ${JSON.stringify(c.actions)}`)).toEqual([]);
           expect(result.recovered, 'recovery ran from every reached state').toBe(result.states);

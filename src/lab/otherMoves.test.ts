@@ -45,11 +45,11 @@ describe('other moves: every step of a counterexample can be taken by hand', () 
   for (const lab of labs) {
     const reproduces = lab.exercises.filter((e) => e.kind === 'reproduce' && 'violates' in e.goal);
     if (reproduces.length === 0) continue;
-    it(`${lab.id}: each reproduce exercise's counterexample`, () => {
+    it(`${lab.id}: each reproduce exercise's counterexample`, async () => {
       for (const exercise of reproduces) {
         const start = searchStartFor(lab, exercise.id, {});
         if (isAsyncSearch(lab, start.switches)) continue;
-        const result = searchLab(lab, { ...start, stopAtFirst: false });
+        const result = await searchLab(lab, { ...start, stopAtFirst: false });
         const goal = (exercise as { goal: { violates: string } }).goal.violates;
         const found = result.counterexamples.find((c) => c.invariant === goal) ?? result.counterexamples[0];
         if (!found) continue; // the goal lies past the CI bounds: nothing to walk

@@ -13,7 +13,7 @@ import { getModel } from './models';
 import { switchesOf } from '../sim/switches';
 import { loadLabsFromDir } from './nodeFiles';
 import { oneSwitchAway, reductionMismatch, smallDepth } from './reduceCheck';
-import { searchLabAsync } from './search';
+import { searchLab } from './search';
 
 useSqlJs();
 
@@ -24,7 +24,7 @@ describe('partial-order reduction keeps every verdict', () => {
     const configurations = oneSwitchAway(lab, switchesOf(getModel(lab.model)));
     it(`${lab.id}: ${configurations.length} configurations, full and reduced agree`, async () => {
       for (const switches of configurations) {
-        const run = (reduce: boolean) => searchLabAsync(lab, { switches, reduce, bounds: { depth: smallDepth(lab, switches) } });
+        const run = (reduce: boolean) => searchLab(lab, { switches, reduce, bounds: { depth: smallDepth(lab, switches) } });
         const full = await run(false);
         const reduced = await run(true);
         expect(reductionMismatch(full, reduced), `${lab.id} ${JSON.stringify(switches)}`).toBeNull();

@@ -5,7 +5,7 @@
  * repair checker.
  *
  * A lab whose configuration runs an asynchronous model (L05; L06 with the LangGraph
- * executor, src/sim/models/matrix/route.ts) is searched with `searchLabAsync`, which awaits
+ * executor, src/sim/models/matrix/route.ts) is searched with `searchLab`, which awaits
  * the engine inside each step; it takes any lab, so callers that may meet either use it.
  */
 import { isAsyncModel } from '../sim/asyncStep';
@@ -54,7 +54,7 @@ export function labBounds(lab: Pick<Lab, 'model'> & { world?: Pick<Lab['world'],
   return boundsWith({ ...MODEL_BOUNDS[model], ...overrides });
 }
 
-/** Why a lab's model cannot be searched yet, or null when it can (asynchronous models too, with `searchLabAsync`). */
+/** Why a lab's model cannot be searched yet, or null when it can (asynchronous models too). */
 export function unsearchable(modelId: string): string | null {
   const model = getModel(modelId);
   const missing = [!model.enabled && 'enabled()', !model.fingerprint && 'fingerprint()'].filter(Boolean);
@@ -72,29 +72,21 @@ function prepare(lab: Lab, options: LabSearch): { config: WorldConfig; common: P
   return { config, common: { config, prefix: options.prefix, bounds, now: options.now, onProgress: options.onProgress, progressEvery: options.progressEvery, stop: options.stop } };
 }
 
-/** Search over a lab whose configuration runs a synchronous model (throws for an asynchronous one: use `searchLabAsync`). */
-export function searchLab(lab: Lab, options: LabSearch = {}): ExploreResult {
+/**
+ * Search over any lab on this thread: a synchronous model's search runs at once (the
+ * explorer's generator driven synchronously, src/sim/explorer/drive.ts); an asynchronous
+ * model's engine is awaited inside each step.
+ */
+export async function searchLab(lab: Lab, options: LabSearch = {}): Promise<ExploreResult> {
   const { config, common } = prepare(lab, options);
-  if (isAsyncModel(getModel(config.model))) {
-    throw new Error(`${lab.id}: model '${config.model}' steps asynchronously: search it with searchLabAsync`);
-  }
-  return options.swarm
-    ? swarm({ ...common, ...options.swarm })
-    : explore({ ...common, stopAtFirst: options.stopAtFirst, recover: options.recover, reduce: options.reduce });
-}
-
-/** Search over any lab: an asynchronous model's engine is awaited inside each step; a synchronous one runs as in `searchLab`. */
-export async function searchLabAsync(lab: Lab, options: LabSearch = {}): Promise<ExploreResult> {
-  const { config, common } = prepare(lab, options);
-  if (!isAsyncModel(getModel(config.model))) return searchLab(lab, options);
-  return options.swarm
-    ? swarmAsync({ ...common, ...options.swarm })
-    : exploreAsync({ ...common, stopAtFirst: options.stopAtFirst, recover: options.recover, reduce: options.reduce });
+  const run = { ...common, stopAtFirst: options.stopAtFirst, recover: options.recover, reduce: options.reduce };
+  if (!isAsyncModel(getModel(config.model))) return options.swarm ? swarm({ ...common, ...options.swarm }) : explore(run);
+  return options.swarm ? swarmAsync({ ...common, ...options.swarm }) : exploreAsync(run);
 }
 
 /**
  * Exhaustive search over a pool of workers (src/sim/explorer/parallel.ts): the same result
- * as `searchLabAsync` on one thread, plus how many workers ran it. Each worker takes the
+ * as `searchLab` on one thread, plus how many workers ran it. Each worker takes the
  * model from its own registry.
  */
 export async function searchLabParallel(lab: Lab, options: Omit<LabSearch, 'swarm'>, pool: ExpandPool): Promise<ExploreResult & { workers: number }> {

@@ -11,7 +11,7 @@
  */
 import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
 import { initSqlJsOnce } from '../../core/db/sqljs';
-import { labCard, searchLabAsync, searchLabParallel } from '../../lab/search';
+import { labCard, searchLab, searchLabParallel } from '../../lab/search';
 import { panelBounds } from '../../lab/panelBounds';
 import { messagePool, type PoolReply } from '../../sim/explorer/parallel';
 import type { Progress } from '../../sim/explorer/result';
@@ -43,7 +43,7 @@ self.onmessage = async (event: MessageEvent<SearchRequest | StopRequest>) => {
     // Not reduced: on today's footprints the reduction saves at most 7% of transitions and
     // costs more than that in bookkeeping (npm run bench, `reduction …` lines).
     const result = request.swarm
-      ? { ...await searchLabAsync(request.lab, { ...search, swarm: request.swarm }), workers: 1 }
+      ? { ...await searchLab(request.lab, { ...search, swarm: request.swarm }), workers: 1 }
       : await searchLabParallel(request.lab, search, poolOf(Math.max(1, request.workers ?? 1)));
     // Safety counterexamples first, then states the recovery cannot settle (the panel shows the first).
     const cards = [...result.counterexamples, ...(result.unrecoverable ?? [])].map((found) => labCard(request.lab, result, found, request.initial));

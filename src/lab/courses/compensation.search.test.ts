@@ -16,7 +16,7 @@ import { searchLab } from '../search';
 
 useSqlJs();
 const l08 = loadLabsFromDir(resolve('labs')).flatMap((l) => (l.ok && l.lab.id === 'L08' ? [l.lab] : []))[0]!;
-const found = (switches: Record<string, string>) => searchLab(l08, { switches, stopAtFirst: true }).counterexamples.map((c) => c.invariant);
+const found = async (switches: Record<string, string>) => (await searchLab(l08, { switches, stopAtFirst: true })).counterexamples.map((c) => c.invariant);
 
 /** The model's own recovery moves from a World, first accepted each time, until settled: the moves taken. */
 function recoverByHand(world: World, bound: number): unknown[] {
@@ -30,14 +30,14 @@ function recoverByHand(world: World, bound: number): unknown[] {
 }
 
 describe('search judges who may cancel (seed 002 §8)', () => {
-  it('an agent that acts on the consent it was given at booking cancels after the traveller withdrew it: COMP-3', () => {
-    expect(found({ cancel_authority: 'consent_at_booking' })).toContain('COMP-3');
+  it('an agent that acts on the consent it was given at booking cancels after the traveller withdrew it: COMP-3', async () => {
+    expect(await found({ cancel_authority: 'consent_at_booking' })).toContain('COMP-3');
   });
-  it('an agent that retries a failed cancellation instead of handing it to a person: COMP-2', () => {
-    expect(found({ cancel_failure: 'retry', airline_cancel: 'fails' })).toContain('COMP-2');
+  it('an agent that retries a failed cancellation instead of handing it to a person: COMP-2', async () => {
+    expect(await found({ cancel_failure: 'retry', airline_cancel: 'fails' })).toContain('COMP-2');
   });
-  it("the lab's design, which checks the consent before cancelling, breaks nothing", () => {
-    const result = searchLab(l08);
+  it("the lab's design, which checks the consent before cancelling, breaks nothing", async () => {
+    const result = await searchLab(l08);
     expect(result.counterexamples.map((c) => `${c.invariant}: ${JSON.stringify(c.actions)}`)).toEqual([]);
     expect(result.stoppedBy).toBeNull();
   });
@@ -62,14 +62,14 @@ describe('every booking ends (recovery)', () => {
     world.dispose();
   });
   for (const switches of [{}, { hotel: 'available' }, { airline_cancel: 'fails' }] as Record<string, string>[]) {
-    it(`the lab's design settles from every reached state: ${JSON.stringify(switches)}`, () => {
-      const result = searchLab(l08, { switches, recover: true });
+    it(`the lab's design settles from every reached state: ${JSON.stringify(switches)}`, async () => {
+      const result = await searchLab(l08, { switches, recover: true });
       expect((result.unrecoverable ?? []).map((c) => `${c.invariant} (${c.why}): ${JSON.stringify(c.actions)}`)).toEqual([]);
       expect(result.recovered).toBe(result.states);
     });
   }
-  it('an agent that keeps asking a full hotel for a room never settles: COMP-END-1', () => {
-    const result = searchLab(l08, { switches: { compensation: 'wait_for_room' }, recover: true, stopAtFirst: true });
+  it('an agent that keeps asking a full hotel for a room never settles: COMP-END-1', async () => {
+    const result = await searchLab(l08, { switches: { compensation: 'wait_for_room' }, recover: true, stopAtFirst: true });
     expect(result.counterexamples).toEqual([]);
     expect(result.unrecoverable?.map((c) => [c.invariant, c.why])).toContainEqual(['COMP-END-1', 'bound']);
   });

@@ -17,40 +17,40 @@ import { searchLab } from '../search';
 
 useSqlJs();
 const l07 = loadLabsFromDir(resolve('labs')).flatMap((l) => (l.ok && l.lab.id === 'L07' ? [l.lab] : []))[0]!;
-const found = (switches: Record<string, string>) => searchLab(l07, { switches, stopAtFirst: true }).counterexamples.map((c) => c.invariant);
+const found = async (switches: Record<string, string>) => (await searchLab(l07, { switches, stopAtFirst: true })).counterexamples.map((c) => c.invariant);
 
 describe('search judges the lease and its fence (seed 002 §7, MWP-WRK-019, MWP-EVT-007)', () => {
-  it('a renewal that checks only the holder name renews a lease that already ran out: FENCE-3', () => {
-    expect(found({ renewal: 'holder_only' })).toContain('FENCE-3');
+  it('a renewal that checks only the holder name renews a lease that already ran out: FENCE-3', async () => {
+    expect(await found({ renewal: 'holder_only' })).toContain('FENCE-3');
   });
-  it('a takeover that keeps the current fence: FENCE-2', () => {
-    expect(found({ takeover_fence: 'same' })).toContain('FENCE-2');
+  it('a takeover that keeps the current fence: FENCE-2', async () => {
+    expect(await found({ takeover_fence: 'same' })).toContain('FENCE-2');
   });
-  it('a resource that takes writes as they come: FENCE-1', () => {
-    expect(found({ resource: 'external' })).toContain('FENCE-1');
+  it('a resource that takes writes as they come: FENCE-1', async () => {
+    expect(await found({ resource: 'external' })).toContain('FENCE-1');
   });
-  it("the lab's design breaks nothing", () => {
-    const result = searchLab(l07);
+  it("the lab's design breaks nothing", async () => {
+    const result = await searchLab(l07);
     expect(result.counterexamples.map((c) => `${c.invariant}: ${JSON.stringify(c.actions)}`)).toEqual([]);
     expect(result.stoppedBy).toBeNull();
   });
 });
 
 describe('every crash recovers (liveness)', () => {
-  it("the lab's design settles from every reached state", () => {
-    const result = searchLab(l07, { recover: true });
+  it("the lab's design settles from every reached state", async () => {
+    const result = await searchLab(l07, { recover: true });
     expect((result.unrecoverable ?? []).map((c) => `${c.invariant} (${c.why}): ${JSON.stringify(c.actions)}`)).toEqual([]);
     expect(result.recovered).toBe(result.states);
   });
-  const stuck = (switches: Record<string, string>) => {
-    const result = searchLab(l07, { switches, recover: true, stopAtFirst: true });
+  const stuck = async (switches: Record<string, string>) => {
+    const result = await searchLab(l07, { switches, recover: true, stopAtFirst: true });
     expect(result.counterexamples).toEqual([]);
     return (result.unrecoverable ?? []).map((c) => c.invariant);
   };
-  it('a lease that lasts until its holder gives it back: FENCE-END-2', () => {
-    expect(stuck({ lease_expiry: 'until_released' })).toContain('FENCE-END-2');
+  it('a lease that lasts until its holder gives it back: FENCE-END-2', async () => {
+    expect(await stuck({ lease_expiry: 'until_released' })).toContain('FENCE-END-2');
   });
-  it('a worker that waits for the verdict of a write a crash swallowed: FENCE-END-1', () => {
-    expect(stuck({ no_answer: 'wait' })).toContain('FENCE-END-1');
+  it('a worker that waits for the verdict of a write a crash swallowed: FENCE-END-1', async () => {
+    expect(await stuck({ no_answer: 'wait' })).toContain('FENCE-END-1');
   });
 });

@@ -18,8 +18,8 @@ const lab = loadLabsFromDir(resolve('labs')).flatMap((l) => (l.ok && l.lab.id ==
 
 describe('L13 under search, from its start within its default bounds', () => {
   for (const network of ['auto', 'manual']) {
-    it(`the design presented right breaks nothing and settles from every reached state (network ${network})`, () => {
-      const result = searchLab(lab, { switches: { network }, recover: true });
+    it(`the design presented right breaks nothing and settles from every reached state (network ${network})`, async () => {
+      const result = await searchLab(lab, { switches: { network }, recover: true });
       expect(result.counterexamples.map((c) => `${c.invariant}: ${JSON.stringify(c.actions)}`)).toEqual([]);
       expect((result.unrecoverable ?? []).map((c) => `${c.invariant} (${c.why}) after ${c.steps - c.recovery} + ${c.recovery}: ${JSON.stringify(c.actions)}`)).toEqual([]);
       expect(result.recovered).toBe(result.states);

@@ -7,7 +7,7 @@
  * searched with the engine awaited inside each step; a synchronous one runs at once.
  */
 import type { Counterexample, ExploreResult } from '../../sim/explorer/result';
-import { searchLabAsync, unsearchable, type LabSearch } from '../search';
+import { searchLab, unsearchable, type LabSearch } from '../search';
 import type { Lab } from '../schema';
 import { fb, verdictOf } from './feedback';
 import { boundsMessage } from '../messages/bounds';
@@ -30,7 +30,7 @@ const searched = (result: ExploreResult): RepairSearch => ({ result, counterexam
 /** The search for one choice of any design; null without an environment (or for a model search cannot drive). */
 export async function searchRepair(lab: Lab, exercise: RepairExercise, choices: Record<string, string>, now?: () => number): Promise<RepairSearch | null> {
   const options = repairSearch(lab, exercise, choices, now);
-  return options ? searched(await searchLabAsync(lab, options)) : null;
+  return options ? searched(await searchLab(lab, options)) : null;
 }
 
 /**
