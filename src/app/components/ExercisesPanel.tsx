@@ -15,7 +15,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import Markdown from 'react-markdown';
 import { labUrlTransform } from '../markdownUrls';
 import { feedbackText } from '../../lab/exercises/feedback';
-import { isLocale } from '../../lab/i18n/locales';
+import { DEFAULT_LOCALE } from '../../lab/i18n/locales';
 import { localizeSwitch } from '../../lab/i18n/modelStrings';
 import { attemptPassed, exerciseStatus, handedIn, LIMITS, type ExerciseRecord, type ExerciseStatus, type RecordProblem } from '../../lab/exercises/records';
 import type { Exercise, Verdict } from '../../lab/exercises/schema';
@@ -114,8 +114,9 @@ function ExerciseBody({ exercise, record }: { exercise: Exercise; record: Exerci
   };
   const status = exerciseStatus(record);
   const { t, i18n } = useTranslation();
-  // Feedback in the page's language (its message descriptor), quoting the translated lab.
-  const locale = isLocale(i18n.language) ? i18n.language : 'en';
+  // Feedback in the page's language (its message descriptor) from the page's own catalogs —
+  // the pseudo-locale's too — quoting the translated lab; English where a key is missing.
+  const words = (key: string) => (i18n.getResource(i18n.language, 'messages', key) ?? i18n.getResource(DEFAULT_LOCALE, 'messages', key)) as string | undefined;
   return (
     <div className="exercise-body">
       <div className="markdown"><Markdown urlTransform={labUrlTransform}>{exercise.prompt}</Markdown></div>
@@ -130,7 +131,7 @@ function ExerciseBody({ exercise, record }: { exercise: Exercise; record: Exerci
       )}
       {verdict && (
         <p className={`verdict ${verdict.pass === true ? 'pass' : verdict.pass === false ? 'fail' : 'pending'}`} data-testid={`exercise-${exercise.id}-verdict`} data-pass={String(verdict.pass)}>
-          {feedbackText(verdict, locale, exercise)}{verdict.rules.length > 0 && <span className="muted"> ({verdict.rules.join(', ')})</span>}
+          {feedbackText(verdict, words, exercise)}{verdict.rules.length > 0 && <span className="muted"> ({verdict.rules.join(', ')})</span>}
         </p>
       )}
       {verdict?.pass === false && exercise.kind === 'reproduce' && <p className="muted" data-testid={`exercise-${exercise.id}-next`}>{t('exercises.reproduceNext')}</p>}

@@ -14,6 +14,7 @@ import type { FaultPoints } from '../faults';
 import { scrubFields } from '../feed/redaction';
 import { nextState } from '../machines';
 import { cursorMachine, type CursorEvent } from './cursorMachine';
+import { startIntent } from './effects';
 import { applyToRows, readProjection, writeProjection } from './projectionRows';
 
 export { readProjection };
@@ -194,7 +195,7 @@ function persistIntent(store: Store, group: string, event: EventRecord): void {
   }
   if (event.kind === 'work_item_claimed') {
     store.run('INSERT OR IGNORE INTO outbox (group_id, seq, intent, operation_id) VALUES (?, ?, ?, ?)',
-      [group, event.seq, `start ${event.payload.work_item} for ${event.payload.owner}`, operationIdOf(group, event.seq)]);
+      [group, event.seq, startIntent(String(event.payload.work_item), String(event.payload.owner)), operationIdOf(group, event.seq)]);
   }
 }
 

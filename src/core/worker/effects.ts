@@ -13,6 +13,7 @@
  */
 import type { Store } from '../db/store';
 import type { FaultPoints } from '../faults';
+import { msg, type Message } from '../message';
 
 export const EffectFaultPoint = { beforeReceipt: 'effect.before_receipt' } as const;
 
@@ -21,6 +22,23 @@ export interface Intent {
   group: string;
   seq: number;
   intent: string;
+}
+
+/**
+ * The intent a claim persists, as the outbox stores it: text, like every row (the same in
+ * every language, read by the inspector as stored).
+ */
+export function startIntent(workItem: string, owner: string): string {
+  return `start ${workItem} for ${owner}`;
+}
+
+/**
+ * A stored intent as the narration quotes it: a start intent (`startIntent`) as a message
+ * naming its work item and owner, worded in the reader's language; any other text as stored.
+ */
+export function intentWords(intent: string): Message | string {
+  const start = /^start (\S+) for (\S+)$/.exec(intent);
+  return start ? msg('worker.intent_start', { work_item: start[1]!, owner: start[2]! }) : intent;
 }
 
 /** Where an intent is carried out: through the authority's receipt check. */

@@ -14,7 +14,7 @@ import { msg, type Message } from '../message';
 import { verifySnapshot } from '../snapshot/snapshot';
 import { FRAME_VERSION, type TransportFrame } from '../transport/frames';
 import { applyEvent, drainBuffer, projectionGeneration, readCursor, recordAck, restoreFromSnapshot, setMode, type ApplyVariant } from './apply';
-import { performPendingIntents, type Dispatched, type EffectDispatch } from './effects';
+import { intentWords, performPendingIntents, type Dispatched, type EffectDispatch } from './effects';
 import { applyRedaction } from './redaction';
 
 export interface WorkerOutput {
@@ -36,8 +36,9 @@ export interface WorkerEnv {
 
 /** The notes of dispatched intents: carried out, or already receipted by the authority. */
 export function effectNotes(done: readonly Dispatched[]): Message[] {
-  return done.map(({ intent, receipt, performed, receiptsAt }) => msg(receiptsAt === 'worker' ? 'worker.effect_local' : performed ? 'worker.effect_receipt' : 'worker.effect_already',
-    { operation: intent.operationId, intent: intent.intent, receipt }));
+  // The receipt itself (`performed: <intent>`, data) is in the tables, not in the note: no template quotes it.
+  return done.map(({ intent, performed, receiptsAt }) => msg(receiptsAt === 'worker' ? 'worker.effect_local' : performed ? 'worker.effect_receipt' : 'worker.effect_already',
+    { operation: intent.operationId, intent: intentWords(intent.intent) }));
 }
 
 /** The ACK frame for a group's durable cursor, recorded as sent. */

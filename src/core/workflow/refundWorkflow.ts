@@ -110,7 +110,12 @@ const State = Annotation.Root({
 type WorkflowState = typeof State.State;
 type WorkflowUpdate = typeof State.Update;
 
-/** Answers the model double gives, in turn: a re-run call gets the next one (a different answer). */
+/**
+ * Answers the model double gives, in turn: a re-run call gets the next one (a different
+ * answer). The vendor's bill and the thread keep the text; the narration quotes answer n by
+ * its message `workflow.model_answer_<n>` (whose English is this text), so it reads in the
+ * reader's language.
+ */
 export const MODEL_ANSWERS = [
   'Refund approved in principle: 100.00 back to the original card.',
   'We will refund 100.00; expect it in 3-5 business days.',
@@ -143,12 +148,13 @@ export function compileWorkflow(env: WorkflowEnv) {
   const draftNote = async (state: WorkflowState): Promise<WorkflowUpdate> => {
     started('draft_note');
     const n = modelCallCount(env.vendor);
-    const model = new FakeListChatModel({ responses: [MODEL_ANSWERS[n % MODEL_ANSWERS.length]!] });
+    const answer = n % MODEL_ANSWERS.length;
+    const model = new FakeListChatModel({ responses: [MODEL_ANSWERS[answer]!] });
     const reply = await model.invoke(state.messages.join('\n') || 'Refund order ord-1, please.');
     const text = String(reply.content);
     if (!env.alive()) throw new Error('abandoned');
     billModelCall(env.vendor, env.clock, env.worker, text);
-    env.note('workflow.model_answered', { call: n + 1, answer: text });
+    env.note('workflow.model_answered', { call: n + 1, answer: msg(`workflow.model_answer_${answer + 1}`) });
     env.faults.reach(WorkflowFault.afterModelAnswer);
     return { note: text, messages: say(env, `assistant: ${text}`) };
   };

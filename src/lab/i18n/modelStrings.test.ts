@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Model } from '../../sim/model';
 import { getModel, modelIds } from '../models';
 import { switchesOf } from '../../sim/switches';
+import { MODEL_ANSWERS } from '../../core/workflow/refundWorkflow';
 import type { Catalog } from '../messages/format';
 import { LOCALES, type Locale } from './locales';
 import { MESSAGE_CATALOGS } from './messageCatalogs';
@@ -100,5 +101,13 @@ describe('lookups', () => {
     expect(zh.label).toBe(MESSAGE_CATALOGS['zh-Hans']['switches.retry_policy']);
     expect(zh.options.map((o) => o.label)).not.toEqual(spec.options.map((o) => o.label));
     expect(localizeSwitch(spec, 'en')).toEqual(spec);
+  });
+
+  it("quote the model double's answers: English is its own text, every locale has each", () => {
+    MODEL_ANSWERS.forEach((text, i) => {
+      const key = `workflow.model_answer_${i + 1}`;
+      expect(MESSAGE_CATALOGS.en[key]).toBe(text);
+      for (const locale of LOCALES) expect(MESSAGE_CATALOGS[locale][key], `${locale}: ${key}`).toBeTruthy();
+    });
   });
 });

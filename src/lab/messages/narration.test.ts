@@ -3,7 +3,8 @@
  * labs write — each scenario, each scenario followed by each palette action, each card and
  * each repair exercise under every choice — is rendered with the ja catalog, the way the
  * page renders it; a run of three English words is a sentence the core still returns as text
- * (codes, identifiers and rule IDs are single tokens and pass).
+ * (codes, identifiers and rule IDs are single tokens and pass). Nor does any note carry
+ * English in a parameter, rendered or not: each is an identifier, a number or a message.
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,18 +21,6 @@ useSqlJs();
 
 const LABS_DIR = resolve('labs');
 
-/**
- * Notes whose parameter still carries English the core or an engine wrote (not converted yet;
- * see the report of the change that added this test). `workflow.model_answered` quotes the
- * model vendor's own reply, which is the vendor's text, not narration.
- */
-const STILL_ENGLISH = new Set(['workflow.model_answered', 'feed.redacted',
-  // zod's own words after a translated lead-in (a payload or snapshot field that does not parse)
-  'outage.authority_answer:INVALID_COMMAND', 'worker.snapshot_refused:SCHEMA']);
-
-const stillEnglish = (note: Message | string) => isMessage(note)
-  && (STILL_ENGLISH.has(note.key) || (STILL_ENGLISH.has(`${note.key}:${String(note.params?.code)}`) || STILL_ENGLISH.has(`${note.key}:${String(note.params?.check)}`)));
-
 /** Three Latin-script words in a row (`send the expected`): a sentence, not a code or an id. */
 const ENGLISH_RUN = /\b[A-Za-z][a-z']+(?:[ ,;:]+[A-Za-z][a-z']+){2,}\b/;
 
@@ -47,6 +36,24 @@ export function englishNotes(notes: readonly (Message | string)[], catalog: Cata
     const text = formatMessage(note, catalog);
     if (englishIn(text) !== null) out.add(`${isMessage(note) ? note.key : '(text)'}: ${text}`);
   }
+  return [...out];
+}
+
+/**
+ * Parameters holding English (two or more words that are not identifiers: no digit, `_`, `.`,
+ * `-` or `/` in them, not an UPPER code), as `key.param: text`. A parameter is an identifier,
+ * a number or a message of its own, never English text the core wrote, which no catalog
+ * would translate.
+ */
+export function englishParams(notes: readonly (Message | string)[]): string[] {
+  const out = new Set<string>();
+  const visit = (note: Message) => {
+    for (const [name, value] of Object.entries(note.params ?? {})) {
+      if (isMessage(value)) visit(value);
+      else if (typeof value === 'string' && value.split(/[^\w./-]+/).filter((w) => /^[A-Za-z]*[a-z][A-Za-z]+$/.test(w)).length >= 2) out.add(`${note.key}.${name}: ${value}`);
+    }
+  };
+  for (const note of notes) if (isMessage(note)) visit(note);
   return [...out];
 }
 
@@ -69,7 +76,8 @@ describe('the timeline narrates in Japanese without English sentences', () => {
   it.each(labs.map((lab) => [lab.id, lab] as const))('%s: every note a run writes, rendered in ja', async (_, lab) => {
     const notes = await notesOfLab(lab);
     expect(notes.length).toBeGreaterThan(0);
-    expect(englishNotes(notes.filter((n) => !stillEnglish(n)), MESSAGE_CATALOGS.ja)).toEqual([]);
+    expect(englishNotes(notes, MESSAGE_CATALOGS.ja)).toEqual([]);
+    expect(englishParams(notes)).toEqual([]);
     // A nested reason reads in English exactly as the core's own `message` did (graders and cards print it).
     for (const note of notes) {
       if (!isMessage(note)) continue;
@@ -82,5 +90,8 @@ describe('the timeline narrates in Japanese without English sentences', () => {
     expect(englishIn('CAS_REQUIRED lead/claim-3：claim is compare-and-set: send the expected revision of W1')).not.toBeNull();
     expect(englishIn('agent-1 はメールを送りません：現在のリースとトークンが必要です（MWP-WRK-020）。')).toBeNull();
     expect(englishIn('ACCEPTED lead/claim-3：イベント G1-4（seq 4、W1 rev 2）')).toBeNull();
+    expect(englishParams([{ key: 'worker.effect_receipt', params: { operation: 'G1#5', intent: 'start W1 for agent-1' } }])).toEqual(['worker.effect_receipt.intent: start W1 for agent-1']);
+    expect(englishParams([{ key: 'outer', params: { reason: { key: 'inner', params: { why: 'the shop did not answer' } } } }])).toEqual(['inner.why: the shop did not answer']);
+    expect(englishParams([{ key: 'world.crashed', params: { node: 'worker-1', point: 'apply.after_begin', at: 3, reason: { key: 'reasons.x' } } }])).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ export const outage = {
   'outage.abandoned': 'Reconciliation: {{reason}}. {{count}} buffered command(s) are kept as a record and not sent.',
   'outage.authority_answer': 'Authority: {{kind}} {{action}} → {{code}} {{detail}}',
   'outage.new_session': 'New session {{epoch}}: the old lease was revoked ({{revoked}} back to queued). agent-1 claims {{item}} again.',
+  'outage.new_session_none': 'New session {{epoch}}: the old lease was revoked (no work item went back to queued). agent-1 claims {{item}} again.',
   'outage.in_doubt': "The answer to {{count}} command(s) was lost with the link ({{actions}}): agent-1 sends them again exactly as they were, so the authority answers from its receipts whether they landed, before anything is claimed or reconciled.",
   'outage.what.continue': 'continue {{item}}',
   'outage.what.start_new_work': 'start new work',

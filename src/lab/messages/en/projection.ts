@@ -25,6 +25,7 @@ export const projection = {
   'worker.event_buffered': 'Gap: {{group}} event {{seq}} ({{kind}}) arrived early; it is buffered and the cursor stays put.',
   'worker.event_stale': '{{group}} event {{seq}} is at or behind the cursor: ignored.',
   'worker.effect_receipt': 'The worker dispatches intent {{operation}} ({{intent}}): the authority holds no receipt for it, so it is carried out and receipted; the worker keeps a copy (worker.recordEffectReceipt).',
+  'worker.intent_start': 'start {{work_item}} for {{owner}}',
   'worker.effect_already': 'The worker dispatches intent {{operation}} again: the authority already holds its receipt and returns it; nothing happens a second time.',
   'worker.effect_local': 'The worker carries out intent {{operation}} ({{intent}}) and records the receipt in its own store only (worker.recordEffectReceipt).',
   'worker.snapshot_refused': 'The worker refuses the snapshot of {{group}}: {{check}} — {{reason}}. Its projection is untouched.',

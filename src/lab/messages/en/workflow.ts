@@ -1,6 +1,9 @@
 /** English templates for the LangGraph workflow model (L05, the LangGraph half of L06). */
 export const workflow = {
   'workflow.model_answered': 'The model vendor answered call #{{call}} (billed): "{{answer}}".',
+  'workflow.model_answer_1': 'Refund approved in principle: 100.00 back to the original card.',
+  'workflow.model_answer_2': 'We will refund 100.00; expect it in 3-5 business days.',
+  'workflow.model_answer_3': 'A refund of 100.00 is on its way.',
   'workflow.node_failed': 'Node {{node}} failed (an error, not a crash): LangGraph keeps what its siblings already wrote.',
   'workflow.run_failed': 'The run stopped with an error ({{why}}); retry resumes it from its checkpoint.',
   'workflow.run_failed_on': "{{worker}}'s run stopped with an error ({{why}}).",

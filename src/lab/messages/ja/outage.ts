@@ -18,6 +18,7 @@ export const outage = {
   'outage.abandoned': '照合：{{reason}}。バッファされたコマンド {{count}} 件は記録として残し、送信しません。',
   'outage.authority_answer': '権威サービス：{{kind}} {{action}} → {{code}} {{detail}}',
   'outage.new_session': '新しいセッション {{epoch}}：古いリースは取り消されました（{{revoked}} は queued に戻りました）。agent-1 は {{item}} をもう一度確保します。',
+  'outage.new_session_none': '新しいセッション {{epoch}}：古いリースは取り消されました（queued に戻った作業項目はありません）。agent-1 は {{item}} をもう一度確保します。',
   'outage.in_doubt': "{{count}} 件のコマンド（{{actions}}）の応答は接続とともに失われました。agent-1 はそれらをまったく同じ内容でもう一度送り、反映済みかどうかを権威サービスの受領記録から答えてもらいます。再確保や照合はそのあとです。",
   'outage.what.continue': '{{item}} の続行',
   'outage.what.start_new_work': '新しい作業の開始',

@@ -27,6 +27,7 @@ export const projection = {
   'worker.event_buffered': 'ギャップ：{{group}} のイベント {{seq}}（{{kind}}）が早く届きました。バッファに入れ、カーソルは動かしません。',
   'worker.event_stale': '{{group}} のイベント {{seq}} はカーソル以前のものです。無視します。',
   'worker.effect_receipt': 'Worker が意図 {{operation}}（{{intent}}）を送り出す：権威サービスにレシートがないので実行され、レシートが記録される。Worker は写しを残す（worker.recordEffectReceipt）。',
+  'worker.intent_start': '{{owner}} のために {{work_item}} を開始',
   'worker.effect_already': 'Worker が意図 {{operation}} をもう一度送り出す：権威サービスはすでにレシートを持っていてそれを返す。二度目は何も起きない。',
   'worker.effect_local': 'Worker は意図 {{operation}}（{{intent}}）を実行し、レシートを自分のストアにだけ記録する（worker.recordEffectReceipt）。',
   'worker.snapshot_refused': 'Worker は {{group}} のスナップショットを拒否します：{{check}} — {{reason}}。プロジェクションには手を付けません。',

@@ -3,6 +3,9 @@ import type { workflow as en } from '../en/workflow';
 
 export const workflow = {
   'workflow.model_answered': 'モデルベンダーが呼び出し #{{call}} に応答しました（課金済み）：「{{answer}}」。',
+  'workflow.model_answer_1': '返金は原則として承認されました：100.00 を元のカードに返金します。',
+  'workflow.model_answer_2': '100.00 を返金します。3〜5 営業日ほどお待ちください。',
+  'workflow.model_answer_3': '100.00 の返金を手配しました。',
   'workflow.node_failed': 'ノード {{node}} が失敗しました（クラッシュではなくエラー）。LangGraph は兄弟ノードがすでに書いたものを保持します。',
   'workflow.run_failed': '実行はエラーで止まりました（{{why}}）。再試行するとチェックポイントから再開します。',
   'workflow.run_failed_on': '{{worker}} の実行はエラーで止まりました（{{why}}）。',

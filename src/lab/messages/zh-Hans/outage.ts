@@ -18,6 +18,7 @@ export const outage = {
   'outage.abandoned': '核对：{{reason}}。{{count}} 条缓冲的命令作为记录保留，不会发送。',
   'outage.authority_answer': '权威服务：{{kind}} {{action}} → {{code}} {{detail}}',
   'outage.new_session': '新会话 {{epoch}}：旧租约已被撤销（{{revoked}} 回到 queued）。agent-1 重新认领 {{item}}。',
+  'outage.new_session_none': '新会话 {{epoch}}：旧租约已被撤销（没有工作项回到 queued）。agent-1 重新认领 {{item}}。',
   'outage.in_doubt': "{{count}} 条命令（{{actions}}）的答复随着连接一起丢失了。agent-1 把它们原封不动地再发一次，让权威服务根据回执说明它们是否已生效；之后才重新认领和核对。",
   'outage.what.continue': '继续 {{item}}',
   'outage.what.start_new_work': '开始新工作',

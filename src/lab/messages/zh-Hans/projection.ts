@@ -27,6 +27,7 @@ export const projection = {
   'worker.event_buffered': '间隙：{{group}} 的事件 {{seq}}（{{kind}}）提前到达；它被缓冲，游标保持不动。',
   'worker.event_stale': '{{group}} 的事件 {{seq}} 不在游标之后：忽略。',
   'worker.effect_receipt': 'Worker 发出意图 {{operation}}（{{intent}}）：权威服务没有它的回执，于是执行并记下回执；Worker 留一份副本（worker.recordEffectReceipt）。',
+  'worker.intent_start': '为 {{owner}} 开始 {{work_item}}',
   'worker.effect_already': 'Worker 再次发出意图 {{operation}}：权威服务已有它的回执并原样返回，第二次什么也不会发生。',
   'worker.effect_local': 'Worker 执行意图 {{operation}}（{{intent}}），只把回执记在自己的存储里（worker.recordEffectReceipt）。',
   'worker.snapshot_refused': 'Worker 拒绝 {{group}} 的快照：{{check}} — {{reason}}。它的投影没有被改动。',

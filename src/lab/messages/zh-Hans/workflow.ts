@@ -3,6 +3,9 @@ import type { workflow as en } from '../en/workflow';
 
 export const workflow = {
   'workflow.model_answered': '模型供应商回答了第 #{{call}} 次调用（已计费）：“{{answer}}”。',
+  'workflow.model_answer_1': '退款已原则上批准：100.00 退回原卡。',
+  'workflow.model_answer_2': '我们将退款 100.00，预计 3-5 个工作日到账。',
+  'workflow.model_answer_3': '100.00 的退款正在处理中。',
   'workflow.node_failed': '节点 {{node}} 失败（是错误，不是崩溃）：LangGraph 保留了同级节点已经写入的内容。',
   'workflow.run_failed': '运行因错误而停止（{{why}}）；重试会从它的检查点恢复执行。',
   'workflow.run_failed_on': '{{worker}} 的运行因错误而停止（{{why}}）。',

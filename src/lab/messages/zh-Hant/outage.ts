@@ -18,6 +18,7 @@ export const outage = {
   'outage.abandoned': '對帳：{{reason}}。{{count}} 筆緩衝指令作為記錄保留，不會送出。',
   'outage.authority_answer': '權威服務：{{kind}} {{action}} → {{code}} {{detail}}',
   'outage.new_session': '新會話 {{epoch}}：舊租約已被撤銷（{{revoked}} 回到 queued）。agent-1 重新認領 {{item}}。',
+  'outage.new_session_none': '新會話 {{epoch}}：舊租約已被撤銷（沒有工作項目回到 queued）。agent-1 重新認領 {{item}}。',
   'outage.in_doubt': "{{count}} 條指令（{{actions}}）的答覆隨著連線一起遺失了。agent-1 把它們原封不動地再送一次，讓權威服務依據收據說明它們是否已生效；之後才重新認領和對帳。",
   'outage.what.continue': '繼續 {{item}}',
   'outage.what.start_new_work': '開始新工作',

@@ -27,6 +27,7 @@ export const projection = {
   'worker.event_buffered': '間隙：{{group}} 的事件 {{seq}}（{{kind}}）提早抵達；它被緩衝，遊標保持不動。',
   'worker.event_stale': '{{group}} 的事件 {{seq}} 不在遊標之後：忽略。',
   'worker.effect_receipt': 'Worker 送出意圖 {{operation}}（{{intent}}）：權威服務沒有它的收據，於是執行並記下收據；Worker 留一份副本（worker.recordEffectReceipt）。',
+  'worker.intent_start': '為 {{owner}} 開始 {{work_item}}',
   'worker.effect_already': 'Worker 再次送出意圖 {{operation}}：權威服務已有它的收據並原樣返回，第二次什麼也不會發生。',
   'worker.effect_local': 'Worker 執行意圖 {{operation}}（{{intent}}），只把收據記在自己的儲存裡（worker.recordEffectReceipt）。',
   'worker.snapshot_refused': 'Worker 拒絕 {{group}} 的快照：{{check}} — {{reason}}。它的投影沒有被更動。',

@@ -3,6 +3,9 @@ import type { workflow as en } from '../en/workflow';
 
 export const workflow = {
   'workflow.model_answered': '模型供應商回答了第 #{{call}} 次呼叫（已計費）：「{{answer}}」。',
+  'workflow.model_answer_1': '退款已原則上核准：100.00 退回原卡。',
+  'workflow.model_answer_2': '我們將退款 100.00，預計 3-5 個工作天入帳。',
+  'workflow.model_answer_3': '100.00 的退款正在處理中。',
   'workflow.node_failed': '節點 {{node}} 失敗（是錯誤，不是崩潰）：LangGraph 保留了同層節點已寫入的內容。',
   'workflow.run_failed': '執行因錯誤而停止（{{why}}）；重試會從它的檢查點恢復執行。',
   'workflow.run_failed_on': '{{worker}} 的執行因錯誤而停止（{{why}}）。',

@@ -249,7 +249,8 @@ function agentReceives(ctx: ModelContext, body: z.infer<typeof resultFrame>): vo
   if (body.kind === 'open_session') {
     if (!accepted) return;
     const doubt = newSession(agent, Number(payload.epoch), (ctx.switches.lost_answer ?? 'resend_same') as LostAnswerMode);
-    ctx.note(msg('outage.new_session', { epoch: Number(payload.epoch), revoked: ((payload.revoked as string[]) ?? []).join(', ') || 'nothing', item: ITEM }));
+    const revoked = ((payload.revoked as string[]) ?? []).join(', ');
+    ctx.note(revoked ? msg('outage.new_session', { epoch: Number(payload.epoch), revoked, item: ITEM }) : msg('outage.new_session_none', { epoch: Number(payload.epoch), item: ITEM }));
     if (doubt.length > 0) ctx.note(msg('outage.in_doubt', { count: doubt.length, actions: doubt.map((d) => d.actionId).join(', ') }));
     for (const c of doubt) sendCommand(ctx, { ...c, expectedRevision: null });
     return claimWhenReady(ctx);

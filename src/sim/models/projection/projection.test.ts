@@ -136,6 +136,10 @@ describe('SPEC §2: the receipt boundary of the apply cycle; the dedupe receipts
     expect(names.filter((n) => n === 'worker.recordEffectReceipt')).toHaveLength(1);
     expect(names.indexOf('worker.recordEffectReceipt')).toBeGreaterThan(names.lastIndexOf('apply_event'));
     expect(world.store('authority').all('SELECT operation_id FROM effect_receipts')).toEqual([{ operation_id: 'G1#5' }]);
+    // The note quotes the intent in the reader's language: a message naming the work item and
+    // its owner, while the outbox row keeps the text as stored.
+    expect(performed(world, 'G1#5')[0]!.params?.intent).toEqual({ key: 'worker.intent_start', params: { work_item: 'W1', owner: 'agent-1' } });
+    expect(world.store('worker').all('SELECT intent FROM outbox')).toEqual([{ intent: 'start W1 for agent-1' }]);
   });
 
   it('the worker loses its whole store, receipts included; the replayed claim gets the authority\'s receipt back and nothing happens twice', () => {
