@@ -10,7 +10,7 @@ import { configFor } from './config';
 import { LabDriver } from './driver';
 import { labById } from './driver/node';
 import { useLabs } from './driver/testing';
-import { isAsyncLab } from './exercises/asyncLab';
+import { isAsyncLab } from '../test/asyncLab';
 import { parseLab } from './loader';
 
 useSqlJs();

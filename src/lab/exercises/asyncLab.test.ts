@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../../test/sqljs';
 import { loadLabsFromDir } from '../nodeFiles';
 import { checkExercise, predictOutcome } from './check';
-import { isAsyncLab } from './asyncLab';
+import { isAsyncLab } from '../../test/asyncLab';
 
 useSqlJs();
 

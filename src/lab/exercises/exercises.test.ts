@@ -11,7 +11,7 @@ import { deepMatch } from '../deepMatch';
 import { loadLabsFromDir } from '../nodeFiles';
 import type { Lab } from '../schema';
 import { checkExercise, checkPredict, checkRepair, checkReproduce, predictOutcome } from './check';
-import { isAsyncLab } from './asyncLab';
+import { isAsyncLab } from '../../test/asyncLab';
 import { addAttempt, draftProblem, exerciseRecordSchema, exerciseStatus, inputProblem, LIMITS, practiceAttempts } from './records';
 
 useSqlJs();

@@ -17,7 +17,7 @@ import { emptyProgress, withExercise } from '../progress';
 import type { Lab } from '../schema';
 import { buildSubmission, regrade, type Submission } from '../submission';
 import { checkExercise } from './check';
-import { isAsyncLab } from './asyncLab';
+import { isAsyncLab } from '../../test/asyncLab';
 import { fb, feedbackText, renderFeedback, type FeedbackMessage } from './feedback';
 import { exerciseRecordSchema } from './records';
 import type { Exercise, ExerciseInput, Verdict } from './schema';
