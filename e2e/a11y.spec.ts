@@ -3,20 +3,17 @@
  * languages, has no serious or critical axe finding; and no two edge labels of any machine
  * diagram overlap (their boxes are placed by dagre).
  *
- * axe-core runs in the page itself, put there once per document (`seriousFindings`):
- * @axe-core/playwright's `analyze()` injects it again for every scan and finishes each run in
- * a new blank page, 1.5–10 s a scan on a loaded 2-core machine against well under 1 s here.
- * For one frame (the app has no iframes) the rules and their results are the same.
+ * axe-core runs in the page itself, injected once per document (e2e/axe.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { encodeActions } from '../src/app/actionsLink';
 import { app as en } from '../src/app/i18n/locales/en/app';
 import { app as ja } from '../src/app/i18n/locales/ja/app';
 import { app as zhHans } from '../src/app/i18n/locales/zh-Hans/app';
 import { app as zhHant } from '../src/app/i18n/locales/zh-Hant/app';
+import { seriousFindings } from './axe';
 import { LabPage } from './labPage';
 
 interface LabFile { id: string; model: string; exercises?: { id: string }[]; scenarios: { id: string; actions: unknown[]; asks?: string[] }[] }
@@ -24,21 +21,6 @@ interface LabFile { id: string; model: string; exercises?: { id: string }[]; sce
 const labs = readdirSync('labs').sort().filter((id) => {
   try { return Boolean(JSON.parse(readFileSync(join('labs', id, 'lab.json'), 'utf8'))); } catch { return false; }
 }).map((id) => JSON.parse(readFileSync(join('labs', id, 'lab.json'), 'utf8')) as LabFile);
-
-// The axe-core @axe-core/playwright itself depends on (the same rules and version it would inject).
-const fromAxePlaywright = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'));
-const AXE_SOURCE = readFileSync(fromAxePlaywright.resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious and critical axe findings on the page, or inside `include`. */
-async function seriousFindings(page: Page, include?: string): Promise<string[]> {
-  if (!await page.evaluate(() => 'axe' in window)) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (selector) => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const { violations } = await axe.run(selector ? { include: [selector] } : document, { resultTypes: ['violations'] });
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-  }, include);
-}
 
 /** The four languages, English first; the page switches between them with its own select, no reload. */
 const LANGUAGES = [['en', en], ['ja', ja], ['zh-Hans', zhHans], ['zh-Hant', zhHant]] as const;

@@ -15,9 +15,9 @@
  * A scenario that holds a prediction (its `asks`) has it picked first, by Tab and the keys,
  * out of presenter view (which hides the exercises) and back.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { seriousFindings } from './axe';
 import { LabPage, watchConsole } from './labPage';
 
 test.use({ viewport: { width: 1920, height: 1080 } });
@@ -70,13 +70,6 @@ async function predictByKeyboard(page: Page, id: string): Promise<void> {
   await expect(page.locator('main.lab.presenting')).toHaveCount(1);
   // Tab scrolled the page down to the exercises; presenter view opens on its one screen again.
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-}
-
-/** Serious or critical axe findings inside one part of the page. */
-async function seriousFindings(page: Page, selector: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 /** How much of the element's height is on screen: between `top` (0, or the sticky toolbar's bottom) and the 1080 px viewport's bottom. */
