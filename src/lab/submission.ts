@@ -224,10 +224,7 @@ class Wording {
  */
 export async function regrade(submission: Submission, labs: Lab[], options: RegradeOptions = {}): Promise<GradeRow[]> {
   const words = new Wording(options.lang ?? DEFAULT_LOCALE);
-  // One row at a time: each re-execution opens its own Worlds, and a run awaits no I/O, so
-  // rows in flight together would only hold more databases open at once.
-  const pending: (() => Promise<GradeRow>)[] = [];
-  const rows = collectRows(submission, labs, options, words, (lab, exercise, record) => pending.push(async () => {
+  const rows = collectRows(submission, labs, options, words, (lab, exercise, record) => async (): Promise<GradeRow> => {
     try {
       const verdicts: Verdict[] = [];
       for (const attempt of record.attempts) verdicts.push(await recheck(lab, exercise, attempt.input));
@@ -235,10 +232,12 @@ export async function regrade(submission: Submission, labs: Lab[], options: Regr
     } catch (error) {
       return unreplayableRow(lab, exercise, record, error, words);
     }
-  }) - 1);
+  });
+  // One row at a time: each re-execution opens its own Worlds, and a run awaits no I/O, so
+  // rows in flight together would only hold more databases open at once.
   const graded: GradeRow[] = [];
-  for (const grade of pending) graded.push(await grade());
-  return rows.map((row) => (typeof row === 'number' ? graded[row]! : row));
+  for (const row of rows) graded.push(typeof row === 'function' ? await row() : row);
+  return graded;
 }
 
 function collectRows<T>(submission: Submission, labs: Lab[], options: RegradeOptions, words: Wording, grade: (lab: Lab, exercise: Exercise, record: ExerciseRecord) => T): (GradeRow | T)[] {
