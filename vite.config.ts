@@ -68,7 +68,7 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
-    setupFiles: ['src/test/fastCheckSeed.ts', 'src/test/models.ts'],
+    setupFiles: ['src/test/fastCheckSeed.ts'],
     environment: 'node',
     // Property tests run hundreds of Worlds; give them room on a loaded 2-core CI machine.
     testTimeout: 120_000,

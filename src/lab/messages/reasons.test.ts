@@ -10,6 +10,7 @@ import type { Message } from '../../core/message';
 import { verifySnapshot } from '../../core/snapshot/snapshot';
 import { useSqlJs } from '../../test/sqljs';
 import { loadLabsFromDir } from '../nodeFiles';
+import { runPlan } from '../play';
 import { formatMessage } from './format';
 
 const seen: { message: string; reason: Message | undefined }[] = [];
@@ -29,12 +30,6 @@ useSqlJs();
 
 describe('reasons read in English as the messages they stand beside', () => {
   it('every authority rejection the labs produce', async () => {
-    // The test setup loaded every model before this file's mock was in place: the run below
-    // uses fresh modules, which import the mocked `reject`.
-    vi.resetModules();
-    await (await import('../../core/db/sqljs')).initSqlJsOnce();
-    await import('../models');
-    const { runPlan } = await import('../play');
     for (const load of loadLabsFromDir(resolve('labs'))) {
       if (!load.ok || !['authority', 'outage'].includes(load.lab.model)) continue;
       const lab = load.lab;
