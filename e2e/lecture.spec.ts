@@ -2,7 +2,9 @@
  * Live fault demos in presenter view from the keyboard alone, in the lecture layout (the
  * topology, the message sequence and the crash panel on one screen):
  * - at 1080p, L07's late write picked from the command palette (Ctrl+K) and stepped with →,
- *   then a crash armed and a write sent into it and the resource restarted — ending with the
+ *   with the outcome, invariants and timeline beside the diagram at 18 px or more (headings
+ *   and transaction chips included); then a crash armed and a write sent into it and the
+ *   resource restarted — ending with the
  *   three parts inside the viewport, their text at 18 px or more, without any "Show:" command;
  *   the palette's list at 18 px or more, and no serious or critical axe finding in the key
  *   list (`?`) or the palette;
@@ -81,6 +83,9 @@ async function visibleHeight(locator: Locator, top = 0): Promise<number> {
 /** The lecture layout's three parts: the topology's cell, the message sequence, the crash panel. */
 const PARTS = { topology: '.lab .col-main > .diagram-frame', sequence: '[data-testid="sequence"]', crash: '[data-testid="crash-panel"]' };
 
+/** Where the outcome, the invariants and the timeline sit before any crash (the crash panel's cell). */
+const SIDE = '.lab .col-right';
+
 /** Each part's box, and whether it lies wholly inside the viewport (no scroll of the page brings it there). */
 async function partsOnScreen(page: Page): Promise<Record<string, { inside: boolean; box: number[] }>> {
   return page.evaluate((parts) => Object.fromEntries(Object.entries(parts).map(([name, selector]) => {
@@ -96,7 +101,7 @@ async function partsOnScreen(page: Page): Promise<Record<string, { inside: boole
  * Every text the three parts draw that is smaller than `px` on screen: CSS size times the canvas
  * zoom inside React Flow, hidden elements and SVG tooltips (<title>) left out.
  */
-async function smallText(page: Page, px: number): Promise<string[]> {
+async function smallText(page: Page, px: number, parts: Record<string, string> = PARTS): Promise<string[]> {
   return page.evaluate(({ parts, px }) => Object.entries(parts).flatMap(([name, selector]) => {
     const part = document.querySelector(selector)!;
     return [...part.querySelectorAll('*')]
@@ -108,7 +113,7 @@ async function smallText(page: Page, px: number): Promise<string[]> {
         const size = parseFloat(getComputedStyle(el).fontSize) * zoom;
         return size < px - 0.05 ? [`${name}: "${el.textContent!.trim().slice(0, 30)}" ${size.toFixed(1)}px`] : [];
       });
-  }), { parts: PARTS, px });
+  }), { parts, px });
 }
 
 test('an instructor runs the late write and a crash in presenter view from the keyboard alone', async ({ page }) => {
@@ -140,6 +145,8 @@ test('an instructor runs the late write and a crash in presenter view from the k
   await expect(lab.invariant('FENCE-1')).toHaveAttribute('data-ok', 'true');
   expect(await visibleHeight(page.getByTestId('scenario-check'))).toBe((await page.getByTestId('scenario-check').boundingBox())!.height);
   expect(await visibleHeight(page.getByTestId('topology'))).toBeGreaterThan(400);
+  // Before a crash the outcome, the invariants and the timeline hold the crash panel's place: room-sized too.
+  expect(await smallText(page, 18, { side: SIDE })).toEqual([]);
 
   // The palette's list, room-sized, and accessible with a filter typed and the selection moved.
   await page.keyboard.press('Control+k');
