@@ -9,7 +9,7 @@
  *   the palette's list at 18 px or more, and no serious or critical axe finding in the key
  *   list (`?`) or the palette;
  * - at 1080p, L01's lost answer (the provider refunds, its answer never reaches the worker):
- *   the diagram and the sequence show it, the crash slide (`b`) says there is no crash yet;
+ *   the diagram shows it, and the sequence draws the answer leaving the provider and lost, the crash slide (`b`) says there is no crash yet;
  *   then L01's first card, where the worker crashes before it saves the answer, shown as the
  *   crash slide by its key — what the worker lost on the left, what its database kept and how
  *   it recovers on the right, in large type, with no serious or critical axe finding;
@@ -198,11 +198,12 @@ test('L01\'s lost answer, then a crash that loses it, shown as the crash slide f
   await expect(page.getByTestId('topo-node-provider')).toContainText('ledger: 1 refund(s)');
   await expect(page.getByTestId('topo-node-shop')).toContainText('op-1 UNKNOWN');
   await expect(page.getByTestId('topo-node-worker-1')).toContainText('in flight 0');
-  // The sequence: the request reached the provider; no answer ever came back to the worker.
+  // The sequence: the request reached the provider; its answer left the provider and was lost on the way back.
   const messages = page.locator('[data-testid="sequence"] [data-testid^="sequence-msg-"]');
-  await expect(messages).toHaveCount(1);
+  await expect(messages).toHaveCount(2);
   await expect(messages.first()).toHaveAttribute('aria-label', /refund_request from worker-1 to provider: delivered/);
-  expect(await messages.evaluateAll((ms) => ms.filter((m) => /from provider to worker-1/.test(m.getAttribute('aria-label') ?? '')).length)).toBe(0);
+  await expect(messages.nth(1)).toHaveAttribute('aria-label', /refund_response from provider to worker-1: lost/);
+  expect(await messages.evaluateAll((ms) => ms.filter((m) => /from provider to worker-1: delivered/.test(m.getAttribute('aria-label') ?? '')).length)).toBe(0);
   const { topology, sequence } = await partsOnScreen(page);
   expect([topology!.inside, sequence!.inside]).toEqual([true, true]);
 

@@ -148,6 +148,12 @@ export interface ModelContext {
   setStatus(node: string, status: NodeStatus): void;
   send(from: string, to: string, kind: string, body: Record<string, unknown>, delay?: number): Frame;
   /**
+   * Loses a frame this step sent (a model's own network fault: a request or an answer that
+   * never arrives). It leaves the network and is drawn as lost where it was sent, with `note`
+   * as the step's narration; a frame no longer in flight (a cut link took it) is left alone.
+   */
+  lose(frame: Frame, note: Message): void;
+  /**
    * One line of narration for the current step, built from real results, as a message
    * descriptor (key + params) that the app renders in the student's language. Plain
    * strings are accepted only while models are being converted.

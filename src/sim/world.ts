@@ -803,6 +803,9 @@ export class World {
         if (world.partitions.has(linkOf(from, to))) world.lose(frame, msg('world.link_cut_frame_lost', { a: from, b: to, frame: frame.id, kind }));
         return frame;
       },
+      lose(frame, note) {
+        if (world.network.find(frame.id)) world.lose(frame, note);
+      },
       note(text) { world.recording?.notes.push(text); },
       stepTransactions() { return (world.recording ?? world.trace[world.trace.length - 1])?.transactions ?? []; },
       arm(point) { world.armed.add(point); },

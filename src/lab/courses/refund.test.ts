@@ -94,6 +94,23 @@ describe('provider capabilities and the executor', () => {
   });
 });
 
+describe('a lost request or answer is a frame lost on the way, not only a note', () => {
+  const lostIn = (lab: ReturnType<typeof l01>) => lab.world.trace.flatMap((entry, step) => entry.dropped.map((f) => `${step} ${f.kind} ${f.from}→${f.to}`));
+  it('the provider\'s answer leaves the provider and is lost in the step that served it', () => {
+    const lab = l01().act('approve', 'lose_response', 'submit');
+    const step = lab.world.trace.length - 1;
+    expect(lostIn(lab)).toEqual([`${step} refund_response provider→worker-1`]);
+    expect(lab.world.trace[step]!.sent.map((f) => f.kind)).toEqual(['refund_request', 'refund_response']);
+    expect(lab.world.network.inFlight).toEqual([]);
+    lab.expectState({ ledger_count: 1, committed: true });
+  });
+  it('the worker\'s request leaves the worker and is lost before the provider sees it', () => {
+    const lab = l01().act('approve', 'lose_request', 'submit');
+    expect(lostIn(lab)).toEqual([`${lab.world.trace.length - 1} refund_request worker-1→provider`]);
+    lab.expectState({ ledger_count: 0 });
+  });
+});
+
 describe('crash_after_commit means what the lab says', () => {
   it('the provider commits first; the worker then dies with the answer in hand, before saving it', () => {
     const lab = l01().act('approve', 'crash_after_commit');

@@ -180,11 +180,9 @@ export const refundModel: Model<RefundAction> = {
         ? serveRefundRequest(provider, ctx.clock, ctx.faults(PROVIDER), capabilities(ctx), parsed)
         : serveLookup(provider, ctx.clock, capabilities(ctx), parsed);
       ctx.note(served.note);
-      if (ctx.consume(NetFault.loseResponse)) {
-        ctx.note(msg('refund.answer_lost', { worker: frame.from }));
-        return;
-      }
-      ctx.send(PROVIDER, frame.from, served.reply.kind, frameBody(served.reply), Number(ctx.switches.latency));
+      // A lost answer is sent and lost on the way: the sequence shows it leave the provider.
+      const reply = ctx.send(PROVIDER, frame.from, served.reply.kind, frameBody(served.reply), Number(ctx.switches.latency));
+      if (ctx.consume(NetFault.loseResponse)) ctx.lose(reply, msg('refund.answer_lost', { worker: frame.from }));
       return;
     }
     const worker = frame.to as WorkerId;

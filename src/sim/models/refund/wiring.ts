@@ -58,9 +58,12 @@ function perform(ctx: ModelContext, worker: WorkerId, out: Effects): void {
   for (const effect of out) {
     if (effect.type === 'note') ctx.note(effect.message);
     else if (effect.type === 'stall') ctx.setStatus(worker, 'paused');
-    else if (effect.frame.kind === 'refund_request' && ctx.consume(NetFault.loseRequest)) {
-      ctx.note(msg('refund.request_lost', { worker, operation: effect.frame.operationId, key: effect.frame.idemKey ?? '' }));
-    } else ctx.send(worker, PROVIDER, effect.frame.kind, frameBody(effect.frame));
+    else {
+      const frame = ctx.send(worker, PROVIDER, effect.frame.kind, frameBody(effect.frame));
+      if (effect.frame.kind === 'refund_request' && ctx.consume(NetFault.loseRequest)) {
+        ctx.lose(frame, msg('refund.request_lost', { worker, operation: effect.frame.operationId, key: effect.frame.idemKey ?? '' }));
+      }
+    }
   }
 }
 
