@@ -1,4 +1,4 @@
-/** A 390×844 phone: no sideways scroll, step controls under the thumb, actions near the top. */
+/** A 390×844 phone: no sideways scroll, step controls under the thumb, actions near the top and the diagrams under them. */
 import { expect, test } from '@playwright/test';
 import { readdirSync } from 'node:fs';
 import { LabPage } from './labPage';
@@ -24,6 +24,13 @@ for (const id of ['L07', 'L10', 'L12']) {
     // Diagrams may be wider than the screen but pan inside their own box.
     const topo = (await page.getByTestId('topology').boundingBox())!;
     expect(topo.x + topo.width).toBeLessThanOrEqual(390);
+    // What an action did is right under the actions: the topology follows the palette, then the
+    // message sequence, the invariants and the timeline; the lab's text and tools come after.
+    const top = (testId: string, selector?: string) => (selector ? page.locator(selector).first() : page.getByTestId(testId)).boundingBox().then((b) => b!.y);
+    const palette = (await page.locator('.palette').first().boundingBox())!;
+    expect(topo.y - (palette.y + palette.height)).toBeLessThan(40);
+    const order = [topo.y, await top('sequence'), await top('', '.invariants'), await top('', '.timeline'), await top('', '.narrative'), await top('exercises')];
+    expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 }
 
