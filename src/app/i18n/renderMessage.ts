@@ -19,7 +19,8 @@ import { usePageText } from './pageText';
 
 /**
  * Keys shown in English because the current locale lacks them (`ja:refund.sent`): the
- * Playwright locale runs read this to fail on fallback text a student would see.
+ * Playwright locale runs and scenarioNarration.test.ts read this to fail on fallback text a
+ * student would see.
  */
 export const englishFallbacks = new Set<string>();
 

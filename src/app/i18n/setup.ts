@@ -45,7 +45,7 @@ export function initI18n(): i18n {
     document.documentElement.lang = lng;
     if (isLocale(lng)) storage()?.setItem(LANG_STORAGE_KEY, lng);
   }));
-  // Read-only hook for the Playwright locale runs (e2e/i18n.spec.ts).
+  // Read-only hook for the Playwright locale runs (e2e/i18n.spec.ts); scenarioNarration.test.ts reads the same set.
   (window as unknown as { durableLabI18n: unknown }).durableLabI18n = { fallbacks: () => [...englishFallbacks].sort() };
   return instance;
 }
