@@ -3,7 +3,8 @@
  * `?lang=en-XA`, where every catalog string is accented and bracketed. A visible text node
  * with plain ASCII words did not go through a catalog: the test lists each one with where it
  * is. One page is reused per test (hash navigation, no reload): the catalog, every scenario of
- * every lab at its last step (the first with an exercise and the extra switches open; the
+ * every lab at its last step, each at the outcome its lab.json expects (the first with an
+ * exercise and the extra switches open; the
  * timeline's refusals, validation errors and tombstones, crashes with their lost / kept /
  * recovery columns, L05's checkpoints and LangGraph panel), progress and cards; then steps
  * the World refuses, a Search and the run it loads, the fork panel and the other moves.
@@ -117,6 +118,8 @@ test('pseudo-locale: every visible string on every page went through a catalog',
     for (const [i, scenario] of lab.scenarios.entries()) {
       await go(page, `#/lab/${lab.id}?scenario=${scenario.id}&step=${scenario.actions.length}`, `lab-${lab.id}`);
       await expect(page.getByTestId('step-counter')).toContainText(`${scenario.actions.length} / ${scenario.actions.length}`);
+      // The link's run is the scenario's own: it ends where its lab.json expects (L06's LangGraph ones too).
+      await expect(page.getByTestId('scenario-check'), `${lab.id} ${scenario.id}`).toHaveAttribute('data-status', 'pass');
       // Open what a student opens: the first exercise and the extra switches.
       if (i === 0) {
         for (const opener of [page.locator('[data-testid^="exercise-"][data-testid$="-open"]').first(), page.locator('[data-testid="more-switches"] summary')]) {
