@@ -1,7 +1,8 @@
 /**
  * The lab view as students and instructors use it: the message sequence
  * diagram, what survives a crash, the lab's own switches, catalog progress, deep links
- * with switches, step keys after a choice, presenter view, GFM tables, the lab-file check.
+ * with switches, step keys after a choice, presenter view, the lab-file check. (A README's
+ * GFM tables: src/app/components/Narrative.test.tsx.)
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
@@ -299,12 +300,6 @@ test('presenter view re-fits the diagrams with text of at least 18 px at 1080p a
   const before = await page.locator('.topology .react-flow__viewport').evaluate((v) => getComputedStyle(v).transform);
   await page.setViewportSize({ width: 1400, height: 1080 });
   await expect.poll(async () => page.locator('.topology .react-flow__viewport').evaluate((v) => getComputedStyle(v).transform)).not.toBe(before);
-});
-
-test('markdown tables in a README render as tables', async ({ page }) => {
-  await new LabPage(page).open('L07');
-  await expect(page.getByTestId('narrative').locator('table').first()).toBeVisible();
-  await expect(page.getByTestId('narrative')).not.toContainText('|---');
 });
 
 test('checking a lab file shows the result next to its input', async ({ page }) => {
