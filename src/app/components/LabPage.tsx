@@ -3,7 +3,7 @@
  * the right. The page itself subscribes only to the session, the route and the machine
  * list; every panel reads its own slice of the view, so a step re-renders what changed.
  */
-import { memo, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
+import { memo, useDeferredValue, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocalizedLab } from '../i18n/labTranslations';
 import { LAB_INDEX } from '../labIndex';
@@ -32,7 +32,13 @@ import { specLine } from './specLine';
 
 export function LabPage() {
   const presenting = useApp((s) => { const r = selectRoute(s); return r.page === 'lab' && r.present === true; });
-  const session = useApp(selectSession);
+  const live = useApp(selectSession);
+  // A lab that has just opened is drawn by a background render (useDeferredValue): the
+  // engine's start and React's first render of every panel were one task of half a second,
+  // and a background render is its own task that yields to the browser between components.
+  // Going from one open lab to another renders at once, as the store changes.
+  const deferred = useDeferredValue(live);
+  const session = deferred === null ? null : live;
   const hasView = useApp(selectHasView);
   const previewFile = useApp(selectPreviewFile);
   const { t } = useTranslation();
