@@ -4,7 +4,8 @@
  * exercises, cards and submissions. The catalog page loads none of it.
  */
 import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
-import { initSqlJsOnce } from '../core/db/sqljs';
+import { initSqlJsOnce, requireSqlJs } from '../core/db/sqljs';
+import { warmUp as warmUpStore } from '../core/db/store';
 
 export { LabSession } from '../lab/session';
 export { parseLab } from '../lab/loader';
@@ -19,4 +20,9 @@ export { forkAt } from '../lab/fork';
 /** Initialises sql.js once; everything after it is synchronous. */
 export async function start(): Promise<void> {
   await initSqlJsOnce(wasmUrl);
+}
+
+/** sql.js's costly first use, on a throwaway store (core/db/store.ts `warmUp`); after `start`. */
+export function warmUp(): void {
+  warmUpStore(requireSqlJs());
 }

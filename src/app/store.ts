@@ -154,8 +154,22 @@ function addLoads(loads: LabLoad[]): void {
 export async function ensureLab(id: string): Promise<void> {
   const mod = await ensureRuntime();
   if (labById(id) || useApp.getState().loads.some((l) => !l.ok && l.id === id)) return;
-  const load = await mod.loadBundledLab(id);
+  const [load] = await Promise.all([mod.loadBundledLab(id), warmUpOnce(mod)]);
   if (load) addLoads([load]);
+}
+
+let warming: Promise<void> | null = null;
+/**
+ * sql.js's first use costs several times what later ones do (wasm compiled as it is met, the
+ * shared update hook registered): done on a throwaway store in a task of its own while the
+ * lab's chunk loads, it is no longer part of the task that starts the World.
+ */
+function warmUpOnce(mod: typeof Runtime): Promise<void> {
+  warming ??= new Promise((resolve) => setTimeout(() => {
+    try { mod.warmUp(); } catch { /* a broken sql.js is reported by the lab's own start */ }
+    resolve();
+  }, 0));
+  return warming;
 }
 
 let loadingAll: Promise<void> | null = null;
