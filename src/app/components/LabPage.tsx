@@ -50,7 +50,8 @@ export function LabPage() {
   useLabKeyboard(palette);
   const { on: lecture, small } = useLectureLayout();
   const grid = useRef<HTMLDivElement | null>(null);
-  useLectureTop(grid, lecture && hasView);
+  // On once the grid is drawn: the first render of a newly opened lab shows the loading text.
+  useLectureTop(grid, lecture && hasView && session !== null && lab !== null);
   if (!session || !hasView || !lab) return <main className="loading">{t('lab.opening')}</main>;
   return (
     <main className={`lab${presenting ? ' presenting' : ''}${lecture ? ` lecture${small ? ' lecture-small' : ''}` : ''}`} data-testid={`lab-${lab.id}`}>
