@@ -9,11 +9,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { encodeActions } from '../src/app/actionsLink';
-import { app as en } from '../src/app/i18n/locales/en/app';
-import { app as ja } from '../src/app/i18n/locales/ja/app';
-import { app as zhHans } from '../src/app/i18n/locales/zh-Hans/app';
-import { app as zhHant } from '../src/app/i18n/locales/zh-Hant/app';
 import { seriousFindings } from './axe';
+import { LANGUAGES, switchLanguage } from './languages';
 import { LabPage } from './labPage';
 
 interface LabFile { id: string; model: string; exercises?: { id: string }[]; scenarios: { id: string; actions: unknown[]; asks?: string[] }[] }
@@ -21,16 +18,6 @@ interface LabFile { id: string; model: string; exercises?: { id: string }[]; sce
 const labs = readdirSync('labs').sort().filter((id) => {
   try { return Boolean(JSON.parse(readFileSync(join('labs', id, 'lab.json'), 'utf8'))); } catch { return false; }
 }).map((id) => JSON.parse(readFileSync(join('labs', id, 'lab.json'), 'utf8')) as LabFile);
-
-/** The four languages, English first; the page switches between them with its own select, no reload. */
-const LANGUAGES = [['en', en], ['ja', ja], ['zh-Hans', zhHans], ['zh-Hant', zhHant]] as const;
-
-async function switchLanguage(page: Page, lang: string, reset: string): Promise<void> {
-  await page.getByTestId('language-switcher').selectOption(lang);
-  await expect(page.locator('html')).toHaveAttribute('lang', lang);
-  // Rendered in it: the toolbar's own words, not only the attribute.
-  await expect(page.getByTestId('reset')).toHaveText(reset);
-}
 
 /** Pairs of overlapping edge-label boxes in each machine diagram, and how many labels were measured. */
 async function overlappingLabels(page: Page): Promise<string[]> {
@@ -85,8 +72,8 @@ test('no serious or critical axe finding in any exercise state, in four language
   const found: string[] = [];
   let order = [...LANGUAGES];
   const scan = async (state: string, shown: string) => {
-    for (const [lang, app] of order) {
-      if (await page.locator('html').getAttribute('lang') !== lang) await switchLanguage(page, lang, app['toolbar.reset']);
+    for (const [lang] of order) {
+      if (await page.locator('html').getAttribute('lang') !== lang) await switchLanguage(page, lang);
       await expect(page.getByTestId(shown), `${state} (${lang})`).toBeVisible();
       for (const f of await seriousFindings(page, '[data-testid="exercises"]')) found.push(`${state} (${lang}): ${f}`);
     }
@@ -203,8 +190,8 @@ for (const lab of labs) {
     await expect(page.getByTestId('topology')).toBeVisible();
     await page.waitForTimeout(300); // let the diagrams fit
     expect(await overlappingLabels(page)).toEqual([]);
-    for (const [lang, app] of LANGUAGES) {
-      if (lang !== 'en') await switchLanguage(page, lang, app['toolbar.reset']);
+    for (const [lang] of LANGUAGES) {
+      if (lang !== 'en') await switchLanguage(page, lang);
       await scan(`${lang} page`);
       for (const exercise of lab.exercises ?? []) {
         await page.getByTestId(`exercise-${exercise.id}-open`).click();
@@ -216,8 +203,8 @@ for (const lab of labs) {
     }
     if (!('none' in CRASHES[lab.id]!)) {
       await crash(page, lab);
-      for (const [lang, app] of [...LANGUAGES].reverse()) {
-        if (lang !== 'zh-Hant') await switchLanguage(page, lang, app['toolbar.reset']);
+      for (const [lang] of [...LANGUAGES].reverse()) {
+        if (lang !== 'zh-Hant') await switchLanguage(page, lang);
         await scan(`${lang} crash`);
       }
     }
@@ -231,8 +218,8 @@ test('L05: no serious or critical axe finding in the LangGraph panel with the ru
   await lab.act('shop_unavailable', 'ask');
   await expect(page.getByTestId('lgraph-node-check_order')).toHaveAttribute('data-mark', 'failed next');
   const found: string[] = [];
-  for (const [lang, app] of LANGUAGES) {
-    if (lang !== 'en') await switchLanguage(page, lang, app['toolbar.reset']);
+  for (const [lang] of LANGUAGES) {
+    if (lang !== 'en') await switchLanguage(page, lang);
     for (const f of await seriousFindings(page, '[data-testid="lgraph-panel"]')) found.push(`${lang}: ${f}`);
   }
   expect(found).toEqual([]);

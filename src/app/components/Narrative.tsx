@@ -63,7 +63,7 @@ export function MarkdownParts({ markdown }: { markdown: string }) {
 
 /** The README in one react-markdown call: what `MarkdownParts` must render the same as (Narrative.test.tsx). */
 export function WholeMarkdown({ markdown }: { markdown: string }) {
-  return <Markdown remarkPlugins={PLUGINS} urlTransform={labUrlTransform}>{withoutComments(markdown)}</Markdown>;
+  return <Part markdown={withoutComments(markdown)} />;
 }
 
 export const Narrative = memo(function Narrative({ markdown }: { markdown: string }) {
