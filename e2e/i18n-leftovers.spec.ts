@@ -21,9 +21,13 @@ async function openJa(page: Page, labId: string): Promise<LabPage> {
 }
 
 async function runQuery(page: Page, sql: string): Promise<string> {
+  // The query runs in a worker: wait for this query's message, not the one still shown from the last.
+  const error = page.getByTestId('inspector-error');
+  const before = (await error.count()) > 0 ? (await error.innerText()).trim() : '';
   await page.getByTestId('inspector-query').fill(sql);
   await page.getByTestId('inspector-run').click();
-  return (await page.getByTestId('inspector-error').innerText()).trim();
+  await expect.poll(async () => ((await error.count()) > 0 ? (await error.innerText()).trim() : '')).not.toBe(before);
+  return (await error.innerText()).trim();
 }
 
 /** A switch's title and its selected option as the toolbar shows them. */
