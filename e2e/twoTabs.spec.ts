@@ -22,7 +22,12 @@ test('a second tab never erases the first tab\'s answers or steps', async ({ con
   await one.page.getByTestId('exercise-late-write-check').click();
   await expect(one.page.getByTestId('exercise-late-write-verdict')).toBeVisible();
   await expect.poll(async () => (await saved(one.page)).exercises?.L07?.['late-write']?.attempts.length ?? 0).toBe(1);
+  // Steps are saved after a pause, apart from the answer: wait until the saved run is the
+  // one tab 1 shows (the exercise may have moved the lab to its own start).
+  const shownTotal = async () => Number(/\/\s*(\d+)/.exec(await one.page.getByTestId('step-counter').innerText())?.[1] ?? -1);
+  await expect.poll(async () => (await saved(one.page)).labs?.L07?.steps.length === await shownTotal(), { timeout: 20_000 }).toBe(true);
   const l07Steps = (await saved(one.page)).labs?.L07?.steps.length ?? 0;
+  expect(l07Steps).toBeGreaterThan(0);
 
   // Tab 2 steps in L01 and saves (after a pause in the steps).
   await two.page.bringToFront();
