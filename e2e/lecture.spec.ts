@@ -21,6 +21,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { seriousFindings } from './axe';
 import { LabPage, watchConsole } from './labPage';
+import { smallText as smallTextIn } from './smallText';
 
 test.use({ viewport: { width: 1920, height: 1080 } });
 
@@ -97,24 +98,7 @@ async function partsOnScreen(page: Page): Promise<Record<string, { inside: boole
   })), PARTS);
 }
 
-/**
- * Every text the three parts draw that is smaller than `px` on screen: CSS size times the canvas
- * zoom inside React Flow, hidden elements and SVG tooltips (<title>) left out.
- */
-async function smallText(page: Page, px: number, parts: Record<string, string> = PARTS): Promise<string[]> {
-  return page.evaluate(({ parts, px }) => Object.entries(parts).flatMap(([name, selector]) => {
-    const part = document.querySelector(selector)!;
-    return [...part.querySelectorAll('*')]
-      .filter((el) => el.tagName.toLowerCase() !== 'title' && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden'
-        && [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== ''))
-      .flatMap((el) => {
-        const viewport = el.closest('.react-flow__viewport');
-        const zoom = viewport ? new DOMMatrix(getComputedStyle(viewport).transform).a : 1;
-        const size = parseFloat(getComputedStyle(el).fontSize) * zoom;
-        return size < px - 0.05 ? [`${name}: "${el.textContent!.trim().slice(0, 30)}" ${size.toFixed(1)}px`] : [];
-      });
-  }), { parts, px });
-}
+const smallText = (page: Page, px: number, parts: Record<string, string> = PARTS) => smallTextIn(page, px, parts);
 
 test('an instructor runs the late write and a crash in presenter view from the keyboard alone', async ({ page }) => {
   test.setTimeout(180_000);

@@ -2,6 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { readdirSync } from 'node:fs';
 import { LabPage } from './labPage';
+import { smallText } from './smallText';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -24,6 +25,9 @@ for (const id of ['L07', 'L10', 'L12']) {
     // Diagrams may be wider than the screen but pan inside their own box.
     const topo = (await page.getByTestId('topology').boundingBox())!;
     expect(topo.x + topo.width).toBeLessThanOrEqual(390);
+    // One wider than the screen starts at its left edge (its sources), the rest panned to.
+    const lefts = await page.locator('[data-testid="topology"] .react-flow__node').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().left));
+    expect(Math.min(...lefts)).toBeGreaterThanOrEqual(topo.x);
     // What an action did is right under the actions: the topology follows the palette, then the
     // message sequence, the invariants and the timeline; the lab's text and tools come after.
     const top = (testId: string, selector?: string) => (selector ? page.locator(selector).first() : page.getByTestId(testId)).boundingBox().then((b) => b!.y);
@@ -35,10 +39,13 @@ for (const id of ['L07', 'L10', 'L12']) {
 }
 
 // The three labs above in depth; every page, the catalog and each lab, for sideways scroll
-// (a wide table, select or diagram in any one lab's page would make the phone scroll).
-test('the catalog and every lab fit a 390 px screen without sideways scroll', async ({ page }) => {
+// (a wide table, select or diagram in any one lab's page would make the phone scroll), and
+// for the topology's text: at least 10 px as drawn (its nodes stand one under another when
+// side by side would shrink them; the desktop layout drew them at 6.6 px here).
+test('the catalog and every lab fit a 390 px screen without sideways scroll; the topology reads at 10 px', async ({ page }) => {
   test.setTimeout(180_000);
   const wide: string[] = [];
+  const small: string[] = [];
   const width = () => page.evaluate(() => document.documentElement.scrollWidth);
   await page.goto('/');
   await expect(page.getByTestId('catalog')).toBeVisible();
@@ -48,6 +55,8 @@ test('the catalog and every lab fit a 390 px screen without sideways scroll', as
     await expect(page.getByTestId('topology')).toBeVisible();
     await page.waitForTimeout(200); // the diagrams' first fit
     if (await width() > 390) wide.push(`${id}: ${await width()}`);
+    small.push(...(await smallText(page, 10, { [id]: '[data-testid="topology"] .react-flow__nodes' })).slice(0, 2));
   }
   expect(wide).toEqual([]);
+  expect(small).toEqual([]);
 });

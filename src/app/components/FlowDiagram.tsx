@@ -55,6 +55,12 @@ const RoutedEdge = memo(function RoutedEdge({ id, data, markerEnd, style }: Edge
 const routedEdgeTypes: EdgeTypes = { routed: RoutedEdge };
 
 const PHONE = '(max-width: 640px)';
+/**
+ * The smallest zoom of a diagram on a phone: a node's lines (0.92 × 12 px) read at 10 px. A
+ * diagram wider than the screen at this zoom is panned with a finger (phones may pan and
+ * pinch), rather than fitted whole with its text at 6–7 px.
+ */
+export const PHONE_ZOOM = 10 / (12 * 0.92);
 /** One query object for the page: matchMedia parses and evaluates the query on every call (a render asked it each step). */
 let phoneQuery: MediaQueryList | null = null;
 const phone = () => (phoneQuery ??= window.matchMedia(PHONE));
@@ -141,7 +147,12 @@ function FitOnChange({ structure, minZoom, bounds }: { structure: string; minZoo
         width: Math.max(width, drawn ? drawn.x + drawn.width : 0) - x,
         height: Math.max(height, drawn ? drawn.y + drawn.height : 0) - y,
       };
-      void flow.setViewport(getViewportForBounds(all, el.clientWidth, el.clientHeight, minZoom, Math.max(minZoom, 1.6), FIT_PADDING));
+      const view = getViewportForBounds(all, el.clientWidth, el.clientHeight, minZoom, Math.max(minZoom, 1.6), FIT_PADDING);
+      // Wider than the box at the smallest zoom (a phone): show the graph from its left edge,
+      // where its sources are, with the rest to pan to, rather than cut on both sides.
+      const margin = (el.clientWidth * FIT_PADDING) / 2;
+      if (all.width * view.zoom > el.clientWidth) view.x = margin - all.x * view.zoom;
+      void flow.setViewport(view);
     };
     fit();
     const observer = new ResizeObserver(fit);
@@ -222,7 +233,7 @@ export const FlowDiagram = memo(function FlowDiagram<N extends Node, E extends E
   const edges = useKept(givenEdges);
   const presenting = usePresenting();
   const phone = useIsPhone();
-  const minZoom = presenting ? presenterZoom : phone ? 0.6 : 0.2;
+  const minZoom = presenting ? presenterZoom : phone ? PHONE_ZOOM : 0.2;
   const interactive = presenting || phone;
   const { filled } = usePageText();
   const ariaLabelConfig = useMemo(() => flowAriaLabels((key) => filled(key)({})), [filled]);

@@ -11,7 +11,7 @@ import type { Frame } from '../../sim/network';
 import type { WorldView } from '../../lab/session';
 import { useShallow } from 'zustand/react/shallow';
 import { selectEdges, selectFrames, selectNodes, useApp } from '../store';
-import { FlowDiagram, RoutedPath, SMALL_LECTURE_ZOOM, followGraph, useLectureLayout, usePresenting, type RoutedEdgeData } from './FlowDiagram';
+import { FlowDiagram, PHONE_ZOOM, RoutedPath, SMALL_LECTURE_ZOOM, followGraph, useIsPhone, useLectureLayout, usePresenting, type RoutedEdgeData } from './FlowDiagram';
 import { FIT_PADDING, keepUnchanged, layoutToCell, layoutToFit, monoLabelWidth, type Cell, type FitBox, type Layout } from './graphLayout';
 import { usePageText } from '../i18n/pageText';
 import { useRenderMessage } from '../i18n/renderMessage';
@@ -63,6 +63,18 @@ const LABEL_H = 2 * 17;
  * smallest text (a node's lines, 0.92 × 12 px) reads at 7.2 px or more.
  */
 const TOPOLOGY_BOX: FitBox = { width: 553, minHeight: 200, maxHeight: 540, zoom: 7.2 / (12 * 0.92) };
+/**
+ * A phone (FlowDiagram's PHONE query): the width of a 390 px screen less the page's padding,
+ * and FlowDiagram's phone zoom, at which a node's lines read at 10 px (the desktop layout
+ * fitted whole drew them at 6.6 px). Its nodes are narrower (PHONE_NODE_W: their lines wrap
+ * sooner) so that less of the graph is off screen; the rest is panned to. The box is as
+ * tall as the graph at that zoom (phoneHeight), up to PHONE_MAX_HEIGHT.
+ */
+const PHONE_TOPOLOGY_BOX: FitBox = { width: 374, minHeight: 200, maxHeight: 640, zoom: PHONE_ZOOM };
+const PHONE_NODE_W = 170;
+const PHONE_MAX_HEIGHT = 640;
+const phoneHeight = (layout: Pick<Layout, 'height'>): CSSProperties =>
+  ({ height: `${Math.min(PHONE_MAX_HEIGHT, Math.max(PHONE_TOPOLOGY_BOX.minHeight, Math.ceil(layout.height * PHONE_ZOOM * (1 + FIT_PADDING)) + 4))}px` });
 /**
  * Presenter view: the main column of a 1280 px wide projector (about 880 px; wider ones only
  * gain), as tall as the graph needs up to 1400 px (the page scrolls), and zoom 1 — the zoom
@@ -137,18 +149,20 @@ export function Topology() {
   const worldEdges = useApp(selectEdges);
   const scale = usePresenting() ? 1.7 : 1;
   const lecture = useLectureLayout();
-  const box = scale === 1 ? TOPOLOGY_BOX : PRESENTER_TOPOLOGY_BOX;
+  const phone = useIsPhone() && scale === 1;
+  const box = scale !== 1 ? PRESENTER_TOPOLOGY_BOX : phone ? PHONE_TOPOLOGY_BOX : TOPOLOGY_BOX;
+  const nodeW = phone ? PHONE_NODE_W : NODE_W;
   const cell = lecture.on ? (lecture.small ? SMALL_LECTURE_CELL : LECTURE_CELL) : null;
   const TEXT = useText();
   const say = useRenderMessage();
   // Link labels in the page's language; the language is part of the layout (a label's room depends on its words).
   const labels = useMemo(() => worldEdges.map((e) => say(e.label)), [worldEdges, say]);
-  const structure = `${specs.map((n) => n.id).join(',')}|${worldEdges.map((e, i) => `${e.from}>${e.to}:${labels[i]}`).join(',')}|${scale}|${cell ? `${cell.width}x${cell.height}@${cell.zoom}` : ''}|${TEXT.inFlight('', 99)}`;
+  const structure = `${specs.map((n) => n.id).join(',')}|${worldEdges.map((e, i) => `${e.from}>${e.to}:${labels[i]}`).join(',')}|${scale}|${cell ? `${cell.width}x${cell.height}@${cell.zoom}` : ''}|${phone ? 'phone' : ''}|${TEXT.inFlight('', 99)}`;
   const layout = useMemo(() => {
     const graph = {
       // In presenter view every node gets the room: its scaled lines wrap sooner (L01's provider
       // line "keys ✓ · lookup ✓ · deadline ✓ · keeps ∞" took two and reached the node below).
-      nodes: specs.map((n) => ({ id: n.id, width: NODE_W * scale, height: (NODE_H + (scale !== 1 || worldEdges.some((e) => e.from === n.id) ? GROW : 0)) * scale })),
+      nodes: specs.map((n) => ({ id: n.id, width: nodeW * scale, height: (NODE_H + (scale !== 1 || worldEdges.some((e) => e.from === n.id) ? GROW : 0)) * scale })),
       edges: worldEdges.map((e, i) => ({ id: `${i}`, from: e.from, to: e.to, label: { width: labelRoom(TEXT.inFlight, labels[i]!, scale), height: LABEL_H * scale } })),
     };
     return cell ? layoutToCell(graph, cell) : layoutToFit(graph, box);
@@ -161,17 +175,17 @@ export function Topology() {
   })))), [specs, layout]);
   const edges = useMemo(() => (kept.current.edges = keepUnchanged<Edge<LinkData>>(kept.current.edges, worldEdges.map((e, i) => {
     const route = layout.edges[`${i}`] ?? { points: [], label: null };
-    const centre = (id: string) => { const at = layout.nodes[id] ?? { x: 0, y: 0 }; return { x: at.x + (NODE_W * scale) / 2, y: at.y + (NODE_H * scale) / 2 }; };
+    const centre = (id: string) => { const at = layout.nodes[id] ?? { x: 0, y: 0 }; return { x: at.x + (nodeW * scale) / 2, y: at.y + (NODE_H * scale) / 2 }; };
     return {
       id: `${e.from}-${e.to}-${i}`, source: e.from, target: e.to, type: 'routed',
       data: { points: route.points.length > 0 ? [centre(e.from), ...route.points, centre(e.to)] : [], labelAt: route.label, label: labels[i]!, labelWidth: labelRoom(TEXT.inFlight, labels[i]!, scale), from: e.from, to: e.to },
     };
-  }))), [worldEdges, layout, labels, scale, TEXT]);
+  }))), [worldEdges, layout, labels, scale, nodeW, TEXT]);
   return (
     // The frame is the container whose width the box's height follows (diagrams.css).
     <div className="diagram-frame">
       <div className="diagram topology follows-graph" data-testid="topology" data-direction={layout.direction} role="figure" aria-label={TEXT.diagram}
-        style={{ '--diagram-scale': scale, ...followGraph(layout, box), ...(lecture.on ? lectureSize(layout, lecture.minZoom) : {}) } as CSSProperties}>
+        style={{ '--diagram-scale': scale, '--node-width': `${nodeW}px`, ...followGraph(layout, box), ...(lecture.on ? lectureSize(layout, lecture.minZoom) : {}), ...(phone ? phoneHeight(layout) : {}) } as CSSProperties}>
         <FlowDiagram nodes={nodes} edges={edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes} structure={structure} bounds={layout} presenterZoom={lecture.minZoom} />
       </div>
     </div>
