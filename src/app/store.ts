@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import type { CardResult } from '../lab/cards';
 import { addAttempt, draftProblem, inputProblem, type ExerciseRecord, type RecordProblem } from '../lab/exercises/records';
 import type { Exercise, ExerciseInput, Verdict } from '../lab/exercises/schema';
+import { reproduceStart, scriptAfterCheck, withSearchOrigin, type LoadedSearch, type ViewScript } from '../lab/exercises/views';
 import { emptyProgress, PROGRESS_KEY, setAsidePlace, withExercise, withExerciseEvent, withKept, withLab, withoutKept, withoutLab, type Progress } from '../lab/progress';
 import type { GradedSubmission, RegradeOptions } from '../lab/submission';
 import type { Lab, LabLoad, LabProblem } from '../lab/schema';
@@ -581,7 +582,7 @@ export async function runCardFiles(files: File[]): Promise<void> {
  * attempt built on it is recorded with `origin: 'search'` (the checker refuses it unless the
  * exercise allows search).
  */
-let searchLoaded: { lab: string; actions: string; count: number } | null = null;
+let searchLoaded: LoadedSearch | null = null;
 
 /** Opens a card in its lab with its actions ready to step through. */
 export function watchCard(run: CardRun): void {
@@ -610,11 +611,10 @@ function saveAttempt(labId: string, exercise: Exercise, input: ExerciseInput, ve
   return null;
 }
 
-/** A reproduce attempt whose step log still begins with the loaded Search counterexample says so. */
-function withOrigin(input: ExerciseInput): ExerciseInput {
-  const session = useApp.getState().session;
-  if (input.kind !== 'reproduce' || !searchLoaded || !session || session.lab.id !== searchLoaded.lab || searchLoaded.count === 0) return input;
-  return JSON.stringify(session.snapshot.steps.slice(0, searchLoaded.count)) === searchLoaded.actions ? { ...input, origin: 'search' } : input;
+/** Loads a script into the open lab view and stands on its step. */
+function show(session: LabSession, { cursor, ...script }: ViewScript): void {
+  session.loadScript(script);
+  session.jumpTo(cursor);
 }
 
 /**
@@ -629,9 +629,9 @@ export type Submitted = Verdict | { refused: RecordProblem };
  * submitted; if the learner left the lab while it was checked, nothing is recorded.
  */
 export async function submitExercise(exercise: Exercise, given: ExerciseInput): Promise<Submitted | null> {
-  const input = withOrigin(given);
   const session = useApp.getState().session;
   if (!session) return null;
+  const input = withSearchOrigin(given, session.lab.id, session.snapshot.steps, searchLoaded);
   const refused = inputProblem(input);
   if (refused) return { refused };
   const verdict = await rt().checkExercise(session.lab, exercise, input);
@@ -639,13 +639,8 @@ export async function submitExercise(exercise: Exercise, given: ExerciseInput): 
   const notSaved = saveAttempt(session.lab.id, exercise, input, verdict);
   if (notSaved) return { refused: notSaved };
   if (exercise.kind !== 'reproduce') keepSandbox(session); // the student's own steps get a way back
-  if (exercise.kind === 'predict') {
-    session.loadScript({ actions: [...exercise.start.actions, exercise.step], ...startOverrides(exercise.start) });
-    session.jumpTo(exercise.start.actions.length + 1);
-  } else if (exercise.kind === 'repair' && input.kind === 'repair') {
-    session.loadScript({ actions: exercise.actions, initial: exercise.start.initial, switches: { ...exercise.start.switches, ...input.choices } });
-    session.jumpTo(exercise.actions.length);
-  }
+  const shown = scriptAfterCheck(exercise, input);
+  if (shown) show(session, shown);
   // A reproduce that did not get there keeps recording: the student steps back or on and checks again.
   if (exercise.kind === 'reproduce' && verdict.pass === true) useApp.setState((s) => ({ progress: { ...s.progress, activeExercise: null } }));
   commit();
@@ -659,8 +654,7 @@ export function startReproduce(exercise: Exercise): void {
   if (!session || exercise.kind !== 'reproduce') return;
   searchLoaded = null; // the attempt starts over from the exercise's start
   keepSandbox(session);
-  session.loadScript({ actions: exercise.start.actions, ...startOverrides(exercise.start) });
-  session.jumpTo(exercise.start.actions.length);
+  show(session, reproduceStart(exercise));
   persist({ ...useApp.getState().progress, activeExercise: { lab: session.lab.id, exercise: exercise.id, baseCursor: exercise.start.actions.length } });
   commit();
   redrawWhenIdle(session);
@@ -709,13 +703,8 @@ export function returnToKept(): void {
   const kept = session ? progress.kept[session.lab.id] : undefined;
   if (!session || !kept) return;
   persist(withoutKept(progress, session.lab.id));
-  session.loadScript({ actions: kept.steps, switches: kept.switches, ...(kept.initial ? { initial: kept.initial } : {}) });
-  session.jumpTo(kept.cursor);
+  show(session, { actions: kept.steps, switches: kept.switches, ...(kept.initial ? { initial: kept.initial } : {}), cursor: kept.cursor });
   commit();
-}
-
-function startOverrides(start: { initial?: Record<string, unknown>; switches?: Record<string, string> }) {
-  return { ...(start.initial ? { initial: start.initial } : {}), ...(start.switches ? { switches: start.switches } : {}) };
 }
 
 // ---- progress page, export, import ---------------------------------------------------
