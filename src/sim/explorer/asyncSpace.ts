@@ -1,8 +1,8 @@
 /**
  * How the explorer moves between states of an ASYNCHRONOUS model (src/sim/asyncStep.ts):
  * one cursor World walks the search tree — forward with `stepAsync` (the engine's jobs
- * awaited inside the step), back with `undoTo` (a restore of the checkpoint taken after the
- * step had settled) — as the synchronous space does, with two differences:
+ * awaited inside the step), back with `undoTo` onto the checkpoint taken after the step had
+ * settled — as the synchronous space does, with two differences:
  *
  * - No probe: World.probe holds a savepoint across a synchronous step only. A probe here
  *   steps the cursor forward; the next `open` takes it back.
@@ -31,7 +31,16 @@ export interface AsyncSearchSpace {
 export async function asyncSearchSpace(config: WorldConfig, prefix: readonly unknown[], depth: number): Promise<AsyncSearchSpace> {
   // A checkpoint after every step within the search's reach: every undo is an exact restore
   // (undoTo would otherwise replay the steps in between with the synchronous `step`).
-  const history = { recent: depth + 2, every: 16 };
+  // In place (history.ts `inPlace`, the lab session's way of stepping an async lab too): each
+  // store is marked (a savepoint) before its first write in a step, and an undo rolls the
+  // written stores back to their marks — nothing exported after a step, nothing closed and
+  // reopened by an undo, the connections stay warm. Image checkpoints after every step had
+  // cost about a third of L05's search (exports, reopening, SQLite's journal checks on a
+  // reopened store's reads); same bytes either way (world.test "in-place undo"). The window
+  // covers every step the cursor takes (prefix, path, probe), so it never closes mid-search:
+  // a window that closed would drop its light checkpoints, and undo would fall back to a
+  // fresh replay (still exact, only slower).
+  const history = { recent: depth + 2, every: Math.max(64, prefix.length + depth + 2), inPlace: true };
   let cursor: World | null = null;
   let prefixLength = 0;
   /** The path the cursor is at (after the prefix), and per state on it whether the model was quiet. */
