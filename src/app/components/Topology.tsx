@@ -63,18 +63,21 @@ const LABEL_H = 2 * 17;
  * smallest text (a node's lines, 0.92 × 12 px) reads at 7.2 px or more.
  */
 const TOPOLOGY_BOX: FitBox = { width: 553, minHeight: 200, maxHeight: 540, zoom: 7.2 / (12 * 0.92) };
+/** Screen pixels a length of the layout takes at `zoom`, with FlowDiagram's fit padding and a border's worth more. */
+const drawnPx = (n: number, zoom: number) => Math.ceil(n * zoom * (1 + FIT_PADDING)) + 4;
 /**
  * A phone (FlowDiagram's PHONE query): the width of a 390 px screen less the page's padding,
  * and FlowDiagram's phone zoom, at which a node's lines read at 10 px (the desktop layout
  * fitted whole drew them at 6.6 px). Its nodes are narrower (PHONE_NODE_W: their lines wrap
  * sooner) so that less of the graph is off screen; the rest is panned to. The box is as
- * tall as the graph at that zoom (phoneHeight), up to PHONE_MAX_HEIGHT.
+ * tall as the graph at that zoom (phoneHeight), within the box's bounds.
  */
 const PHONE_TOPOLOGY_BOX: FitBox = { width: 374, minHeight: 200, maxHeight: 640, zoom: PHONE_ZOOM };
 const PHONE_NODE_W = 170;
-const PHONE_MAX_HEIGHT = 640;
-const phoneHeight = (layout: Pick<Layout, 'height'>): CSSProperties =>
-  ({ height: `${Math.min(PHONE_MAX_HEIGHT, Math.max(PHONE_TOPOLOGY_BOX.minHeight, Math.ceil(layout.height * PHONE_ZOOM * (1 + FIT_PADDING)) + 4))}px` });
+const phoneHeight = (layout: Pick<Layout, 'height'>): CSSProperties => {
+  const { minHeight, maxHeight, zoom } = PHONE_TOPOLOGY_BOX;
+  return { height: `${Math.min(maxHeight, Math.max(minHeight, drawnPx(layout.height, zoom)))}px` };
+};
 /**
  * Presenter view: the main column of a 1280 px wide projector (about 880 px; wider ones only
  * gain), as tall as the graph needs up to 1400 px (the page scrolls), and zoom 1 — the zoom
@@ -98,7 +101,7 @@ const SMALL_LECTURE_CELL: Cell = { width: 730, height: 520, zoom: SMALL_LECTURE_
  * scrolls when the box is larger than the cell.
  */
 function lectureSize(layout: Pick<Layout, 'width' | 'height'>, minZoom: number): CSSProperties {
-  const px = (n: number) => `${Math.ceil(n * minZoom * (1 + FIT_PADDING)) + 4}px`;
+  const px = (n: number) => `${drawnPx(n, minZoom)}px`;
   return { '--lecture-graph-width': px(layout.width), '--lecture-graph-height': px(layout.height) } as CSSProperties;
 }
 

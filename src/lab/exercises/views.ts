@@ -28,7 +28,7 @@ export function scriptAfterCheck(exercise: Exercise, input: ExerciseInput): View
   if (exercise.kind === 'repair' && input.kind === 'repair') {
     return {
       actions: exercise.actions,
-      ...(exercise.start.initial ? { initial: exercise.start.initial } : {}),
+      ...overrides({ initial: exercise.start.initial }),
       switches: { ...exercise.start.switches, ...input.choices },
       cursor: exercise.actions.length,
     };
