@@ -58,18 +58,33 @@ describe('amounts', () => {
     }
   });
 
-  it('no lab text writes an amount as cents, and every amount is spelled as formatMoney spells it in that file\'s language', () => {
+  it('no lab text writes an amount by hand: as cents, or as currency (amounts are {{cents:N}})', () => {
     for (const id of labIds) {
-      for (const { file, locale } of labFiles(id)) {
+      for (const { file } of labFiles(id)) {
         for (const line of lines(readFileSync(file, 'utf8'))) {
           if (!NOT_YET[id]?.includes('cents')) expect(`${file}: ${line}`).not.toMatch(CENTS_WORD);
-          for (const amount of line.match(AMOUNT) ?? []) {
-            const cents = Math.round(Number(amount.replace(/[^\d.]/g, '')) * 100);
-            expect(`${file}: ${amount}`).toBe(`${file}: ${formatMoney(cents, locale)}`);
-          }
+          expect(`${file}: ${line}`).not.toMatch(AMOUNT);
         }
       }
     }
+  });
+
+  it('the loaded lab spells every amount as formatMoney does in its language, and leaves no {{cents:N}} behind', () => {
+    let amounts = 0;
+    for (const id of labIds) {
+      const lab = loadLab(id);
+      const texts: [Locale, string][] = [['en', JSON.stringify({ ...lab, translations: undefined })]];
+      for (const [locale, t] of Object.entries(lab.translations ?? {})) texts.push([locale as Locale, JSON.stringify(t)]);
+      for (const [locale, text] of texts) {
+        expect(text, `${id} ${locale}`).not.toMatch(/\{\{\s*cents/);
+        for (const amount of text.match(AMOUNT) ?? []) {
+          amounts += 1;
+          const cents = Math.round(Number(amount.replace(/[^\d.]/g, '')) * 100);
+          expect(`${id} ${locale}: ${amount}`).toBe(`${id} ${locale}: ${formatMoney(cents, locale)}`);
+        }
+      }
+    }
+    expect(amounts).toBeGreaterThanOrEqual(80);
   });
 
   it('the scan catches what it is for', () => {

@@ -25,6 +25,7 @@ export const problems = {
   'problems.missing_translation': 'missing {{locale}} translation',
   'problems.stale_translation': 'the lab has no such ID (renamed or removed since this was translated?)',
   'problems.missing_narrative': 'missing {{locale}} narrative',
+  'problems.bad_amount': 'an amount is written {{form}}, in whole cents; this reads {{found}}',
   'problems.schema.invalid_type': 'Invalid input: expected {{expected}}, received {{received}}',
   'problems.schema.invalid_value': 'Invalid input: expected {{value}}',
   'problems.schema.invalid_option': 'Invalid option: expected one of {{values}}',

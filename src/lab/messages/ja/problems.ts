@@ -16,6 +16,7 @@ export const problems = {
   'problems.missing_translation': '{{locale}} の翻訳がありません',
   'problems.stale_translation': 'ラボにこの ID はありません（翻訳後に名前が変わったか削除されましたか？）',
   'problems.missing_narrative': '{{locale}} の説明文がありません',
+  'problems.bad_amount': '金額は {{form}} の形（セント単位の整数）で書きます。ここは {{found}} です',
   'problems.schema.invalid_type': '入力が不正です：{{expected}} が必要ですが、{{received}} でした',
   'problems.schema.invalid_value': '入力が不正です：{{value}} が必要です',
   'problems.schema.invalid_option': '選択肢が不正です：{{values}} のいずれかが必要です',

@@ -16,6 +16,7 @@ export const problems = {
   'problems.missing_translation': '缺少 {{locale}} 翻译',
   'problems.stale_translation': '实验中没有这个 ID（翻译之后被改名或删除了？）',
   'problems.missing_narrative': '缺少 {{locale}} 说明文',
+  'problems.bad_amount': '金额应写成 {{form}}（以整数计的最小货币单位）；此处为 {{found}}',
   'problems.schema.invalid_type': '输入无效：应为 {{expected}}，实际为 {{received}}',
   'problems.schema.invalid_value': '输入无效：应为 {{value}}',
   'problems.schema.invalid_option': '选项无效：应为 {{values}} 之一',

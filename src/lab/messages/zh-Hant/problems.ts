@@ -16,6 +16,7 @@ export const problems = {
   'problems.missing_translation': '缺少 {{locale}} 翻譯',
   'problems.stale_translation': '實驗中沒有這個 ID（翻譯之後被改名或刪除了？）',
   'problems.missing_narrative': '缺少 {{locale}} 說明文',
+  'problems.bad_amount': '金額應寫成 {{form}}（以整數計的最小貨幣單位）；此處為 {{found}}',
   'problems.schema.invalid_type': '輸入無效：應為 {{expected}}，實際為 {{received}}',
   'problems.schema.invalid_value': '輸入無效：應為 {{value}}',
   'problems.schema.invalid_option': '選項無效：應為 {{values}} 之一',
