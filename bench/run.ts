@@ -46,6 +46,7 @@ async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'accept') return benchAccept(SQL); // one section, for before/after runs
   if (process.env.BENCH_ONLY === 'apply') return benchApply(SQL);
   if (process.env.BENCH_ONLY === 'reach') return benchReach();
+  if (process.env.BENCH_ONLY === 'workers') return benchWorkers();
   if (process.env.BENCH_ONLY === 'session') return benchSession();
 
   // 1. The fenced write through Store.tx vs the same statements on a bare sql.js database.

@@ -6,20 +6,18 @@ import { parentPort } from 'node:worker_threads';
 import { initSqlJsOnce } from '../../src/core/db/sqljs';
 import '../../src/lab/models'; // the models the searched Worlds are created by id from
 import { expansionSession, type ExpansionSession } from '../../src/sim/explorer/explore';
-import { serveExpansions } from '../../src/sim/explorer/parallel';
+import { expansionServer } from '../../src/sim/explorer/parallel';
 
 if (!parentPort) throw new Error('exploreThread: run me as a worker');
 const port = parentPort;
 let session: ExpansionSession | null = null;
-port.on('message', (message: unknown) => {
-  void serveExpansions(message, {
-    open: async (job) => {
-      await initSqlJsOnce();
-      session?.dispose();
-      session = await expansionSession(job.options, job.asynchronous);
-      return session;
-    },
-    session: () => session,
-    reply: (reply) => port.postMessage(reply),
-  });
-});
+port.on('message', expansionServer({
+  open: async (job) => {
+    await initSqlJsOnce();
+    session?.dispose();
+    session = await expansionSession(job.options, job.asynchronous);
+    return session;
+  },
+  session: () => session,
+  reply: (reply) => port.postMessage(reply),
+}));

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../../test/sqljs';
 import { external, L07 } from '../../test/fencingConfigs';
 import { explore, expansionSession, type ExpansionSession } from './explore';
-import { exploreParallel, messagePool, serveExpansions, type PoolReply, type PoolRequest } from './parallel';
+import { expansionServer, exploreParallel, messagePool, type PoolReply, type PoolRequest } from './parallel';
 
 useSqlJs();
 
@@ -19,15 +19,16 @@ function localPool(size: number) {
   const sessions: (ExpansionSession | null)[] = Array.from({ length: size }, () => null);
   return messagePool(sessions.map((_, i) => {
     let handler: (reply: PoolReply) => void = () => undefined;
+    const serve = expansionServer({
+      open: async (job) => (sessions[i] = await expansionSession(job.options, job.asynchronous)),
+      session: () => sessions[i]!,
+      reply: (reply) => handler(reply),
+    });
     return {
       post: (request: PoolRequest) => {
         void (async () => {
           for (let hop = 0; hop < i * 50; hop++) await null; // later workers answer later
-          await serveExpansions(request, {
-            open: async (job) => (sessions[i] = await expansionSession(job.options, job.asynchronous)),
-            session: () => sessions[i]!,
-            reply: (reply) => handler(reply),
-          });
+          serve(request);
         })();
       },
       onReply: (h: (reply: PoolReply) => void) => { handler = h; },
@@ -73,6 +74,35 @@ describe('exploreParallel', () => {
     expect(result.stoppedBy).toBe('cancelled');
     expect(result.states).toBeGreaterThan(1);
     expect(result.states).toBeLessThan(full.states);
+  });
+
+  it('a worker serves the batches queued for it one after the other, in order', async () => {
+    const log: string[] = [];
+    let busy = false;
+    const replies: PoolReply[] = [];
+    const slowSession = {
+      root: {} as ExpansionSession['root'],
+      dispose: () => undefined,
+      // An asynchronous model's expansion: it awaits, and nothing else may move the World meanwhile.
+      expand: async (nodes: readonly unknown[]) => {
+        expect(busy).toBe(false);
+        busy = true;
+        log.push(`start ${nodes.length}`);
+        for (let hop = 0; hop < 40 - nodes.length * 10; hop++) await null; // the first batch takes longer
+        log.push(`end ${nodes.length}`);
+        busy = false;
+        return [];
+      },
+    } as unknown as ExpansionSession;
+    let done: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => { done = resolve; });
+    const serve = expansionServer({ open: async () => slowSession, session: () => slowSession, reply: (r) => { if (replies.push(r) === 3) done(); } });
+    serve({ type: 'start', id: 1, job: { options: { config: L07 }, asynchronous: true } });
+    serve({ type: 'expand', id: 2, nodes: [{}] as never });
+    serve({ type: 'expand', id: 3, nodes: [{}, {}, {}] as never });
+    await answered;
+    expect(log).toEqual(['start 1', 'end 1', 'start 3', 'end 3']);
+    expect(replies.map((r) => `${r.type} ${r.id}`)).toEqual(['root 1', 'expanded 2', 'expanded 3']);
   });
 
   it('checks recovery from the same states', async () => {

@@ -36,6 +36,14 @@ export interface ExpandPool {
 const BATCH = 32;
 const ASYNC_BATCH = 4;
 
+/**
+ * Batches each worker has asked of it at once. With one, a worker that finished a batch
+ * waits idle until this side has merged it and sent the next — on a machine with no core
+ * to spare for the coordinator, most of a second worker's gain. With two, the next batch
+ * is already in its queue (`expansionServer` runs them one after the other).
+ */
+const IN_FLIGHT = 2;
+
 export async function exploreParallel(options: ExploreOptions & { asynchronous: boolean }, pool: ExpandPool): Promise<ExploreResult & { workers: number }> {
   if (pool.size < 1) throw new Error('exploreParallel: a pool needs at least one worker');
   if (options.model) throw new Error('exploreParallel: a model object cannot be sent to a worker (the worker takes it from the registry)');
@@ -77,7 +85,7 @@ export async function exploreParallel(options: ExploreOptions & { asynchronous: 
         mergeReady();
       }
     };
-    await Promise.all(Array.from({ length: pool.size }, (_, w) => work(w)));
+    await Promise.all(Array.from({ length: pool.size * IN_FLIGHT }, (_, lane) => work(lane % pool.size)));
     mergeReady();
     // Batches never sent (out of time): `wants` stops the level at the first of them.
     if (!stop && merged < batches.length) levels.wants(batches[merged]![0]!);
@@ -93,11 +101,26 @@ export type PoolReply =
   | { type: 'error'; id: number; message: string };
 
 /** A worker's side of the protocol, whatever carries the messages (worker_threads, Web Workers). */
-export async function serveExpansions(message: unknown, host: {
+export type ExpansionHost = {
   open(job: PoolJob): Promise<ExpansionSession>;
   session(): ExpansionSession | null;
   reply(reply: PoolReply): void;
-}): Promise<void> {
+};
+
+/**
+ * A worker's message handler: requests served one after the other, in the order they came.
+ * The pool keeps more than one batch queued per worker (IN_FLIGHT), and an asynchronous
+ * model's expansion awaits its engine: served as they arrive, two batches would move the
+ * one cursor World at once.
+ */
+export function expansionServer(host: ExpansionHost): (message: unknown) => void {
+  let queue: Promise<void> = Promise.resolve();
+  return (message) => {
+    queue = queue.then(() => serveExpansions(message, host));
+  };
+}
+
+async function serveExpansions(message: unknown, host: ExpansionHost): Promise<void> {
   const request = message as PoolRequest;
   try {
     if (request.type === 'start') {
@@ -116,8 +139,8 @@ export async function serveExpansions(message: unknown, host: {
 }
 
 /**
- * A pool over anything that posts messages (a worker_threads Worker, a Web Worker): one
- * request in flight per worker, answered by id; an error reply with id -1 (the worker
+ * A pool over anything that posts messages (a worker_threads Worker, a Web Worker): requests
+ * answered by id (a worker serves its own in order: `expansionServer`); an error reply with id -1 (the worker
  * itself failed) rejects everything still waiting.
  */
 export function messagePool(ports: readonly { post(request: PoolRequest): void; onReply(handler: (reply: PoolReply) => void): void }[]): ExpandPool {
