@@ -12,7 +12,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { fillAmounts } from '../src/lab/i18n/labAmounts';
 
 export const LAB_INDEX_ID = 'virtual:lab-index';
 
@@ -30,7 +29,7 @@ export function labIndexSource(labsDir: string, watch: Watch): string {
     try {
       const lab = JSON.parse(text) as Record<string, unknown>;
       const exercises = Array.isArray(lab.exercises) ? lab.exercises.map((e: { id?: unknown }) => ({ id: String(e?.id ?? '') })) : [];
-      return [{ dir, file: join('labs', dir, 'lab.json'), id: String(lab.id ?? dir), title: fillAmounts(String(lab.title ?? dir), 'en'), summary: fillAmounts(String(lab.summary ?? ''), 'en'), spec: lab.spec ?? [], rules: lab.rules ?? [], exercises }];
+      return [{ dir, file: join('labs', dir, 'lab.json'), id: String(lab.id ?? dir), title: String(lab.title ?? dir), summary: String(lab.summary ?? ''), spec: lab.spec ?? [], rules: lab.rules ?? [], exercises }];
     } catch (error) {
       return [{ dir, file: join('labs', dir, 'lab.json'), id: dir, title: dir, summary: '', spec: [], rules: [], exercises: [], broken: `not valid JSON: ${(error as Error).message}` }];
     }
@@ -52,7 +51,7 @@ export function labIndexLocaleSource(labsDir: string, locale: string, watch: Wat
     watch.addWatchFile(path);
     try {
       const t = JSON.parse(readFileSync(path, 'utf8')) as { title?: unknown; summary?: unknown };
-      if (typeof t.title === 'string' && typeof t.summary === 'string') out[id] = { title: fillAmounts(t.title, locale), summary: fillAmounts(t.summary, locale) };
+      if (typeof t.title === 'string' && typeof t.summary === 'string') out[id] = { title: t.title, summary: t.summary };
     } catch { /* reported by the loader when the lab is opened */ }
   }
   return `export default ${JSON.stringify(out)};`;

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseLab } from '../loader';
 import { readLabTranslations } from './nodeTranslations';
@@ -34,6 +34,16 @@ describe('amounts in lab text', () => {
     const ja = translations.ja!;
     const brokenJa = parseLab(`${dir}/lab.json`, text, readme, { ...translations, ja: { ...ja, strings: ja.strings!.replace('{{cents:30000}}', '{{cents:30,000}}') } });
     expect(!brokenJa.ok && brokenJa.problems.map((p) => `${p.file} ${p.field}`)).toEqual([`${dir}/strings.ja.json exercises.declined-balance.prompt`]);
+  });
+
+  it('titles and summaries hold no amount: the catalog shows them as written, before any lab is loaded', () => {
+    for (const dir of readdirSync('labs').filter((d) => existsSync(`labs/${d}/lab.json`))) {
+      const files = [`labs/${dir}/lab.json`, ...readdirSync(`labs/${dir}`).filter((f) => /^strings\..+\.json$/.test(f)).map((f) => `labs/${dir}/${f}`)];
+      for (const file of files) {
+        const { title, summary } = JSON.parse(readFileSync(file, 'utf8')) as { title: string; summary: string };
+        expect(`${file}: ${title} ${summary}`).not.toMatch(/\{\{\s*cents/);
+      }
+    }
   });
 
   it('the loaded lab reads in each language as formatMoney spells it there', () => {

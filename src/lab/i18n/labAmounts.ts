@@ -3,7 +3,8 @@
  * `{{cents:30000}}` — integer cents, the unit the protocol stores — and the loader spells
  * it with formatMoney in the language of the text it sits in ("$300.00" in English and
  * Japanese, "US$300.00" in Chinese). No author or translator types a currency by hand, so
- * a prompt, a predict choice and the node line it asks about always agree.
+ * a prompt, a predict choice and the node line it asks about always agree. Titles and
+ * summaries hold none: the catalog shows them from its index, before any lab is loaded.
  */
 import { formatMoney } from '../../core/money';
 
