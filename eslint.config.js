@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import layers from './scripts/eslint-layers.mjs';
+import sql from './scripts/eslint-sql.mjs';
 
 const engineFiles = ['src/core/**/*.ts', 'src/sim/**/*.ts'];
 
@@ -22,6 +23,15 @@ export default tseslint.config(
     rules: {
       'layers/downward': 'error',
       'layers/no-cycle': 'error',
+    },
+  },
+  {
+    // SQL the source writes (tests may truncate on purpose: deleteWithoutWhere.test.ts shows why it matters).
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    plugins: { sql },
+    rules: {
+      'sql/delete-needs-where': 'error',
     },
   },
   {
