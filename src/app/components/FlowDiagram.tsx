@@ -199,15 +199,22 @@ type Size = { width: number; height: number };
  * forced layout, then renders a second time to bring the edges back — two layouts, an
  * edge remount and a repaint of the diagram per changed node per step. With the last size
  * attached it keeps the node shown and its edges in place; its ResizeObserver still
- * reports a real change of size (a node gaining a line), which updates `sizes`.
+ * reports a real change of size (a node gaining a line), which updates `sizes` and is handed
+ * on to `onNodeHeights` (the topology lays its nodes out from their measured heights).
  */
-function useMeasured<N extends Node>(nodes: N[]): { nodes: N[]; onNodesChange: (changes: NodeChange<N>[]) => void } {
+function useMeasured<N extends Node>(nodes: N[], onNodeHeights?: (heights: { id: string; height: number }[]) => void): { nodes: N[]; onNodesChange: (changes: NodeChange<N>[]) => void } {
   const sizes = useRef(new Map<string, Size>());
   // One wrapper per node object and size, so an unchanged node stays the same object.
   const wrapped = useRef(new WeakMap<N, { size: Size; node: N }>());
   const onNodesChange = useCallback((changes: NodeChange<N>[]) => {
-    for (const change of changes) if (change.type === 'dimensions' && change.dimensions) sizes.current.set(change.id, change.dimensions);
-  }, []);
+    const heights: { id: string; height: number }[] = [];
+    for (const change of changes) {
+      if (change.type !== 'dimensions' || !change.dimensions) continue;
+      sizes.current.set(change.id, change.dimensions);
+      heights.push({ id: change.id, height: change.dimensions.height });
+    }
+    if (heights.length > 0) onNodeHeights?.(heights);
+  }, [onNodeHeights]);
   const withSizes = useMemo(() => nodes.map((node) => {
     const size = sizes.current.get(node.id);
     if (!size) return node;
@@ -224,12 +231,14 @@ function useMeasured<N extends Node>(nodes: N[]): { nodes: N[]; onNodesChange: (
  * Memoised: its props are stable while the diagram's structure is (the live marks are read by
  * the nodes and edges themselves), so a step does not re-render React Flow.
  */
-export const FlowDiagram = memo(function FlowDiagram<N extends Node, E extends Edge>({ nodes: given, edges: givenEdges, nodeTypes, edgeTypes = routedEdgeTypes, structure, bounds, presenterZoom = 1 }: {
+export const FlowDiagram = memo(function FlowDiagram<N extends Node, E extends Edge>({ nodes: given, edges: givenEdges, nodeTypes, edgeTypes = routedEdgeTypes, structure, bounds, presenterZoom = 1, onNodeHeights }: {
   nodes: N[]; edges: E[]; nodeTypes: NodeTypes; edgeTypes?: EdgeTypes; structure: string; bounds: Pick<Layout, 'width' | 'height'>;
   /** The smallest zoom in presenter view: 1, or less where the diagram's own text is set for it (the lecture layout's topology on a small screen). */
   presenterZoom?: number;
+  /** Told each node's height (in flow units) when React Flow measures it and whenever it changes. */
+  onNodeHeights?: (heights: { id: string; height: number }[]) => void;
 }) {
-  const { nodes, onNodesChange } = useMeasured(useKept(given));
+  const { nodes, onNodesChange } = useMeasured(useKept(given), onNodeHeights);
   const edges = useKept(givenEdges);
   const presenting = usePresenting();
   const phone = useIsPhone();
@@ -249,4 +258,7 @@ export const FlowDiagram = memo(function FlowDiagram<N extends Node, E extends E
       <FitOnChange structure={structure} minZoom={minZoom} bounds={bounds} />
     </ReactFlow>
   );
-}) as <N extends Node, E extends Edge>(props: { nodes: N[]; edges: E[]; nodeTypes: NodeTypes; edgeTypes?: EdgeTypes; structure: string; bounds: Pick<Layout, 'width' | 'height'>; presenterZoom?: number }) => JSX.Element;
+}) as <N extends Node, E extends Edge>(props: {
+  nodes: N[]; edges: E[]; nodeTypes: NodeTypes; edgeTypes?: EdgeTypes; structure: string; bounds: Pick<Layout, 'width' | 'height'>; presenterZoom?: number;
+  onNodeHeights?: (heights: { id: string; height: number }[]) => void;
+}) => JSX.Element;

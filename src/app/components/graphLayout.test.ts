@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIT_PADDING, fittedZoom, keepUnchanged, layoutGraph, layoutToCell, layoutToFit, peerEdges, sameData } from './graphLayout';
+import { FIT_PADDING, fitsCell, fittedZoom, keepUnchanged, layoutGraph, layoutToCell, layoutToFit, peerEdges, sameData } from './graphLayout';
 
 describe('keepUnchanged (React Flow gets the same node objects back when a step did not change them)', () => {
   const node = (id: string, active: boolean) => ({ id, position: { x: 1, y: 2 }, data: { name: id, active, loops: ['RENEW'] }, markerEnd: { type: 'arrow' } });
@@ -135,6 +135,12 @@ describe('layoutToCell (the lecture layout: a fixed cell, a fixed zoom, a scroll
     expect(needs(layout, 1).height).toBeGreaterThan(cell.height);
     // A smaller zoom (a 720p screen) fits a wider layout in the same cell width.
     expect(needs(layoutToCell(input, { ...cell, width: 800, zoom: 0.75 }), 0.75).width).toBeLessThanOrEqual(800);
+  });
+
+  it('fitsCell: the layout with the fit padding at the cell\'s zoom within the cell', () => {
+    expect(fitsCell({ width: 1000, height: 800 }, { width: 1040, height: 832, zoom: 1 })).toBe(true);
+    expect(fitsCell({ width: 1000, height: 801 }, { width: 1040, height: 832, zoom: 1 })).toBe(false);
+    expect(fitsCell({ width: 1000, height: 800 }, { width: 780, height: 624, zoom: 0.75 })).toBe(true);
   });
 
   it('when no layout is narrow enough, the narrowest', () => {

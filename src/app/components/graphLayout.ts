@@ -223,6 +223,12 @@ function candidateLayouts(input: Omit<LayoutInput, 'direction' | 'wrapRank'>): L
 /** A fixed cell a diagram is drawn in at a given zoom, scrolling inside it when it is larger (the lecture layout's topology). */
 export interface Cell { width: number; height: number; zoom: number }
 
+/** Whether a layout drawn at `cell.zoom` (with FlowDiagram's fit padding) fits in `cell`. */
+export function fitsCell(layout: Pick<Layout, 'width' | 'height'>, cell: Cell): boolean {
+  const grown = cell.zoom * (1 + FIT_PADDING);
+  return layout.width * grown <= cell.width && layout.height * grown <= cell.height;
+}
+
 /**
  * The layout to draw in `cell` at `cell.zoom` (with FlowDiagram's fit padding): one that fits
  * the cell if any does (the lowest); else one as wide as the cell at most, the lowest, so it
@@ -233,7 +239,7 @@ export function layoutToCell(input: Omit<LayoutInput, 'direction' | 'wrapRank'>,
   const candidates = candidateLayouts(input);
   const size = (l: Layout) => ({ width: l.width * cell.zoom * (1 + FIT_PADDING), height: l.height * cell.zoom * (1 + FIT_PADDING) });
   const lowest = (ls: Layout[]) => ls.reduce((best, l) => (l.height < best.height ? l : best));
-  const fits = candidates.filter((l) => size(l).width <= cell.width && size(l).height <= cell.height);
+  const fits = candidates.filter((l) => fitsCell(l, cell));
   if (fits.length > 0) return lowest(fits);
   const narrow = candidates.filter((l) => size(l).width <= cell.width);
   if (narrow.length > 0) return lowest(narrow);
