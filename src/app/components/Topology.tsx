@@ -1,18 +1,20 @@
 /**
  * The World's topology: every node with its live status and the values read from its own
  * database, and the links between them. A link with frames in flight is highlighted and says
- * how many; everything here comes from the WorldView. The layout depends only on the
- * nodes and links (not on the step), so dagre runs once per lab and switch setting.
+ * how many; everything here comes from the WorldView. The layout depends on the nodes and
+ * links and on the nodes' measured heights, not on the step: dagre runs once per lab and
+ * switch setting, and again only when a node is measured taller than its box (nodeRoom.ts).
  */
 import { Handle, Position, type Edge, type EdgeProps, type Node, type NodeProps } from '@xyflow/react';
-import { memo, useMemo, useRef, type CSSProperties } from 'react';
+import { memo, useCallback, useMemo, useReducer, useRef, useState, type CSSProperties } from 'react';
 import type { Message } from '../../core/message';
 import type { Frame } from '../../sim/network';
 import type { WorldView } from '../../lab/session';
 import { useShallow } from 'zustand/react/shallow';
 import { selectEdges, selectFrames, selectNodes, useApp } from '../store';
 import { FlowDiagram, PHONE_ZOOM, RoutedPath, SMALL_LECTURE_ZOOM, followGraph, useIsPhone, useLectureLayout, usePresenting, type RoutedEdgeData } from './FlowDiagram';
-import { FIT_PADDING, keepUnchanged, layoutToCell, layoutToFit, monoLabelWidth, type Cell, type FitBox, type Layout } from './graphLayout';
+import { FIT_PADDING, fitsCell, keepUnchanged, layoutToCell, layoutToFit, monoLabelWidth, type Cell, type FitBox, type Layout, type LayoutInput } from './graphLayout';
+import { NodeRoom, type Measured } from './nodeRoom';
 import { usePageText } from '../i18n/pageText';
 import { useRenderMessage } from '../i18n/renderMessage';
 
@@ -39,12 +41,23 @@ function useText() {
 }
 
 const NODE_W = 230;
+/** A node's least height (styles.css `.world-node` min-height, `--node-min-height`), before the text scale. */
 const NODE_H = 92;
 /**
- * Room the layout leaves under a node that has links going out: a node gains lines as the
- * World runs (L05's worker A grows by about 36 px) while the layout stays put, and in a
- * top-to-bottom layout its links' labels sit right under it. The node is drawn at the top of
- * its room and its links start at its centre, under the node.
+ * A node's least height in the lecture cell: most nodes' lines take less than NODE_H, and
+ * there the graph has to fit the cell at zoom 1 (L05's column of five services and memories,
+ * each drawn NODE_H × 1.7 high, was taller than the cell at 1080p without any room for growth).
+ */
+const LECTURE_NODE_H = 60;
+/**
+ * Room for lines to come: a node gains lines as the World runs (L05's worker A grows by about
+ * 36 px), and in a top-to-bottom layout its links' labels sit right under it. A node's box
+ * in the layout is at least this much taller than its least height where the diagram has the
+ * room (on a desktop, a phone and the one-column presenter view, which scroll; in the lecture
+ * cell only when the graph still fits the cell with it), so that most steps move nothing. A
+ * node measured taller than its box has the layout redone (NodeRoom: when first measured, and
+ * in the lecture cell also when it grows during the run). The node is drawn at the top of its
+ * box and its links start at its centre, under the node.
  */
 const GROW = 40;
 const LABEL_PX = 11;
@@ -89,7 +102,8 @@ const PRESENTER_TOPOLOGY_BOX: FitBox = { width: 880, minHeight: 300, maxHeight: 
  * The lecture layout (presenter view on a desktop screen, styles.css): the topology has the
  * left three fifths of the screen under the toolbar, about 1120 × 870 px on a 1080p
  * projector at zoom 1 (text 18 px or more), about 740 × 520 px on a 1280×720 screen at zoom
- * 0.75 (14 px or more). The layout that fits that cell is picked (`layoutToCell`); a graph
+ * 0.75 (14 px or more). The layout that fits that cell is picked (`layoutToCell`), from the
+ * nodes' measured heights (every lab's topology fits at 1080p, e2e/lecture.spec.ts); a graph
  * larger than it scrolls inside the cell, downwards, instead of being cut off or shrunk.
  */
 const LECTURE_CELL: Cell = { width: 1100, height: 860, zoom: 1 };
@@ -156,20 +170,41 @@ export function Topology() {
   const box = scale !== 1 ? PRESENTER_TOPOLOGY_BOX : phone ? PHONE_TOPOLOGY_BOX : TOPOLOGY_BOX;
   const nodeW = phone ? PHONE_NODE_W : NODE_W;
   const cell = lecture.on ? (lecture.small ? SMALL_LECTURE_CELL : LECTURE_CELL) : null;
+  const nodeH = cell ? LECTURE_NODE_H : NODE_H;
   const TEXT = useText();
   const say = useRenderMessage();
   // Link labels in the page's language; the language is part of the layout (a label's room depends on its words).
   const labels = useMemo(() => worldEdges.map((e) => say(e.label)), [worldEdges, say]);
   const structure = `${specs.map((n) => n.id).join(',')}|${worldEdges.map((e, i) => `${e.from}>${e.to}:${labels[i]}`).join(',')}|${scale}|${cell ? `${cell.width}x${cell.height}@${cell.zoom}` : ''}|${phone ? 'phone' : ''}|${TEXT.inFlight('', 99)}`;
+  // Laid out from the nodes' measured heights (nodeRoom.ts): again when one outgrows its box.
+  const [room] = useState(() => new NodeRoom());
+  const [grown, relayout] = useReducer((n: number) => n + 1, 0);
+  const onNodeHeights = useCallback((sizes: Measured[]) => { if (room.measured(sizes)) relayout(); }, [room]);
   const layout = useMemo(() => {
-    const graph = {
-      // In presenter view every node gets the room: its scaled lines wrap sooner (L01's provider
-      // line "keys ✓ · lookup ✓ · deadline ✓ · keeps ∞" took two and reached the node below).
-      nodes: specs.map((n) => ({ id: n.id, width: nodeW * scale, height: (NODE_H + (scale !== 1 || worldEdges.some((e) => e.from === n.id) ? GROW : 0)) * scale })),
-      edges: worldEdges.map((e, i) => ({ id: `${i}`, from: e.from, to: e.to, label: { width: labelRoom(TEXT.inFlight, labels[i]!, scale), height: LABEL_H * scale } })),
-    };
-    return cell ? layoutToCell(graph, cell) : layoutToFit(graph, box);
-  }, [structure]);
+    // A node's measured height depends on its width, text scale and least height. Only the
+    // lecture cell, of a fixed size, is laid out again when a node outgrows its box during the
+    // run; elsewhere the box follows the graph, and the GROW reserve keeps it still.
+    room.begin(structure, `${nodeW}|${scale}|${nodeH}`, cell !== null);
+    const edges = worldEdges.map((e, i) => ({ id: `${i}`, from: e.from, to: e.to, label: { width: labelRoom(TEXT.inFlight, labels[i]!, scale), height: LABEL_H * scale } }));
+    const graph = (reserve: (id: string) => boolean): LayoutInput => ({
+      nodes: specs.map((n) => ({ id: n.id, width: nodeW * scale, height: room.heightOf(n.id, (nodeH + (reserve(n.id) ? GROW : 0)) * scale) })),
+      edges,
+    });
+    // In presenter view every node gets the room: its scaled lines wrap sooner (L01's provider
+    // line "keys ✓ · lookup ✓ · deadline ✓ · keeps ∞" took two and reached the node below).
+    const roomy = graph((id) => scale !== 1 || worldEdges.some((e) => e.from === id));
+    let input = roomy;
+    let picked = cell ? layoutToCell(roomy, cell) : layoutToFit(roomy, box);
+    // The lecture cell must hold the graph without a scroll: the room for lines to come goes
+    // first (L05, L09 and L12 fit only without it), and a node that outgrows its box during
+    // the run has the layout redone.
+    if (cell && !fitsCell(picked, cell)) {
+      input = graph(() => false);
+      picked = layoutToCell(input, cell);
+    }
+    room.laid(input.nodes);
+    return picked;
+  }, [structure, grown]);
   const kept = useRef<{ nodes: Node<WorldNodeData>[] | null; edges: Edge<LinkData>[] | null }>({ nodes: null, edges: null });
   const nodes = useMemo(() => (kept.current.nodes = keepUnchanged<Node<WorldNodeData>>(kept.current.nodes, specs.map((n) => ({
     id: n.id, type: 'world', position: layout.nodes[n.id] ?? { x: 0, y: 0 },
@@ -178,18 +213,18 @@ export function Topology() {
   })))), [specs, layout]);
   const edges = useMemo(() => (kept.current.edges = keepUnchanged<Edge<LinkData>>(kept.current.edges, worldEdges.map((e, i) => {
     const route = layout.edges[`${i}`] ?? { points: [], label: null };
-    const centre = (id: string) => { const at = layout.nodes[id] ?? { x: 0, y: 0 }; return { x: at.x + (nodeW * scale) / 2, y: at.y + (NODE_H * scale) / 2 }; };
+    const centre = (id: string) => { const at = layout.nodes[id] ?? { x: 0, y: 0 }; return { x: at.x + (nodeW * scale) / 2, y: at.y + (nodeH * scale) / 2 }; };
     return {
       id: `${e.from}-${e.to}-${i}`, source: e.from, target: e.to, type: 'routed',
       data: { points: route.points.length > 0 ? [centre(e.from), ...route.points, centre(e.to)] : [], labelAt: route.label, label: labels[i]!, labelWidth: labelRoom(TEXT.inFlight, labels[i]!, scale), from: e.from, to: e.to },
     };
-  }))), [worldEdges, layout, labels, scale, nodeW, TEXT]);
+  }))), [worldEdges, layout, labels, scale, nodeW, nodeH, TEXT]);
   return (
     // The frame is the container whose width the box's height follows (diagrams.css).
     <div className="diagram-frame">
       <div className="diagram topology follows-graph" data-testid="topology" data-direction={layout.direction} role="figure" aria-label={TEXT.diagram}
-        style={{ '--diagram-scale': scale, '--node-width': `${nodeW}px`, ...followGraph(layout, box), ...(lecture.on ? lectureSize(layout, lecture.minZoom) : {}), ...(phone ? phoneHeight(layout) : {}) } as CSSProperties}>
-        <FlowDiagram nodes={nodes} edges={edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes} structure={structure} bounds={layout} presenterZoom={lecture.minZoom} />
+        style={{ '--diagram-scale': scale, '--node-width': `${nodeW}px`, '--node-min-height': `${nodeH}px`, ...followGraph(layout, box), ...(lecture.on ? lectureSize(layout, lecture.minZoom) : {}), ...(phone ? phoneHeight(layout) : {}) } as CSSProperties}>
+        <FlowDiagram nodes={nodes} edges={edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes} structure={structure} bounds={layout} presenterZoom={lecture.minZoom} onNodeHeights={onNodeHeights} />
       </div>
     </div>
   );
