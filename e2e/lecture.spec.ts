@@ -13,12 +13,15 @@
  *   then L01's first card, where the worker crashes before it saves the answer, shown as the
  *   crash slide by its key — what the worker lost on the left, what its database kept and how
  *   it recovers on the right, in large type, with no serious or critical axe finding;
- * - at 1280×720, the same three parts on one screen after L07's crash, text at 14 px or more.
+ * - at 1280×720, the same three parts on one screen after L07's crash, text at 14 px or more;
+ * - at 1080p, every lab's topology inside its cell with no scroll of the cell, its text at 18 px
+ *   or more, at the start of its longest scenario and again at its end, when nodes have gained
+ *   lines: no node or link label outside the cell, none overlapping another.
  * A scenario that holds a prediction (its `asks`) has it picked first, by Tab and the keys,
  * out of presenter view (which hides the exercises) and back.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { seriousFindings } from './axe';
 import { LabPage, watchConsole } from './labPage';
 import { smallText as smallTextIn } from './smallText';
@@ -253,3 +256,62 @@ test.describe('at 1280×720', () => {
     expect(errors).toEqual([]);
   });
 });
+
+/**
+ * How the topology sits in its lecture cell: how far its content overflows the cell (the cell
+ * scrolls then), the nodes and link labels not wholly inside the cell and its canvas, and the
+ * pairs of them that overlap.
+ */
+function topologyInCell(page: Page) {
+  return page.evaluate((selector) => {
+    const cell = document.querySelector<HTMLElement>(selector)!;
+    const flow = cell.querySelector<HTMLElement>('.react-flow')!.getBoundingClientRect();
+    const own = cell.getBoundingClientRect();
+    const box = { left: Math.max(own.left, flow.left), top: Math.max(own.top, flow.top), right: Math.min(own.right, flow.right), bottom: Math.min(own.bottom, flow.bottom) };
+    const items = [...cell.querySelectorAll<HTMLElement>('.react-flow__node, [data-testid="edge-label"]')]
+      .map((el) => ({ text: `${el.dataset.testid === 'edge-label' ? 'label' : 'node'} ${(el.textContent ?? '').trim().slice(0, 20)}`, r: el.getBoundingClientRect() }));
+    const outside = items.filter(({ r }) => r.left < box.left - 1 || r.top < box.top - 1 || r.right > box.right + 1 || r.bottom > box.bottom + 1)
+      .map(({ text, r }) => `${text} [${[r.left, r.top, r.right, r.bottom].map(Math.round).join(' ')}] in [${[box.left, box.top, box.right, box.bottom].map(Math.round).join(' ')}]`);
+    const overlaps: string[] = [];
+    for (const [i, a] of items.entries()) {
+      for (const b of items.slice(i + 1)) {
+        if (a.r.left < b.r.right - 0.5 && b.r.left < a.r.right - 0.5 && a.r.top < b.r.bottom - 0.5 && b.r.top < a.r.bottom - 0.5) overlaps.push(`${a.text} × ${b.text}`);
+      }
+    }
+    const over = (n: number) => (n > 1 ? n : 0);
+    return { overflowX: over(cell.scrollWidth - cell.clientWidth), overflowY: over(cell.scrollHeight - cell.clientHeight), outside, overlaps };
+  }, PARTS.topology);
+}
+
+const FITS = { overflowX: 0, overflowY: 0, outside: [], overlaps: [] };
+
+type LabScenarios = { id: string; scenarios: { id: string; actions: unknown[]; asks?: string[] }[] };
+const allLabs = readdirSync('labs').filter((id) => /^L\d+$/.test(id)).sort()
+  .map((id) => JSON.parse(readFileSync(`labs/${id}/lab.json`, 'utf8')) as LabScenarios);
+
+for (const { id, scenarios } of allLabs) {
+  // The longest scenario: the one whose nodes are likeliest to gain the most lines.
+  const scenario = scenarios.reduce((a, b) => (b.actions.length > a.actions.length ? b : a));
+  test(`${id}'s topology fits its lecture cell at 1080p, text at 18 px or more, through scenario ${scenario.id}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const errors = watchConsole(page);
+    const lab = new LabPage(page);
+    if (scenario.asks) {
+      // A scenario holding a prediction stops before the step that answers it: picked first.
+      await lab.open(id);
+      for (const ask of scenario.asks) await lab.pickPrediction(ask);
+    }
+    await lab.open(id, `?scenario=${scenario.id}&step=0&present=1`);
+    await expect(page.locator('main.lab.lecture')).toHaveCount(1);
+    await lab.expectStep(0, scenario.actions.length);
+    await expect(page.getByTestId('topology').locator('.react-flow__node').first()).toBeVisible();
+    await expect.poll(() => topologyInCell(page), { timeout: 5000 }).toEqual(FITS);
+    expect(await smallText(page, 18, { topology: PARTS.topology })).toEqual([]);
+    // Played step by step, as in a lecture: the nodes gain lines under the layout they started in.
+    for (let i = 0; i < scenario.actions.length; i++) await page.keyboard.press('ArrowRight');
+    await lab.expectStep(scenario.actions.length, scenario.actions.length);
+    await expect.poll(() => topologyInCell(page), { timeout: 5000 }).toEqual(FITS);
+    expect(await smallText(page, 18, { topology: PARTS.topology })).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+}
