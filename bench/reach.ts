@@ -60,7 +60,7 @@ export async function benchReduction(runs: readonly [string, number][]): Promise
  * runs almost all of its time on warm code. Every run is printed.
  */
 export async function benchWorkers(): Promise<void> {
-  const RUNS = 3;
+  const RUNS = 5;
   const lab = labsById().get('L07')!;
   const bounds = { depth: 7 };
   const rate = (r: ExploreResult) => r.transitions / (r.elapsedMs / 1000);
