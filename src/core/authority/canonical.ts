@@ -33,8 +33,9 @@ const MAX_DEPTH = 32;
  */
 function plainCanonical(value: unknown, depth: number): string | undefined {
   switch (typeof value) {
-    case 'string': return SURROGATE.test(value) ? undefined : JSON.stringify(value);
-    case 'number': return Number.isFinite(value) ? JSON.stringify(value) : undefined;
+    case 'string': return quoted(value);
+    // A finite number's JSON form is its ES string form (Number::toString, -0 as "0").
+    case 'number': return Number.isFinite(value) ? String(value) : undefined;
     case 'boolean': return value ? 'true' : 'false';
     case 'object': break;
     default: return undefined;
@@ -55,11 +56,26 @@ function plainCanonical(value: unknown, depth: number): string | undefined {
   for (const key of Object.keys(record).sort()) {
     const field = record[key];
     if (field === undefined) continue;
-    const item = SURROGATE.test(key) ? undefined : plainCanonical(field, depth + 1);
+    const name = quoted(key);
+    const item = name === undefined ? undefined : plainCanonical(field, depth + 1);
     if (item === undefined) return undefined;
-    text += `${text.length === 1 ? '' : ','}${JSON.stringify(key)}:${item}`;
+    text += `${text.length === 1 ? '' : ','}${name}:${item}`;
   }
   return `${text}}`;
+}
+
+/**
+ * `JSON.stringify(text)`, or undefined when the text holds a surrogate. Most texts here are
+ * ids and short notes of printable ASCII, which JSON writes unchanged between quotes: one
+ * pass over the code units decides that, instead of a regular expression and a stringify.
+ */
+function quoted(text: string): string | undefined {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    // Below space (escaped), '"' and '\\' (escaped), and anything past ASCII: the general path.
+    if (unit < 0x20 || unit === 0x22 || unit === 0x5c || unit > 0x7e) return SURROGATE.test(text) ? undefined : JSON.stringify(text);
+  }
+  return `"${text}"`;
 }
 
 /**
