@@ -8,7 +8,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import canonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, contentDigest, sha256Hex } from './canonical';
+import { canonicalJson, contentDigest, hexDigestOf, sha256Hex } from './canonical';
 import { contentOf, digestOf, type CommandContent } from './commands';
 
 function library(value: unknown): { text: string } | { error: true } {
@@ -98,5 +98,14 @@ describe('sha256Hex', () => {
     const texts = [1, 341, 342, 400, 5461, 5462, 6000].flatMap((n) => ['x'.repeat(n), '\u20ac'.repeat(n), '\ud83d\ude00'.repeat(Math.ceil(n / 2))]);
     for (const text of [...texts, ...[...texts].reverse(), '']) expect(sha256Hex(text)).toBe(noble(text));
     fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 3000 }), (text) => { expect(sha256Hex(text)).toBe(noble(text)); }), { numRuns: 300 });
+  });
+});
+
+describe('hexDigestOf', () => {
+  it('is noble\'s sha256 at every length from 0 to 300 bytes, long before short and short before long (one hasher, reset each call)', () => {
+    const bytes = Uint8Array.from({ length: 300 }, (_, i) => (i * 151 + 7) & 0xff);
+    for (let n = 300; n >= 0; n--) expect(hexDigestOf(bytes.subarray(0, n))).toBe(bytesToHex(sha256(bytes.subarray(0, n))));
+    for (let n = 0; n <= 300; n++) expect(hexDigestOf(bytes.subarray(0, n))).toBe(bytesToHex(sha256(bytes.subarray(0, n))));
+    expect(hexDigestOf(utf8ToBytes('abc'))).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
 });
