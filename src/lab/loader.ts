@@ -11,7 +11,7 @@ import type { Model } from '../sim/model';
 import { switchesOf } from '../sim/switches';
 import { checkLabTranslation, type LabTranslation, type LabTranslationFiles } from './i18n/labStrings';
 import { LOCALES, type Locale } from './i18n/locales';
-import { AMOUNT_FORM, fillAmountsIn } from './i18n/labAmounts';
+import { spellAmounts } from './i18n/labAmounts';
 import { jsonProblem, labProblem, saidProblem, zodProblems } from './loaderProblems';
 import { readJson } from './jsonInput';
 import { labFileSchema, type Lab, type LabFile, type LabLoad, type LabProblem } from './schema';
@@ -38,9 +38,8 @@ export function parseLab(file: string, text: string, readme: string | null,
   const readmeFile = file.replace(/lab\.json$/, 'README.md');
   if (readme === null) problems.push(labProblem(readmeFile, '(file)', 'problems.no_readme'));
   // Amounts are written {{cents:N}} and spelled here, in English (labAmounts.ts).
-  const badAmount = (at: string) => (field: string, found: string) => problems.push(labProblem(at, field, 'problems.bad_amount', { found, form: AMOUNT_FORM }));
-  const data = fillAmountsIn(parsed.data, 'en', badAmount(file));
-  const narrative = fillAmountsIn(readme ?? '', 'en', badAmount(readmeFile));
+  const data = spellAmounts(parsed.data, 'en', file, problems);
+  const narrative = spellAmounts(readme ?? '', 'en', readmeFile, problems);
   if (problems.length > 0) return { ok: false, file, id, problems };
   const lab: Lab = { ...data, file, readme: narrative };
   const translated = checkTranslations(lab, translations);

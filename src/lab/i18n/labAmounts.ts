@@ -7,9 +7,11 @@
  * summaries hold none: the catalog shows them from its index, before any lab is loaded.
  */
 import { formatMoney } from '../../core/money';
+import { labProblem } from '../loaderProblems';
+import type { LabProblem } from '../schema';
 
 /** How an amount is written, for the problem a malformed one gets. */
-export const AMOUNT_FORM = '{{cents:30000}}';
+const AMOUNT_FORM = '{{cents:30000}}';
 
 /** A well-formed amount: `{{cents:N}}`, N a whole number of cents (a minus sign allowed). */
 const AMOUNT = /\{\{\s*cents\s*:\s*(-?\d{1,15})\s*\}\}/g;
@@ -29,19 +31,24 @@ export function badAmount(text: string): string | null {
 }
 
 /**
- * Every string in a parsed JSON value with its amounts filled; the path of the first
- * malformed amount goes to `onBad` (a field like `exercises.2.prompt`).
+ * `value` (a lab file's parsed JSON, or a README's text) with the amounts of every string
+ * spelled in `locale`; each malformed amount becomes a problem of `file` naming its field
+ * (`exercises[2].prompt`).
  */
-export function fillAmountsIn<T>(value: T, locale: string, onBad: (path: string, found: string) => void, path = ''): T {
+export function spellAmounts<T>(value: T, locale: string, file: string, problems: LabProblem[]): T {
+  return fillIn(value, locale, '', (field, found) => problems.push(labProblem(file, field, 'problems.bad_amount', { found, form: AMOUNT_FORM })));
+}
+
+function fillIn<T>(value: T, locale: string, path: string, onBad: (field: string, found: string) => void): T {
   if (typeof value === 'string') {
     const bad = badAmount(value);
     if (bad !== null) onBad(path || '(whole file)', bad);
     return fillAmounts(value, locale) as T;
   }
-  if (Array.isArray(value)) return value.map((item, i) => fillAmountsIn(item, locale, onBad, path ? `${path}[${i}]` : `[${i}]`)) as T;
+  if (Array.isArray(value)) return value.map((item, i) => fillIn(item, locale, `${path}[${i}]`, onBad)) as T;
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = fillAmountsIn(item, locale, onBad, path ? `${path}.${key}` : key);
+    for (const [key, item] of Object.entries(value)) out[key] = fillIn(item, locale, path ? `${path}.${key}` : key, onBad);
     return out as T;
   }
   return value;

@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { labProblem, zodProblems } from '../loaderProblems';
 import type { Lab, LabProblem } from '../schema';
-import { AMOUNT_FORM, fillAmountsIn } from './labAmounts';
+import { spellAmounts } from './labAmounts';
 import { LOCALES, type Locale } from './locales';
 
 const text = z.string().trim().min(1);
@@ -134,9 +134,8 @@ export function checkLabTranslation(lab: Lab, locale: Locale, stringsFile: strin
   const problems: LabProblem[] = [];
   // Amounts ({{cents:N}}) are spelled in this file's own language (labAmounts.ts).
   const readmeFile = stringsFile.replace(/strings\.[^/]+\.json$/, `README.${locale}.md`);
-  const badAmount = (at: string) => (field: string, found: string) => problems.push(labProblem(at, field, 'problems.bad_amount', { found, form: AMOUNT_FORM }));
-  const strings = fillAmountsIn(parsed.data, locale, badAmount(stringsFile));
-  const readme = files.readme === null ? null : fillAmountsIn(files.readme, locale, badAmount(readmeFile));
+  const strings = spellAmounts(parsed.data, locale, stringsFile, problems);
+  const readme = files.readme === null ? null : spellAmounts(files.readme, locale, readmeFile, problems);
   if (strings.locale !== locale) problems.push(labProblem(stringsFile, 'locale', 'problems.locale_mismatch', { said: strings.locale, locale }));
   for (const entry of requiredEntries(lab)) if (!entry.present(strings)) problems.push(labProblem(stringsFile, entry.field, 'problems.missing_translation', { locale }));
   for (const field of staleEntries(lab, strings)) problems.push(labProblem(stringsFile, field, 'problems.stale_translation'));
