@@ -23,7 +23,7 @@ const isText = (node) => (node.type === 'Literal' && typeof node.value === 'stri
 const isJoin = (node) => node?.type === 'BinaryExpression' && node.operator === '+';
 
 /** Each `DELETE FROM …` without a WHERE after it in its statement, as written. */
-export function deletesWithoutWhere(sql) {
+function deletesWithoutWhere(sql) {
   const found = [];
   for (const statement of sql.replace(/--[^\n]*/g, ' ').split(';')) {
     for (const at of statement.matchAll(/\bDELETE\s+FROM\b/gi)) {

@@ -114,7 +114,7 @@ let scratch = new Uint8Array(1024);
 export function sha256Hex(text: string): string {
   // UTF-8 takes at most 3 bytes per UTF-16 code unit (a surrogate pair: 4 bytes for 2 units).
   const most = text.length * 3;
-  if (most > SCRATCH_LIMIT) return bytesToHex(sha256(UTF8.encode(text)));
+  if (most > SCRATCH_LIMIT) return hexDigestOf(UTF8.encode(text));
   if (most > scratch.length) scratch = new Uint8Array(SCRATCH_LIMIT);
   const { written } = UTF8.encodeInto(text, scratch);
   return hexDigestOf(scratch.subarray(0, written));

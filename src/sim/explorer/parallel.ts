@@ -139,9 +139,9 @@ async function serveExpansions(message: unknown, host: ExpansionHost): Promise<v
 }
 
 /**
- * A pool over anything that posts messages (a worker_threads Worker, a Web Worker): requests
- * answered by id (a worker serves its own in order: `expansionServer`); an error reply with id -1 (the worker
- * itself failed) rejects everything still waiting.
+ * A pool over anything that posts messages (a worker_threads Worker, a Web Worker):
+ * requests answered by id (a worker serves its own in order: `expansionServer`); an error
+ * reply with id -1 (the worker itself failed) rejects everything still waiting.
  */
 export function messagePool(ports: readonly { post(request: PoolRequest): void; onReply(handler: (reply: PoolReply) => void): void }[]): ExpandPool {
   let nextId = 1;
