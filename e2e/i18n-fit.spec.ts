@@ -6,16 +6,12 @@
  * holds it. One page per locale, hash navigation between labs.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { shippedLabs as labs } from './shippedLabs';
 import { monoLabelWidth } from '../src/app/components/graphLayout';
 import { LabPage } from './labPage';
 
 test.setTimeout(600_000);
 
-const labs = readdirSync('labs').sort().map((id) => JSON.parse(readFileSync(join('labs', id, 'lab.json'), 'utf8')) as {
-  id: string; scenarios: { id: string; actions: unknown[]; asks?: string[] }[];
-});
 
 /** Clipped text on the page: `where: text (why)`. Runs in the page. */
 function clipped(page: Page): Promise<string[]> {

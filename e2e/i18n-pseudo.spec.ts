@@ -18,15 +18,11 @@
  * annotations, not failed.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { shippedLabs as labs } from './shippedLabs';
 import { LabPage, watchConsole } from './labPage';
 
 test.setTimeout(600_000);
 
-const labs = readdirSync('labs').sort().map((id) => JSON.parse(readFileSync(join('labs', id, 'lab.json'), 'utf8')) as {
-  id: string; scenarios: { id: string; actions: unknown[]; asks?: string[] }[];
-});
 
 /** A text node found: `text` as on screen; `english`, in a marked string, the plain words that are not identifiers. */
 interface Leak { page: string; text: string; english?: string; where: string; pending: boolean }

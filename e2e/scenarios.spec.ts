@@ -3,16 +3,12 @@
  * the UI, reaches the outcome its lab.json expects.
  */
 import { expect, test } from '@playwright/test';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { shippedLabs as labs } from './shippedLabs';
 import { LabPage, watchConsole } from './labPage';
 
 // A lab plays all its scenarios in one test; L06 alone has over fifty steps (about a second each on a loaded machine).
 test.setTimeout(180_000);
 
-const labs = readdirSync('labs').sort().map((id) => JSON.parse(readFileSync(join('labs', id, 'lab.json'), 'utf8')) as {
-  id: string; scenarios: { id: string; actions: unknown[]; switches?: Record<string, string>; asks?: string[] }[];
-});
 
 for (const lab of labs) {
   test(`${lab.id}: every scenario reaches its expected outcome through the UI`, async ({ page }) => {
