@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../test/sqljs';
 import { parseCard, runCard } from './cards';
 import { formatMessageIn } from './i18n/messageCatalogs';
-import { refusalMessage } from './i18n/refusals';
 import { loadLabsFromDir } from './nodeFiles';
 import type { Lab } from './schema';
 
@@ -30,8 +29,8 @@ describe('a card\'s failure as data', () => {
     const result = await run('{"lab":"L07","name":"x","actions":["deliver_next"],"expect":{}}');
     expect(result.failure).toMatchObject({ kind: 'rejected', index: 1, action: '"deliver_next"' });
     const failure = result.failure as Extract<typeof result.failure, { kind: 'rejected' }>;
-    // What the Cards tab words: the World's message, or its English read back into one.
-    const said = failure.refusal ?? refusalMessage(failure.reason);
+    // What the Cards tab words: the World's message.
+    const said = failure.refusal;
     expect(said?.key).toMatch(/^refusals\./);
     expect(formatMessageIn('en', said!)).toBe(failure.reason);
     expect(result.error).toBe(`action 1 ("deliver_next") was rejected: ${failure.reason}`);

@@ -7,7 +7,7 @@
 import { getModel, hasModel, modelIds } from './models';
 import { parseActionFor } from '../sim/parseAction';
 import { routeModel, routedModels } from '../sim/models/matrix/route';
-import type { Model } from '../sim/model';
+import { isRefusal, type Model, type RefusalReason } from '../sim/model';
 import { switchesOf } from '../sim/switches';
 import { checkLabTranslation, type LabTranslation, type LabTranslationFiles } from './i18n/labStrings';
 import { LOCALES, type Locale } from './i18n/locales';
@@ -71,7 +71,7 @@ function semanticProblems(file: string, lab: LabFile): LabProblem[] {
   const model = modelUnder();
   const problems: LabProblem[] = [];
   // A model's own checks (starting state, actions) answer in its words: shown as they come.
-  const add = (field: string, message: string | null) => { if (message) problems.push(saidProblem(file, field, message)); };
+  const add = (field: string, message: RefusalReason | null) => { if (message) problems.push(saidProblem(file, field, message)); };
   const addSwitches = (field: string, model: Model, chosen: Record<string, string>) => {
     const problem = switchIssue(file, field, model, chosen);
     if (problem) problems.push(problem);
@@ -115,9 +115,9 @@ function semanticProblems(file: string, lab: LabFile): LabProblem[] {
   return problems;
 }
 
-function actionProblem(model: Model, raw: unknown): string | null {
+function actionProblem(model: Model, raw: unknown): RefusalReason | null {
   const parsed = parseActionFor(model, raw);
-  return typeof parsed === 'string' ? parsed : null;
+  return isRefusal(parsed) ? parsed : null;
 }
 
 /**

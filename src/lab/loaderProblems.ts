@@ -12,8 +12,8 @@
  */
 import type { JsonRead } from './jsonInput';
 import type { z } from 'zod';
-import type { MessageParams } from '../core/message';
-import { fillTemplate } from './messages/format';
+import type { Message, MessageParams } from '../core/message';
+import { fillTemplate, formatMessage, plainValue } from './messages/format';
 import { problems as EN_PROBLEMS } from './messages/en/problems';
 import type { LabProblem } from './schema';
 
@@ -21,7 +21,7 @@ export type ProblemCode = keyof typeof EN_PROBLEMS;
 
 /** A problem at `file`/`field`: its code, its parameters and its English words. */
 export function labProblem(file: string, field: string, code: ProblemCode, params: MessageParams = {}): LabProblem {
-  return { file, field, code, params, message: fillTemplate(code, EN_PROBLEMS[code], params) };
+  return { file, field, code, params, message: fillTemplate(code, EN_PROBLEMS[code], params, plainValue, (inner) => formatMessage(inner)) };
 }
 
 /** Why a file's text was refused before its schema was checked (src/lab/jsonInput.ts). */
@@ -34,7 +34,7 @@ export function jsonProblem(file: string, read: Exclude<JsonRead, { ok: true }>)
 }
 
 /** A text another part wrote (a model's check, a schema message): shown as it comes. */
-export function saidProblem(file: string, field: string, detail: string): LabProblem {
+export function saidProblem(file: string, field: string, detail: string | Message): LabProblem {
   return labProblem(file, field, 'problems.as_said', { detail });
 }
 

@@ -8,6 +8,7 @@
  */
 import { getModel } from './models';
 import { parseActionFor } from '../sim/parseAction';
+import { isRefusal } from '../sim/model';
 import { configFor } from './config';
 import type { Lab, PaletteEntry } from './schema';
 
@@ -17,7 +18,7 @@ export function offeredActions(lab: Lab, switches: Readonly<Record<string, strin
   const nodes = new Set(model.nodes(config.switches).map((n) => n.id));
   return lab.actions.filter((entry) => {
     const parsed = parseActionFor(model, entry.action);
-    if (typeof parsed === 'string') return false;
+    if (isRefusal(parsed)) return false;
     return parsed.type !== 'restart' || nodes.has(String(parsed.node));
   });
 }

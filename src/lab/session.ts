@@ -10,7 +10,7 @@
 import { machineGraph, type MachineGraph } from '../core/machines';
 import type { Message } from '../core/message';
 import type { ThreadView } from '../core/workflow/threadView';
-import type { InvariantResult, NodeLine, NodeSpec, NodeStatus, RefusalReason, SwitchSpec, TopologyEdge } from '../sim/model';
+import { isRefusal, type InvariantResult, type NodeLine, type NodeSpec, type NodeStatus, type RefusalReason, type SwitchSpec, type TopologyEdge } from '../sim/model';
 import type { Frame } from '../sim/network';
 import { switchesOf } from '../sim/switches';
 import { DENSE_HISTORY } from '../sim/history';
@@ -88,7 +88,7 @@ function upcomingLabel(world: World, step: unknown): StepLabel {
   const cached = known.get(step);
   if (cached !== undefined) return cached;
   const parsed = world.parse(step);
-  const label = typeof parsed === 'string' ? world.describe(step) : stepLabel(parsed, world.describe(step));
+  const label = isRefusal(parsed) ? world.describe(step) : stepLabel(parsed, world.describe(step));
   known.set(step, label);
   return label;
 }

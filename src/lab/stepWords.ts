@@ -7,6 +7,7 @@
  */
 import { getModel } from './models';
 import { parseActionFor } from '../sim/parseAction';
+import { isRefusal } from '../sim/model';
 import { describeWorldAction, isWorldAction } from '../sim/worldActions';
 import { configFor } from './config';
 import type { FeedbackMessage } from './exercises/feedbackMessage';
@@ -24,7 +25,7 @@ export function actionText(lab: Lab, action: unknown, switches: Readonly<Record<
   } catch {
     parsed = 'unreadable';
   }
-  if (typeof parsed === 'string') {
+  if (isRefusal(parsed)) {
     const raw = typeof action === 'string' ? action : JSON.stringify(action) ?? String(action);
     return raw.length > 80 ? `${raw.slice(0, 79)}…` : raw;
   }

@@ -49,6 +49,11 @@ export function reasonKeyText(reason: RefusalReason): string {
   return typeof reason === 'string' ? reason : `${reason.key}${reason.params ? ` ${JSON.stringify(reason.params)}` : ''}`;
 }
 
+/** Whether a parse result is a refusal (text or a message) rather than an action: every action has a `type`. */
+export function isRefusal<A extends ModelAction>(parsed: A | RefusalReason): parsed is RefusalReason {
+  return typeof parsed === 'string' || !('type' in parsed);
+}
+
 export type NodeStatus = 'up' | 'paused' | 'crashed';
 
 /**
@@ -240,8 +245,12 @@ export interface ModelProtocol<A extends ModelAction = ModelAction> {
   validateInitial(initial: unknown): string | null;
   /** Seeds the node databases from the starting state (named transactions). */
   setup(ctx: ModelContext, initial: Record<string, unknown>): void;
-  /** A token or object from a lab or card → an action, or an error message. */
-  parseAction(raw: unknown): A | string;
+  /**
+   * A token or object from a lab or card → an action, or why it is not one: a refusal
+   * message when a learner can meet it (an action of the other executor), else plain text
+   * for a malformed lab file's author.
+   */
+  parseAction(raw: unknown): A | RefusalReason;
   /** Why `action` cannot run now (e.g. the worker is paused), or null. Must not mutate. */
   precondition(ctx: ModelContext, action: A): RefusalReason | null;
   apply(ctx: ModelContext, action: A): void;

@@ -2,10 +2,10 @@
  * Parsing an action for a model without a World: lab files and cards are validated at load
  * time, before any database exists. The World parses with the same function.
  */
-import type { Model, ModelAction } from './model';
+import type { Model, ModelAction, RefusalReason } from './model';
 import { parseWorldAction, type WorldAction } from './worldActions';
 
-export function parseActionFor(model: Model, raw: unknown): ModelAction | string {
+export function parseActionFor(model: Model, raw: unknown): ModelAction | RefusalReason {
   const worldAction = parseWorldAction(raw);
   if (worldAction !== null) {
     if (typeof worldAction === 'string') return worldAction;

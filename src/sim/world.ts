@@ -14,7 +14,7 @@ import { msg, type Message } from '../core/message';
 import type { CheckpointRow, ThreadView } from '../core/workflow/threadView';
 import { VirtualClock } from './clock';
 import { DEFAULT_HISTORY, History, type Checkpoint, type HistoryPolicy, type StoreImage, type WorldState } from './history';
-import { reasonKeyText, type Footprint, type InvariantResult, type LiveMachine, type Model, type ModelAction, type MemoCopy, type ModelContext, type NodeLine, type NodeSpec, type NodeStatus, type RefusalReason } from './model';
+import { isRefusal, reasonKeyText, type Footprint, type InvariantResult, type LiveMachine, type Model, type ModelAction, type MemoCopy, type ModelContext, type NodeLine, type NodeSpec, type NodeStatus, type RefusalReason } from './model';
 import { modelById } from './modelSource';
 import { switchesOf, switchProblem } from './switches';
 import { Network, type Frame } from './network';
@@ -225,7 +225,7 @@ export class World {
    */
   step(raw: unknown, options: { checkpoint?: boolean } = {}): StepOutcome {
     const parsed = this.parse(raw);
-    if (typeof parsed === 'string') return { ok: false, error: parsed };
+    if (isRefusal(parsed)) return { ok: false, error: parsed };
     const problem = isWorldAction(parsed) ? this.worldPrecondition(parsed) : this.model.precondition(this.ctx, parsed);
     if (problem) return { ok: false, error: problem };
     const label = this.label(parsed);
@@ -425,14 +425,14 @@ export class World {
   }
 
   /** Parses a token/object into an action without running it. */
-  parse(raw: unknown): ModelAction | string {
+  parse(raw: unknown): ModelAction | RefusalReason {
     return parseActionFor(this.model, raw);
   }
 
   /** The label of a token/object as a message, or the parse error. */
   describe(raw: unknown): Message {
     const parsed = this.parse(raw);
-    return typeof parsed === 'string' ? msg('steps.invalid', { error: parsed }) : this.label(parsed);
+    return isRefusal(parsed) ? msg('steps.invalid', { error: parsed }) : this.label(parsed);
   }
 
   private label(action: ModelAction): Message {

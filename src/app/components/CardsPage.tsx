@@ -7,19 +7,18 @@
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { CardResult } from '../../lab/cards';
-import { refusalMessage } from '../../lab/i18n/refusals';
 import { runCardFiles, selectCardRuns, useApp, watchCard, type CardRun } from '../store';
 import { useRenderMessage } from '../i18n/renderMessage';
 import { ProblemText } from './LabErrorCard';
 
-/** Why a card stopped, in the page's language; a World's refusal through the `refusals` catalog when it is a known one. */
+/** Why a card stopped, in the page's language (a World's refusal is a `refusals.*` message). */
 function CardFailureText({ result }: { result: CardResult }) {
   const { t } = useTranslation();
   const render = useRenderMessage();
   const failure = result.failure;
   if (!failure) return <>{result.error}</>;
   if (failure.kind === 'wrong_lab') return <>{t('cards.wrongLab', { card: failure.card, lab: failure.lab })}</>;
-  const reason = (failure.kind === 'rejected' ? failure.refusal : undefined) ?? refusalMessage(failure.reason);
+  const reason = failure.kind === 'rejected' ? failure.refusal : undefined;
   const said = reason ? render(reason) : failure.reason;
   if (failure.kind === 'rejected') return <>{t('cards.rejected', { n: failure.index, action: failure.action, reason: said })}</>;
   return <>{said}</>;

@@ -27,7 +27,7 @@ import { useLocalizedLab } from '../i18n/labTranslations';
 import { asMessage, boundsMessage } from '../../lab/messages/bounds';
 import type { PaletteEntry } from '../../lab/schema';
 import { describeWorldAction, isWorldAction } from '../../sim/worldActions';
-import type { ModelAction } from '../../sim/model';
+import { isRefusal, type ModelAction, type RefusalReason } from '../../sim/model';
 import { getModel, hasModel } from '../../lab/models';
 import { parseActionFor } from '../../sim/parseAction';
 import { panelSearchBounds, searchableExercises, searchStartFor, type SearchableExercise } from '../../lab/exerciseSearch';
@@ -270,7 +270,7 @@ function SearchResult({ lab, finished, restored, goal }: { lab: string; finished
   const palette = new Map<string, string>();
   for (const entry of (localized?.actions ?? []) as PaletteEntry[]) {
     const parsed = model ? parseActionFor(model, entry.action) : entry.action;
-    if (typeof parsed !== 'string' || !model) palette.set(actionKey(parsed), entry.label);
+    if (!model || !isRefusal(parsed as ModelAction | RefusalReason)) palette.set(actionKey(parsed), entry.label);
     palette.set(actionKey(entry.action), entry.label);
   }
   const stepWords = (action: unknown): string => {

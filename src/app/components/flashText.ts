@@ -2,8 +2,8 @@
  * The store's banner words as message descriptors (namespace `flash`,
  * src/lab/messages/<locale>/flash.ts), with the same names and arguments as the store's
  * former `TEXT`, so src/app/store.ts takes them with a one-line change. The banner renders
- * them in the page's language (`Flash`); a plain string there is a refusal from the World
- * or a model, read back into a `refusals.*` key where one matches.
+ * them in the page's language (`Flash`); a plain string there is a lab author's parse
+ * error, shown as it came.
  */
 import { msg, type Message } from '../../core/message';
 

@@ -1,4 +1,5 @@
 /** L05's LangGraph refund workflow (its lab's seed and starting state), one recovery design per switch. */
+import { formatMessage } from '../messages/format';
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../../test/sqljs';
 import type { LabDriver } from '../driver';
@@ -117,7 +118,7 @@ describe('LangGraph refund workflow', () => {
     expect(broken(unkeyed.lab)).toContain('LG-LEDGER-1');
     // B cannot take over from checkpoints that lived only in A's process memory.
     const memoryOnly = await run('key_only', actions);
-    expect(await memoryOnly.lab.attempt('takeover')).toMatch(/process memory/);
+    expect(formatMessage((await memoryOnly.lab.attempt('takeover'))!)).toMatch(/process memory/);
   });
 
   it('fault 5: the approval reaches two workers, each its own process with its own log and memory; B finds A\'s intent and may not send for it', async () => {
@@ -140,7 +141,7 @@ describe('LangGraph refund workflow', () => {
   it('an expiry needs an open approval: with none it is refused and the shop is unchanged; after a grant it expires that one', async () => {
     const { lab } = await run('all_three', ['ask']);
     const before = JSON.stringify(lab.observed());
-    expect(await lab.attempt('expire')).toMatch(/No approval is open/);
+    expect(formatMessage((await lab.attempt('expire'))!)).toMatch(/No approval is open/);
     expect(JSON.stringify(lab.observed())).toEqual(before);
     expect(await lab.attempt('grant')).toBeNull();
     expect(await lab.attempt('expire')).toBeNull();

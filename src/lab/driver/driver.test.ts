@@ -1,3 +1,4 @@
+import { formatMessage } from '../messages/format';
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../../test/sqljs';
 import { DriverError } from './index';
@@ -53,7 +54,7 @@ describe('the driver beyond the first lab', () => {
   it('records what broke during the run, not only at the latest step; attempt reports a refusal and goes on', async () => {
     const lab = openLab('L07', { switches: { resource: 'external' } }).act('A_pause', { advance: 11 }, 'B_acquire', 'B_write', 'A_wake');
     lab.expectBroken('FENCE-1').act('B_write').expectInvariant('FENCE-1', false);
-    expect(await lab.attempt('A_wake')).toMatch(/not paused/);
+    expect(formatMessage((await lab.attempt('A_wake'))!)).toMatch(/not paused/);
     expect(await lab.attempt('A_acquire')).toBeNull();
     expect(() => lab.expectBroken()).toThrow(/broken during the run: \[FENCE-1\], expected \[\]/);
     lab.back(6).expectBroken();
@@ -66,7 +67,7 @@ describe('the driver beyond the first lab', () => {
     expect(() => lab.observed()).toThrow(/await idle\(\) before reading/);
     (await lab.idle()).expectState({ waiting_for_approval: true, approval_requests: 1 });
     await expect(lab.act('wake').idle()).rejects.toThrow(DriverError);
-    expect(await lab.attempt('wake')).toMatch(/./);
+    expect(formatMessage((await lab.attempt('wake'))!)).toMatch(/./);
     expect(await lab.attempt('approve')).toBeNull();
     lab.expectState({ status: 'CONFIRMED', ledger_count: 1 }).expectBroken().expectCursor(2);
     lab.dispose();

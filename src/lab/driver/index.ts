@@ -8,7 +8,7 @@
  * card), never a test-framework assertion, so the driver runs anywhere (Node, a browser, a
  * Web Worker). No file system here: `src/lab/driver/node.ts` opens labs by id from disk.
  */
-import type { InvariantResult } from '../../sim/model';
+import type { InvariantResult, RefusalReason } from '../../sim/model';
 import { World } from '../../sim/world';
 import { configFor, type WorldOverrides } from '../config';
 import { deepMatch } from '../deepMatch';
@@ -18,8 +18,7 @@ import { LabSession, type SessionState, type WorldView } from '../session';
 
 /**
  * A refusal in English (the session reports a refusal message or plain text): for a
- * DriverError, for matching `refuses(…, why)`, and as `attempt`'s answer — graders, cards
- * and the CLI read refusals in English.
+ * DriverError and for matching `refuses(…, why)`.
  */
 function said(reason: Parameters<typeof formatMessage>[0]): string {
   return formatMessage(reason);
@@ -83,18 +82,18 @@ export class LabDriver {
    * Takes `action` if the World allows it: the refusal (nothing changed) or null. A run
    * that goes on past a refusal (a random schedule, an exercise check judging where its
    * run stopped) asks this instead of `act`. An asynchronous lab's step is awaited before
-   * its refusal is known; a synchronous lab's has settled when the promise is made.
+   * its refusal is known; a synchronous lab's has settled when the promise is made. The
+   * refusal comes as the World gave it (a message), so a page words it in its language.
    */
-  async attempt(action: unknown): Promise<string | null> {
+  async attempt(action: unknown): Promise<RefusalReason | null> {
     if (!this.async) {
       const outcome = this.session.play(action);
-      return outcome.ok ? null : said(outcome.error);
+      return outcome.ok ? null : outcome.error;
     }
     await this.settle();
     this.session.play(action);
     await this.settle();
-    const error = this.session.takeError();
-    return error === null ? null : said(error);
+    return this.session.takeError();
   }
 
   /**

@@ -8,12 +8,11 @@
  *
  * Violation lines and refusals arrive as messages (namespaces `violations`, `refusals`) and
  * are rendered in the reader's language like any part. What stays in English inside a
- * translated sentence: codes and IDs (by design), action tokens of a search's steps, L06's parse-time
- * executor-only refusals, and refusal text quoted in feedback saved before refusals were
- * messages (read back by template where it matches one).
+ * translated sentence: codes and IDs (by design), action tokens of a search's steps, and
+ * refusal text quoted in feedback saved before refusals were messages (shown as saved:
+ * English text is never parsed back into a key).
  */
 import { lookupOf, type Words } from '../i18n/modelStrings';
-import { refusalText } from '../i18n/refusals';
 import { en } from '../messages/en';
 import { fillTemplate, type Catalog } from '../messages/format';
 import type { FeedbackMessage } from './feedbackMessage';
@@ -61,20 +60,11 @@ function labQuotes(message: FeedbackMessage, exercise: Exercise | undefined): Re
   return quotes;
 }
 
-/** The message with every quoted refusal (`feedback.refusal`'s `error`) in `words` where it is a known one. */
-function withRefusalsIn(message: FeedbackMessage, words: Words): FeedbackMessage {
-  const error = message.params?.error;
-  const params = message.key === 'feedback.refusal' && typeof error === 'string' ? { ...message.params, error: refusalText(error, words) } : message.params;
-  const parts = message.parts && Object.fromEntries(Object.entries(message.parts).map(([name, part]) => [name,
-    Array.isArray(part) ? (part as readonly FeedbackMessage[]).map((p) => withRefusalsIn(p, words)) : withRefusalsIn(part as FeedbackMessage, words)]));
-  return { ...message, ...(params ? { params } : {}), ...(parts ? { parts } : {}) };
-}
-
 /**
  * A verdict's feedback in `words` (a locale, or the app's i18next lookup): its message when
  * it has one, else the saved text.
  */
 export function feedbackText(verdict: { feedback: string; message?: FeedbackMessage }, words: Words, exercise?: Exercise): string {
   if (!verdict.message) return verdict.feedback;
-  return renderFeedback(withRefusalsIn(verdict.message, words), lookupOf(words), labQuotes(verdict.message, exercise));
+  return renderFeedback(verdict.message, lookupOf(words), labQuotes(verdict.message, exercise));
 }

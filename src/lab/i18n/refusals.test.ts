@@ -1,10 +1,9 @@
 /**
  * Refusals in every language. The World's and the models' refusals are messages
- * (namespace `refusals`): a real World is driven to each one, which must come back as its
- * key, read in English exactly as the string it used to be (graders, cards and the CLI
- * print it), and have a template in every locale. Refusals still given as text (L06's
- * executor-only parse errors, and refusals saved as text before the move) are read back
- * into keys by template; an unknown one passes through unchanged.
+ * (namespace `refusals`), L06's executor-only parse refusals included: a real World is
+ * driven to each one, which must come back as its key, read in English exactly as the
+ * string it used to be (graders, cards and the CLI print it), and have a template in every
+ * locale.
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,13 +12,11 @@ import { getModel } from '../models';
 import { useSqlJs } from '../../test/sqljs';
 import { configFor } from '../config';
 import { loadLabsFromDir } from '../nodeFiles';
-import { en } from '../messages/en';
-import { fillTemplate, formatMessage, type Catalog } from '../messages/format';
+import { formatMessage, type Catalog } from '../messages/format';
 import { isMessage, type Message } from '../../core/message';
 import type { RefusalReason } from '../../sim/model';
 import { LOCALES } from './locales';
 import { MESSAGE_CATALOGS } from './messageCatalogs';
-import { refusalMessage, refusalText } from './refusals';
 
 useSqlJs();
 
@@ -50,13 +47,6 @@ function labRefusal(id: string, before: unknown[], action: unknown, switches: Re
   } finally {
     world.dispose();
   }
-}
-
-/** What L06's World (its own lab file, the executor switched) answers to an action only the other executor has. */
-function executorRefusal(executor: string, action: unknown): string {
-  const reason = labRefusal('L06', [], action, { executor });
-  if (typeof reason !== 'string') throw new Error(`${JSON.stringify(action)}: expected the parse-time text, got ${reason.key}`);
-  return reason;
 }
 
 const point = () => getModel('fencing').faultPoints[0]!.point;
@@ -102,6 +92,9 @@ const MESSAGES: [string, () => RefusalReason, string][] = [
   ['refusals.workflow.no_approval_given', () => labRefusal('L06', [], 'duplicate_approval', { executor: 'langgraph' }), 'No approval has been given yet.'],
   ['refusals.workflow.no_open_approval', () => labRefusal('L06', [], 'expire', { executor: 'langgraph' }), 'No approval is open.'],
   ['refusals.workflow.no_intent', () => labRefusal('L06', [], 'resubmit_changed', { executor: 'langgraph' }), 'There is no intent to re-submit.'],
+  // An action of the other executor is refused where it is parsed (src/sim/models/matrix/vocabulary.ts).
+  ['refusals.handwritten_only', () => labRefusal('L06', [], 'submit', { executor: 'langgraph' }), 'Only the hand-written executor has submit: switch the Executor to run it.'],
+  ['refusals.langgraph_only', () => labRefusal('L06', [], 'ask', { executor: 'handwritten' }), 'Only the LangGraph executor has ask: switch the Executor to run it.'],
 ];
 
 /** What is wrong with a refusal message in each catalog: a missing template or an unfilled parameter. */
@@ -123,46 +116,5 @@ describe('refusals as messages', () => {
   it('the check fails on a catalog that lacks a refusal', () => {
     const { ['refusals.outage.online']: _dropped, ...lacking } = MESSAGE_CATALOGS.ja;
     expect(untranslated({ key: 'refusals.outage.online', params: { agent: 'agent-1' } }, { ...MESSAGE_CATALOGS, ja: lacking })).toEqual(['ja: no refusals.outage.online']);
-  });
-});
-
-describe('refusals still given as text, read back into keys', () => {
-  // L06's executor-only refusals are parse errors (src/sim/models/matrix/vocabulary.ts): text the World gives as it is.
-  const ways: [string, () => string][] = [
-    ['refusals.handwritten_only', () => executorRefusal('langgraph', 'submit')],
-    ['refusals.langgraph_only', () => executorRefusal('handwritten', 'ask')],
-  ];
-  const cases = () => ways.map(([key, get]) => [key, get()] as const);
-
-  it.each(ways)('%s is recognised and gives back the exact text', (key, get) => {
-    const text = get();
-    const message = refusalMessage(text);
-    expect(message?.key, text).toBe(key);
-    expect(fillTemplate(key, en[key], message!.params)).toBe(text);
-  });
-
-  it.each(LOCALES.filter((l) => l !== 'en'))('%s: every recognised refusal reads in the locale', (locale) => {
-    for (const [key, text] of cases()) {
-      const shown = refusalText(text, locale);
-      expect(shown).not.toBe(text);
-      expect(shown).toBe(fillTemplate(key, MESSAGE_CATALOGS[locale][key], refusalMessage(text)!.params));
-    }
-    // A refusal saved as text before the move (feedback in saved progress) still reads back.
-    expect(refusalText('No node \'Z\'.', locale)).toContain('Z');
-  });
-});
-
-describe('refusalMessage', () => {
-  it('keeps spaced parameters whole and tells similar refusals apart', () => {
-    expect(refusalMessage('Cannot cut A – B.')).toEqual({ key: 'refusals.cannot_cut', params: { nodes: 'A – B' } });
-    expect(refusalMessage('worker-1 is paused; frame #3 has to wait.')).toEqual({ key: 'refusals.frame_waits_paused', params: { node: 'worker-1', frame: '3' } });
-    expect(refusalMessage('Frame #3 is still on its way (arrives at t=12).')).toEqual({ key: 'refusals.frame_on_its_way', params: { frame: '3', at: '12' } });
-    expect(refusalMessage('B is crashed.')?.key).toBe('refusals.node_is_crashed');
-    expect(refusalMessage('B is not paused.')?.key).toBe('refusals.node_not_paused');
-  });
-
-  it('leaves an unknown refusal as it is', () => {
-    expect(refusalMessage('emit needs a count from 1 to 50')).toBeNull();
-    expect(refusalText('emit needs a count from 1 to 50', 'ja')).toBe('emit needs a count from 1 to 50');
   });
 });

@@ -3,8 +3,7 @@
  * `worldPrecondition`), the models' node-status ones, and each model's own precondition
  * refusals (`refusals.<model>.<what>`). The World and the models return them as messages;
  * graders, cards and the CLI render these templates, so each reads exactly as the string
- * it replaced (refusals.test.ts drives a World to each). L06's executor-only templates are
- * still given as text and read back by src/lab/i18n/refusals.ts.
+ * it replaced (refusals.test.ts drives a World to each).
  */
 export const refusals = {
   'refusals.no_frame_deliverable': 'No frame can be delivered now.',

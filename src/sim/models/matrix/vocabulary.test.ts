@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../../../test/sqljs';
 import { stepAsync } from '../../asyncStep';
+import { isRefusal } from '../../model';
 import { World } from '../../world';
 import { matrixLangGraphModel, matrixModel } from '.';
 import { executorOnlyRefusal } from './vocabulary';
@@ -16,7 +17,7 @@ useSqlJs();
 
 const lab = JSON.parse(readFileSync('labs/L06/lab.json', 'utf8')) as { world: { seed: number; initial: Record<string, unknown> }; actions: { action: unknown }[] };
 const palette = lab.actions.map((a) => a.action);
-const understood = (model: typeof matrixModel | typeof matrixLangGraphModel, raw: unknown) => typeof model.parseAction(raw) !== 'string';
+const understood = (model: typeof matrixModel | typeof matrixLangGraphModel, raw: unknown) => !isRefusal(model.parseAction(raw));
 
 /** The palette buttons only the hand-written executor has (World actions — clock, delivery — belong to both). */
 const HANDWRITTEN_ONLY = [
@@ -42,7 +43,7 @@ describe('L06: an action of the other executor is refused with the executor that
     const before = w.trace.length;
     const outcome = await stepAsync(w, action);
     expect(outcome).toEqual({ ok: false, error: executorOnlyRefusal('handwritten', action) });
-    expect(outcome.ok ? '' : outcome.error).toMatch(/^Only the hand-written executor has \S+: switch the Executor to run it\.$/);
+    expect(outcome.ok ? null : outcome.error).toEqual({ key: 'refusals.handwritten_only', params: { action: typeof action === 'string' ? action : JSON.stringify(action) } });
     expect(w.trace.length).toBe(before);
     w.dispose();
   });

@@ -7,28 +7,23 @@
  * action". It is refused where the vocabulary is decided (parsing), so the World refuses it
  * at the step and the loader still flags it in a scenario or exercise of the wrong executor.
  *
- * The reasons are fixed English sentences with one one-word parameter (the action token,
- * or the object as JSON without spaces): the shape src/lab/i18n/refusals.ts reads back into
- * a message key to translate, once the refusals namespace holds these two templates
- * (keys `refusals.handwritten_only` / `refusals.langgraph_only` read it back in every locale).
+ * The refusal is a message (`refusals.handwritten_only` / `refusals.langgraph_only`) with
+ * the action as its one parameter, so it reads in the learner's language like every other
+ * refusal.
  */
-import type { ModelAction } from '../../model';
+import { msg, type Message } from '../../../core/message';
+import { isRefusal, type ModelAction, type RefusalReason } from '../../model';
 
 export type Executor = 'handwritten' | 'langgraph';
 
-/** The refusal for an action only `only`'s executor offers (English; the template the refusals namespace mirrors). */
-export const EXECUTOR_ONLY_TEMPLATES: Readonly<Record<Executor, string>> = {
-  handwritten: 'Only the hand-written executor has {{action}}: switch the Executor to run it.',
-  langgraph: 'Only the LangGraph executor has {{action}}: switch the Executor to run it.',
-};
-
-/** How the reason names an action: its token, or the object as compact JSON (one word, no spaces). */
+/** How the reason names an action: its token, or the object as compact JSON. */
 export function actionWord(raw: unknown): string {
   return typeof raw === 'string' ? raw : JSON.stringify(raw) ?? String(raw);
 }
 
-export function executorOnlyRefusal(only: Executor, raw: unknown): string {
-  return EXECUTOR_ONLY_TEMPLATES[only].replace('{{action}}', actionWord(raw));
+/** The refusal for an action only `only`'s executor offers. */
+export function executorOnlyRefusal(only: Executor, raw: unknown): Message {
+  return msg(only === 'handwritten' ? 'refusals.handwritten_only' : 'refusals.langgraph_only', { action: actionWord(raw) });
 }
 
 /**
@@ -37,13 +32,13 @@ export function executorOnlyRefusal(only: Executor, raw: unknown): string {
  * neither knows keeps this executor's own parse error.
  */
 export function parseWithin<A extends ModelAction>(
-  own: (raw: unknown) => A | string,
-  other: (raw: unknown) => ModelAction | string,
+  own: (raw: unknown) => A | RefusalReason,
+  other: (raw: unknown) => ModelAction | RefusalReason,
   otherExecutor: Executor,
-): (raw: unknown) => A | string {
+): (raw: unknown) => A | RefusalReason {
   return (raw) => {
     const parsed = own(raw);
-    if (typeof parsed !== 'string') return parsed;
-    return typeof other(raw) === 'string' ? parsed : executorOnlyRefusal(otherExecutor, raw);
+    if (!isRefusal(parsed)) return parsed;
+    return isRefusal(other(raw)) ? parsed : executorOnlyRefusal(otherExecutor, raw);
   };
 }
