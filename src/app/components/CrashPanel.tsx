@@ -18,10 +18,8 @@ import { memo, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useRenderMessage } from '../i18n/renderMessage';
-import { LabSession } from '../../lab/session';
-import type { World } from '../../sim/world';
+import { keptRows, type TableRows } from '../../lab/nodeTables';
 import { crashLoss, latestCrash, type CrashAt, type CrashLoss } from '../crashLoss';
-import type { CheckpointRow } from '../../core/workflow/threadView';
 import { selectNodes, selectSession, selectTrace, useApp } from '../store';
 import { SLIDE_KEY } from '../useKeyboard';
 import { openLecture } from './lectureDialogs';
@@ -50,10 +48,6 @@ export function useCrashText() {
   };
 }
 
-const MAX_ROWS = 6;
-
-/** A table's first rows as stored, or — for LangGraph's checkpoint table — its checkpoints as readable rows. */
-export interface TableRows { table: string; columns: string[]; rows: unknown[][]; total: number; checkpoints?: CheckpointRow[] }
 
 /** The latest crash at or before the cursor and what it lost (crashLoss.ts), as the crash panel and the crash slide show it; null before any. */
 export function useLatestCrash(): (CrashAt & { lost: CrashLoss }) | null {
@@ -197,41 +191,3 @@ export function RecoveryItems({ restart }: { restart: NonNullable<CrashAt['resta
   );
 }
 
-/**
- * The node's tables as they stood right after the crash step. At the crash step itself the
- * open World is that state; later, a throwaway session replays up to the crash step — for an
- * asynchronous lab (L05) on its queue, so the rows come as a promise (read synchronously,
- * its database was still the starting one: every table empty).
- */
-function keptRows(session: LabSession, node: string, crashStep: number): TableRows[] | Promise<TableRows[]> {
-  const snapshot = session.snapshot;
-  if (snapshot.cursor === crashStep) return readTables(session.current, node);
-  let scratch: LabSession;
-  try {
-    scratch = LabSession.open(session.lab, { ...snapshot, cursor: crashStep }).session;
-  } catch {
-    return [];
-  }
-  const idle = scratch.whenIdle();
-  if (!idle) {
-    try { return readTables(scratch.current, node); } finally { scratch.dispose(); }
-  }
-  return idle.then(() => readTables(scratch.current, node), () => []).finally(() => scratch.dispose());
-}
-
-/** Each table of `node`'s database: its first rows, or LangGraph's checkpoints as readable rows. */
-function readTables(world: World, node: string): TableRows[] {
-  try {
-    const store = world.store(node);
-    // The checkpoint table's cells are whole serialized checkpoints: the model reads them into rows instead.
-    const readable = world.engineCheckpoints(node);
-    return store.tables().map((table) => {
-      if (readable?.table === table) return { table, columns: [], rows: [], total: readable.rows.length, checkpoints: readable.rows.slice(0, MAX_ROWS) };
-      const result = store.readOnlyQuery(`SELECT * FROM "${table}"`);
-      if (!result.ok) return { table, columns: [], rows: [], total: 0 };
-      return { table, columns: result.columns, rows: result.rows.slice(0, MAX_ROWS), total: result.rows.length };
-    });
-  } catch {
-    return [];
-  }
-}

@@ -1,0 +1,53 @@
+/**
+ * A node's tables as a step left them, for the crash panel and slide: what the crashed
+ * node's database kept. The open World is read at the cursor; another step is read from a
+ * throwaway session replayed to it (an asynchronous lab's on its queue, hence a promise).
+ */
+import type { CheckpointRow } from '../core/workflow/threadView';
+import type { World } from '../sim/world';
+import { LabSession } from './session';
+
+/** Rows shown per table. */
+const MAX_ROWS = 6;
+
+/** A table's first rows as stored, or — for LangGraph's checkpoint table — its checkpoints as readable rows. */
+export interface TableRows { table: string; columns: string[]; rows: unknown[][]; total: number; checkpoints?: CheckpointRow[] }
+
+/**
+ * The node's tables as they stood right after the crash step. At the crash step itself the
+ * open World is that state; later, a throwaway session replays up to the crash step — for an
+ * asynchronous lab (L05) on its queue, so the rows come as a promise (read synchronously,
+ * its database was still the starting one: every table empty).
+ */
+export function keptRows(session: LabSession, node: string, crashStep: number): TableRows[] | Promise<TableRows[]> {
+  const snapshot = session.snapshot;
+  if (snapshot.cursor === crashStep) return readTables(session.current, node);
+  let scratch: LabSession;
+  try {
+    scratch = LabSession.open(session.lab, { ...snapshot, cursor: crashStep }).session;
+  } catch {
+    return [];
+  }
+  const idle = scratch.whenIdle();
+  if (!idle) {
+    try { return readTables(scratch.current, node); } finally { scratch.dispose(); }
+  }
+  return idle.then(() => readTables(scratch.current, node), () => []).finally(() => scratch.dispose());
+}
+
+/** Each table of `node`'s database: its first rows, or LangGraph's checkpoints as readable rows. */
+export function readTables(world: World, node: string): TableRows[] {
+  try {
+    const store = world.store(node);
+    // The checkpoint table's cells are whole serialized checkpoints: the model reads them into rows instead.
+    const readable = world.engineCheckpoints(node);
+    return store.tables().map((table) => {
+      if (readable?.table === table) return { table, columns: [], rows: [], total: readable.rows.length, checkpoints: readable.rows.slice(0, MAX_ROWS) };
+      const result = store.readOnlyQuery(`SELECT * FROM "${table}"`);
+      if (!result.ok) return { table, columns: [], rows: [], total: 0 };
+      return { table, columns: result.columns, rows: result.rows.slice(0, MAX_ROWS), total: result.rows.length };
+    });
+  } catch {
+    return [];
+  }
+}
