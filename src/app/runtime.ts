@@ -9,7 +9,7 @@ import { warmUp as warmUpStore } from '../core/db/store';
 
 export { LabSession } from '../lab/session';
 export { parseLab } from '../lab/loader';
-export { checkExercise } from '../lab/exercises/check';
+export { checkAnswer } from '../lab/exercises/checkAnswer';
 export { recheckRecords } from '../lab/exercises/recheck';
 export { formatCardResult, parseCard, runCard } from '../lab/cards';
 export { buildSubmission, gradeSubmissionText, importSubmission, importWouldOverwrite, parseSubmission } from '../lab/submission';

@@ -5,10 +5,11 @@
  */
 import { create } from 'zustand';
 import type { CardResult } from '../lab/cards';
-import { addAttempt, draftProblem, inputProblem, type ExerciseRecord, type RecordProblem } from '../lab/exercises/records';
+import { recordAnswer, returnToKeptSteps, startAttempt, type Next } from '../lab/exercises/attempts';
+import { draftProblem, type ExerciseRecord, type RecordProblem } from '../lab/exercises/records';
 import type { Exercise, ExerciseInput, Verdict } from '../lab/exercises/schema';
-import { reproduceStart, scriptAfterCheck, withSearchOrigin, type LoadedSearch, type ViewScript } from '../lab/exercises/views';
-import { emptyProgress, PROGRESS_KEY, setAsidePlace, withExercise, withExerciseEvent, withKept, withLab, withoutKept, withoutLab, type Progress } from '../lab/progress';
+import type { LoadedSearch, ViewScript } from '../lab/exercises/views';
+import { emptyProgress, PROGRESS_KEY, setAsidePlace, withExercise, withExerciseEvent, withKept, withLab, withoutLab, type Progress } from '../lab/progress';
 import type { GradedSubmission, RegradeOptions } from '../lab/submission';
 import type { Lab, LabLoad, LabProblem } from '../lab/schema';
 import type { LabSession, WorldView } from '../lab/session';
@@ -602,13 +603,11 @@ function record(labId: string, exercise: Exercise): ExerciseRecord {
   return useApp.getState().progress.exercises[labId]?.[exercise.id] ?? { attempts: [] };
 }
 
-/** Records an attempt if it fits the one schema (same limits as export and grading). */
-function saveAttempt(labId: string, exercise: Exercise, input: ExerciseInput, verdict: Verdict): RecordProblem | null {
-  const added = addAttempt(record(labId, exercise), { at: new Date().toISOString(), input, verdict });
-  if (!added.ok) return added.problem;
-  const problem = persist(withExercise(useApp.getState().progress, labId, exercise.id, added.record));
+/** Saves what an exercise use case (src/lab/exercises/attempts.ts) made of progress and shows its run. */
+function apply(session: LabSession, next: Next): void {
+  const problem = persist(next.progress);
   if (problem) useApp.setState({ flash: problem });
-  return null;
+  if (next.show) show(session, next.show);
 }
 
 /** Loads a script into the open lab view and stands on its step. */
@@ -631,31 +630,24 @@ export type Submitted = Verdict | { refused: RecordProblem };
 export async function submitExercise(exercise: Exercise, given: ExerciseInput): Promise<Submitted | null> {
   const session = useApp.getState().session;
   if (!session) return null;
-  const input = withSearchOrigin(given, session.lab.id, session.snapshot.steps, searchLoaded);
-  const refused = inputProblem(input);
-  if (refused) return { refused };
-  const verdict = await rt().checkExercise(session.lab, exercise, input);
+  const checked = await rt().checkAnswer(session, exercise, given, searchLoaded);
+  if ('refused' in checked) return checked;
   if (useApp.getState().session !== session) return null;
-  const notSaved = saveAttempt(session.lab.id, exercise, input, verdict);
-  if (notSaved) return { refused: notSaved };
-  if (exercise.kind !== 'reproduce') keepSandbox(session); // the student's own steps get a way back
-  const shown = scriptAfterCheck(exercise, input);
-  if (shown) show(session, shown);
-  // A reproduce that did not get there keeps recording: the student steps back or on and checks again.
-  if (exercise.kind === 'reproduce' && verdict.pass === true) useApp.setState((s) => ({ progress: { ...s.progress, activeExercise: null } }));
+  const recorded = recordAnswer(useApp.getState().progress, session, exercise, checked.input, checked.verdict, new Date().toISOString());
+  if ('refused' in recorded) return recorded;
+  apply(session, recorded);
   commit();
   redrawWhenIdle(session);
-  return verdict;
+  return checked.verdict;
 }
 
 /** Starts recording a reproduce attempt: the lab view resets to the exercise's start. */
 export function startReproduce(exercise: Exercise): void {
   const session = useApp.getState().session;
-  if (!session || exercise.kind !== 'reproduce') return;
+  const next = session && startAttempt(useApp.getState().progress, session, exercise);
+  if (!session || !next) return;
   searchLoaded = null; // the attempt starts over from the exercise's start
-  keepSandbox(session);
-  show(session, reproduceStart(exercise));
-  persist({ ...useApp.getState().progress, activeExercise: { lab: session.lab.id, exercise: exercise.id, baseCursor: exercise.start.actions.length } });
+  apply(session, next);
   commit();
   redrawWhenIdle(session);
 }
@@ -692,18 +684,12 @@ export function saveDraft(exercise: Exercise, text: string): void {
   persist(withExercise(useApp.getState().progress, session.lab.id, exercise.id, { ...record(session.lab.id, exercise), draft: text }));
 }
 
-/** Keeps the open lab's steps under progress.kept when they are the student's own work. */
-function keepSandbox(session: LabSession): void {
-  persist(withKept(useApp.getState().progress, session.lab, session.snapshot));
-}
-
 /** Goes back to the steps kept when an exercise or a deep link replaced them. */
 export function returnToKept(): void {
-  const { session, progress } = useApp.getState();
-  const kept = session ? progress.kept[session.lab.id] : undefined;
-  if (!session || !kept) return;
-  persist(withoutKept(progress, session.lab.id));
-  show(session, { actions: kept.steps, switches: kept.switches, ...(kept.initial ? { initial: kept.initial } : {}), cursor: kept.cursor });
+  const session = useApp.getState().session;
+  const next = session && returnToKeptSteps(useApp.getState().progress, session.lab.id);
+  if (!session || !next) return;
+  apply(session, next);
   commit();
 }
 
