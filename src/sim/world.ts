@@ -8,13 +8,13 @@
  * cached post-setup images of its config, so a switch flip replays only the steps.
  */
 import { requireSqlJs } from '../core/db/sqljs';
-import { Store, type TxRecord } from '../core/db/store';
+import { Store } from '../core/db/store';
 import { CrashSignal, type FaultPoints } from '../core/faults';
 import { msg, type Message } from '../core/message';
 import type { CheckpointRow, ThreadView } from '../core/workflow/threadView';
 import { VirtualClock } from './clock';
-import { DEFAULT_HISTORY, History, type Checkpoint, type HistoryPolicy, type StoreImage, type WorldState } from './history';
-import { reasonKeyText, type Footprint, type InvariantResult, type LiveMachine, type Model, type ModelAction, type MemoCopy, type ModelContext, type NodeLine, type NodeSpec, type NodeStatus, type RefusalReason } from './model';
+import { DEFAULT_HISTORY, History, type Checkpoint, type StoreImage, type WorldState } from './history';
+import { reasonKeyText, type Footprint, type InvariantResult, type LiveMachine, type Model, type ModelAction, type MemoCopy, type ModelContext, type NodeLine, type NodeSpec, type NodeStatus } from './model';
 import { modelById } from './modelSource';
 import { switchesOf, switchProblem } from './switches';
 import { Network, type Frame } from './network';
@@ -22,56 +22,9 @@ import { SeededRng } from './rng';
 import { parseActionFor } from './parseAction';
 import { describeWorldAction, isWorldAction, type WorldAction } from './worldActions';
 import { setupCache, type SetupImages } from './setupCache';
+import type { StepOutcome, TraceEntry, WorldConfig, WorldOptions } from './world/types';
 
-export interface WorldConfig {
-  model: string;
-  seed: number;
-  initial: Record<string, unknown>;
-  switches: Record<string, string>;
-}
-
-/** How a World is built, beside its config. */
-export interface WorldOptions {
-  /**
-   * The model object (lazy loading: `await loadModel(id)` first). Without it the World asks
-   * the registry handed down by `src/lab/models.ts` (src/sim/modelSource.ts), which must
-   * have been loaded: tests, CLIs, pool workers and the app's lab loader load it.
-   */
-  model?: Model;
-  /** Checkpoint policy for undo; `false` keeps none (a World that only moves forward). */
-  history?: HistoryPolicy | false;
-  /**
-   * Which invariant code judges each step: `step` (the model's incremental `checkStep`
-   * where it has one, else `check`) or `full` (always the full-history `check`).
-   */
-  oracle?: 'step' | 'full';
-}
-
-/** One line of the trace: what a step did, from the running protocol. */
-export interface TraceEntry {
-  /** 0 is the starting state; step n is the n-th action. */
-  index: number;
-  action: ModelAction | null;
-  /** What the step was, as a message (`actions.<model>.…` or `steps.…`): every reader renders it. */
-  label: Message;
-  time: number;
-  transactions: TxRecord[];
-  sent: Frame[];
-  delivered: Frame[];
-  dropped: Frame[];
-  notes: (Message | string)[];
-  crash: { node: string; point: string } | null;
-  invariants: InvariantResult[];
-  /**
-   * Where a node restarted inside this step: how many of the step's transactions, frames
-   * sent and notes came before it. Set only in a step that restarted a node. The lists above
-   * keep no order between one another, and a model may crash a node and restart it in one
-   * action: this tells what recovery did from what the crash cut short (the crash panel).
-   */
-  restarts?: { node: string; transactions: number; sent: number; notes: number }[];
-}
-
-export type StepOutcome = { ok: true; entry: TraceEntry } | { ok: false; error: RefusalReason };
+export type { StepOutcome, TraceEntry, WorldConfig, WorldOptions } from './world/types';
 
 /** Frames the auto-delivering network hands over after one action, at most. */
 const MAX_DELIVERIES_PER_STEP = 200;
