@@ -12,16 +12,16 @@ import { Store } from '../core/db/store';
 import { CrashSignal, type FaultPoints } from '../core/faults';
 import { msg, type Message } from '../core/message';
 import type { CheckpointRow, ThreadView } from '../core/workflow/threadView';
-import { VirtualClock } from './clock';
+import type { VirtualClock } from './clock';
 import { DEFAULT_HISTORY, History, type Checkpoint, type StoreImage, type WorldState } from './history';
 import { reasonKeyText, type Footprint, type InvariantResult, type LiveMachine, type Model, type ModelAction, type MemoCopy, type ModelContext, type NodeLine, type NodeSpec, type NodeStatus } from './model';
 import { modelById } from './modelSource';
-import { switchesOf, switchProblem } from './switches';
-import { Network, type Frame } from './network';
-import { SeededRng } from './rng';
+import type { Frame, Network } from './network';
+import type { SeededRng } from './rng';
 import { parseActionFor } from './parseAction';
 import { describeWorldAction, isWorldAction, type WorldAction } from './worldActions';
 import { setupCache, type SetupImages } from './setupCache';
+import { WorldCore } from './world/state';
 import type { StepOutcome, TraceEntry, WorldConfig, WorldOptions } from './world/types';
 
 export type { StepOutcome, TraceEntry, WorldConfig, WorldOptions } from './world/types';
@@ -34,7 +34,7 @@ export class World {
   readonly model: Model;
   readonly clock: VirtualClock;
   readonly rng: SeededRng;
-  readonly network = new Network();
+  readonly network: Network;
   readonly nodes: NodeSpec[];
   readonly switches: Readonly<Record<string, string>>;
   /** The step log: normalised actions, replayable with World.replay. */
@@ -47,9 +47,11 @@ export class World {
    * before the probe.
    */
   get trace(): TraceEntry[] {
-    return this.traceList;
+    return this.core.trace;
   }
-  private traceList: TraceEntry[];
+
+  /** What the World's parts share (src/sim/world/state.ts). */
+  private readonly core: WorldCore;
 
   private readonly stores = new Map<string, Store>();
   /**
@@ -76,21 +78,10 @@ export class World {
    * since level L is at level L what it is now.
    */
   private readonly markLevels = new Map<string, number[]>();
-  private readonly statuses = new Map<string, NodeStatus>();
-  private readonly armed = new Set<string>();
-  /** Cut links, as "a|b" with a < b. */
-  private readonly partitions = new Set<string>();
-  /** Bumped at every crash: frames sent to an earlier incarnation died with its connections. */
-  private readonly incarnations = new Map<string, number>();
-  /** Model-side memory (ctx.memo), covered by checkpoints. */
-  private memos = new Map<string, object>();
-  /** How to copy each memo that gave one (ctx.memo's `copy`); the rest are structuredClone'd. */
-  private memoCopies = new Map<string, MemoCopy<object>>();
   /** Each store's latest exported image, reused while the store has not written since. */
   private readonly lastImages = new Map<string, StoreImage>();
   private readonly history: History | null;
   private readonly oracle: 'step' | 'full';
-  private recording: TraceEntry | null = null;
   private readonly ctx: ModelContext;
   /**
    * This config's post-setup images (the setup cache's entry, held here: a fork's history
@@ -111,13 +102,13 @@ export class World {
     if (model.id !== config.model) throw new Error(`World: config names model '${config.model}' but was given '${model.id}'`);
     this.config = config;
     this.model = model;
-    // Copied, not spread into push: a long log would exceed the engine's argument limit.
-    this.actions = past ? past.actions.slice() : [];
-    this.traceList = past ? past.trace.slice() : [];
-    this.switches = resolveSwitches(this.model, config.switches);
-    this.clock = new VirtualClock(0);
-    this.rng = new SeededRng(config.seed);
-    this.nodes = this.model.nodes(this.switches);
+    const core = (this.core = new WorldCore(config, model, past));
+    this.actions = core.actions;
+    this.switches = core.switches;
+    this.clock = core.clock;
+    this.rng = core.rng;
+    this.network = core.network;
+    this.nodes = core.nodes;
     this.history = options.history === false ? null : new History(options.history ?? DEFAULT_HISTORY);
     if (this.history?.policy.inPlace) this.window = { base: 0, steps: 0 };
     this.oracle = options.oracle ?? 'step';
@@ -125,7 +116,7 @@ export class World {
       const image = images?.get(node.id);
       if (image) this.closeAs(node.id, image);
       else this.stores.set(node.id, this.openStore(node, undefined));
-      this.statuses.set(node.id, 'up');
+      core.statuses.set(node.id, 'up');
     }
     this.ctx = this.makeContext();
   }
@@ -142,7 +133,7 @@ export class World {
       const world = new World(config, model, options, cached.images);
       world.setup = cached;
       world.restoreState(cached.state);
-      world.trace.push(cached.entry);
+      world.core.trace.push(cached.entry);
       world.checkpoint();
       return world;
     }
@@ -154,7 +145,7 @@ export class World {
     }
     world.record(null, msg('steps.start'), () => world.model.setup(world.ctx, config.initial));
     const checkpoint = world.checkpoint(true)!;
-    world.setup = setupCache.put(model, key, checkpoint.images!, checkpoint.state, world.trace[0]!);
+    world.setup = setupCache.put(model, key, checkpoint.images!, checkpoint.state, world.core.trace[0]!);
     return world;
   }
 
@@ -212,14 +203,14 @@ export class World {
     const entry = this.trace[this.trace.length - 1];
     if (!entry) throw new Error('continueStep: no step to continue');
     this.future = null; // the entry changes: a run kept for a redo no longer describes it
-    this.recording = entry;
+    this.core.recording = entry;
     // Its writes belong to the latest step's window level: a store first written now is marked first.
     this.markingStep = this.window !== null && this.window.steps > 0 && !this.probing;
     try {
       const failure = await body(this.ctx).then(() => null, (error: unknown) => error);
       if (failure !== null) this.runGuarded(() => { throw failure; });
     } finally {
-      this.recording = null;
+      this.core.recording = null;
       this.markingStep = false;
     }
     entry.time = this.clock.now;
@@ -239,7 +230,7 @@ export class World {
    * halfway. A refused action changes nothing; `visit` sees it refused.
    */
   probe<T>(raw: unknown, visit: (outcome: StepOutcome) => T): T {
-    if (this.recording || this.probing) throw new Error('probe: a step or another probe is running');
+    if (this.core.recording || this.probing) throw new Error('probe: a step or another probe is running');
     const state = this.saveState();
     const steps = this.actions.length;
     this.probing = true;
@@ -247,7 +238,7 @@ export class World {
     try {
       return visit(this.step(raw, { checkpoint: false }));
     } finally {
-      this.recording = null;
+      this.core.recording = null;
       for (const store of this.stores.values()) if (store.isHeld) store.letGo();
       this.probing = false;
       this.restoreState(state);
@@ -295,7 +286,7 @@ export class World {
   redoTo(step: number, steps: readonly unknown[]): number {
     const from = this.actions.length;
     const future = this.future;
-    if (!future || !this.history || this.recording || step <= from) return from;
+    if (!future || !this.history || this.core.recording || step <= from) return from;
     let target: Checkpoint | undefined;
     for (const checkpoint of future.checkpoints) {
       if (checkpoint.step > step) break;
@@ -335,7 +326,7 @@ export class World {
    * history from here; undoing past the fork point replays from the post-setup images.
    */
   fork(options: Omit<WorldOptions, 'model'> = {}): World {
-    if (this.recording) throw new Error('fork: a step is running');
+    if (this.core.recording) throw new Error('fork: a step is running');
     const images = new Map<string, Uint8Array>();
     for (const node of this.nodes) images.set(node.id, this.imageOf(node.id).image);
     const world = new World(this.config, this.model, {
@@ -369,7 +360,7 @@ export class World {
       if (value instanceof Set) return [...value].map(sorted);
       return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sorted((value as Record<string, unknown>)[k])]));
     };
-    return JSON.stringify(sorted(Object.fromEntries(this.memos)));
+    return JSON.stringify(sorted(Object.fromEntries(this.core.memos)));
   }
 
   /** Steps that currently have a checkpoint (tests and diagnostics). */
@@ -444,7 +435,7 @@ export class World {
   }
 
   status(node: string): NodeStatus {
-    const status = this.statuses.get(node);
+    const status = this.core.statuses.get(node);
     if (!status) throw new Error(`no node '${node}'`);
     return status;
   }
@@ -481,7 +472,7 @@ export class World {
   }
 
   armedFaults(): string[] {
-    return [...this.armed].sort();
+    return [...this.core.armed].sort();
   }
 
   // ── Read-only views for the explorer (src/sim/explorer): what a state is made of ──
@@ -507,17 +498,17 @@ export class World {
 
   /** Whether `frame` can be delivered now: its target is not paused and its latency has passed (also the explorer's rule). */
   canArrive(frame: Frame): boolean {
-    return this.statuses.get(frame.to) !== 'paused' && (frame.notBefore ?? 0) <= this.clock.now;
+    return this.core.statuses.get(frame.to) !== 'paused' && (frame.notBefore ?? 0) <= this.clock.now;
   }
 
   /** Cut links, as "a|b" with a < b, sorted. */
   cutLinks(): string[] {
-    return [...this.partitions].sort();
+    return [...this.core.partitions].sort();
   }
 
   /** How many times `node` has crashed: frames sent to an older incarnation are lost. */
   incarnation(node: string): number {
-    return this.incarnations.get(node) ?? 0;
+    return this.core.incarnations.get(node) ?? 0;
   }
 
   /** Every node's database image, by node ID (copies: the World keeps its own). */
@@ -539,7 +530,7 @@ export class World {
   private openStore(node: NodeSpec, image: Uint8Array | undefined): Store {
     const store = new Store(requireSqlJs(), node.id, node.schema, {
       ...(image ? { image } : {}),
-      onTransaction: (record) => this.recording?.transactions.push(record),
+      onTransaction: (record) => this.core.recording?.transactions.push(record),
       onExportWhileMarked: () => this.settle(),
       beforeTransaction: () => this.markBeforeWrite(node.id),
     });
@@ -590,11 +581,11 @@ export class World {
       clock: this.clock.save(),
       rng: this.rng.save(),
       network: this.network.save(),
-      statuses: [...this.statuses],
-      armed: [...this.armed],
-      partitions: [...this.partitions],
-      incarnations: [...this.incarnations],
-      memo: this.memos.size > 0 ? this.saveMemos() : null,
+      statuses: [...this.core.statuses],
+      armed: [...this.core.armed],
+      partitions: [...this.core.partitions],
+      incarnations: [...this.core.incarnations],
+      memo: this.core.memos.size > 0 ? this.saveMemos() : null,
     };
   }
 
@@ -602,16 +593,16 @@ export class World {
     this.clock.restore(state.clock);
     this.rng.restore(state.rng);
     this.network.restore(state.network);
-    replaceMap(this.statuses, state.statuses);
-    replaceSet(this.armed, state.armed);
-    replaceSet(this.partitions, state.partitions);
-    replaceMap(this.incarnations, state.incarnations);
-    this.memos = new Map();
+    replaceMap(this.core.statuses, state.statuses);
+    replaceSet(this.core.armed, state.armed);
+    replaceSet(this.core.partitions, state.partitions);
+    replaceMap(this.core.incarnations, state.incarnations);
+    this.core.memos = new Map();
     for (const [key, saved] of Object.entries(state.memo ?? {})) {
       if (saved instanceof KeptMemo) {
-        this.memoCopies.set(key, saved.copy);
-        this.memos.set(key, saved.copy.load(saved.data));
-      } else this.memos.set(key, structuredClone(saved));
+        this.core.memoCopies.set(key, saved.copy);
+        this.core.memos.set(key, saved.copy.load(saved.data));
+      } else this.core.memos.set(key, structuredClone(saved));
     }
   }
 
@@ -619,8 +610,8 @@ export class World {
   private saveMemos(): Record<string, object> {
     const kept: Record<string, object> = {};
     const plain: Record<string, object> = {};
-    for (const [key, value] of this.memos) {
-      const copy = this.memoCopies.get(key);
+    for (const [key, value] of this.core.memos) {
+      const copy = this.core.memoCopies.get(key);
       if (copy) kept[key] = new KeptMemo(copy, copy.save(value));
       else plain[key] = value;
     }
@@ -655,7 +646,7 @@ export class World {
     }
     this.restoreState(checkpoint.state);
     this.actions.length = checkpoint.step;
-    if (this.traceList.length > checkpoint.step + 1) this.traceList = this.traceList.slice(0, checkpoint.step + 1);
+    if (this.core.trace.length > checkpoint.step + 1) this.core.trace = this.core.trace.slice(0, checkpoint.step + 1);
     if (ahead) {
       const future = this.future!;
       const reached = future.checkpoints.findIndex((c) => c.step > checkpoint.step);
@@ -675,7 +666,7 @@ export class World {
   private keepFuture(): void {
     if (this.future) return; // the World's log is a prefix of the run kept
     // The trace array itself: `restore` replaces it with a shorter copy, so this one stays as it is.
-    this.future = { actions: this.actions.slice(), trace: this.traceList, checkpoints: [] };
+    this.future = { actions: this.actions.slice(), trace: this.core.trace, checkpoints: [] };
   }
 
   // ── The in-place undo window (history policy `inPlace`) ─────────────────────────────────
@@ -721,7 +712,7 @@ export class World {
    */
   private settle(): void {
     if (!this.window) return;
-    if (this.recording) throw new Error('World: an image was asked for while a step runs');
+    if (this.core.recording) throw new Error('World: an image was asked for while a step runs');
     for (const store of this.stores.values()) store.releaseMarks();
     this.window = { base: this.actions.length, steps: 0 };
     this.markLevels.clear();
@@ -748,44 +739,44 @@ export class World {
       status(node) { return world.status(node); },
       setStatus(node, status) {
         world.status(node);
-        world.statuses.set(node, status);
+        world.core.statuses.set(node, status);
       },
       send(from, to, kind, body, delay) {
-        const frame = world.network.send(from, to, kind, body, world.clock.now, delay, world.incarnations.get(to) ?? 0);
-        world.recording?.sent.push(frame);
-        if (world.partitions.has(linkOf(from, to))) world.lose(frame, msg('world.link_cut_frame_lost', { a: from, b: to, frame: frame.id, kind }));
+        const frame = world.network.send(from, to, kind, body, world.clock.now, delay, world.core.incarnations.get(to) ?? 0);
+        world.core.recording?.sent.push(frame);
+        if (world.core.partitions.has(linkOf(from, to))) world.lose(frame, msg('world.link_cut_frame_lost', { a: from, b: to, frame: frame.id, kind }));
         return frame;
       },
       lose(frame, note) {
         if (world.network.find(frame.id)) world.lose(frame, note);
       },
-      note(text) { world.recording?.notes.push(text); },
-      stepTransactions() { return (world.recording ?? world.trace[world.trace.length - 1])?.transactions ?? []; },
-      arm(point) { world.armed.add(point); },
-      consume(point) { return world.armed.delete(point); },
+      note(text) { world.core.recording?.notes.push(text); },
+      stepTransactions() { return (world.core.recording ?? world.core.trace[world.core.trace.length - 1])?.transactions ?? []; },
+      arm(point) { world.core.armed.add(point); },
+      consume(point) { return world.core.armed.delete(point); },
       settle() { if (world.switches.network !== 'manual') world.deliverAll(); },
       restart(node) { world.restartNode(node); },
       guard(body) {
         world.runGuarded(body);
-        return world.recording?.crash ?? null;
+        return world.core.recording?.crash ?? null;
       },
       partition(a, b) { world.partition(a, b); },
       heal() { world.heal(); },
-      isPartitioned(a, b) { return world.partitions.has(linkOf(a, b)); },
+      isPartitioned(a, b) { return world.core.partitions.has(linkOf(a, b)); },
       memo<T extends object>(key: string, init: () => T, copy?: MemoCopy<T>): T {
-        if (copy && !world.memoCopies.has(key)) world.memoCopies.set(key, copy as MemoCopy<object>);
-        let value = world.memos.get(key);
-        if (value === undefined) world.memos.set(key, (value = init()));
+        if (copy && !world.core.memoCopies.has(key)) world.core.memoCopies.set(key, copy as MemoCopy<object>);
+        let value = world.core.memos.get(key);
+        if (value === undefined) world.core.memos.set(key, (value = init()));
         return value as T;
       },
-      judged(id) { return world.recording ? undefined : world.trace[world.trace.length - 1]?.invariants.find((r) => r.id === id)?.violations; },
+      judged(id) { return world.core.recording ? undefined : world.core.trace[world.core.trace.length - 1]?.invariants.find((r) => r.id === id)?.violations; },
     };
   }
 
   private faultsFor(node: string): FaultPoints {
     return {
       reach: (point) => {
-        if (this.armed.delete(point)) throw new CrashSignal(node, point);
+        if (this.core.armed.delete(point)) throw new CrashSignal(node, point);
       },
     };
   }
@@ -796,20 +787,20 @@ export class World {
       index: this.trace.length, action, label, time: 0, transactions: [], sent: [], delivered: [],
       dropped: [], notes: [], crash: null, invariants: [],
     };
-    this.recording = entry;
+    this.core.recording = entry;
     try {
       this.runGuarded(body);
     } finally {
-      this.recording = null;
+      this.core.recording = null;
     }
     entry.time = this.clock.now;
     // The invariants judge THIS step: ctx.stepTransactions() must return its transactions.
-    this.recording = entry;
+    this.core.recording = entry;
     try {
       entry.invariants = this.evaluateInvariants(this.trace[this.trace.length - 1]);
       this.model.track?.(this.ctx);
     } finally {
-      this.recording = null;
+      this.core.recording = null;
     }
     this.trace.push(entry);
     return entry;
@@ -821,10 +812,10 @@ export class World {
       body();
     } catch (error) {
       if (!(error instanceof CrashSignal)) throw error;
-      this.statuses.set(error.node, 'crashed');
-      this.incarnations.set(error.node, (this.incarnations.get(error.node) ?? 0) + 1);
-      this.recording!.crash ??= { node: error.node, point: error.point };
-      this.recording!.notes.push(msg('world.crashed', { node: error.node, point: error.point }));
+      this.core.statuses.set(error.node, 'crashed');
+      this.core.incarnations.set(error.node, (this.core.incarnations.get(error.node) ?? 0) + 1);
+      this.core.recording!.crash ??= { node: error.node, point: error.point };
+      this.core.recording!.notes.push(msg('world.crashed', { node: error.node, point: error.point }));
     }
   }
 
@@ -869,14 +860,14 @@ export class World {
         return frame ? null : action.frame === undefined ? msg('refusals.no_frame_in_flight') : msg('refusals.no_such_frame', { frame: Number(action.frame) });
       }
       case 'crash_at':
-        return this.armed.has(action.point) ? msg('refusals.crash_already_armed', { point: action.point }) : null;
+        return this.core.armed.has(action.point) ? msg('refusals.crash_already_armed', { point: action.point }) : null;
       case 'restart':
-        if (!this.statuses.has(action.node)) return msg('refusals.no_node', { node: action.node });
+        if (!this.core.statuses.has(action.node)) return msg('refusals.no_node', { node: action.node });
         return this.status(action.node) === 'crashed' ? null : msg('refusals.not_crashed', { node: action.node });
       case 'partition':
-        return action.nodes.every((n) => this.statuses.has(n)) && action.nodes[0] !== action.nodes[1] ? null : msg('refusals.cannot_cut', { nodes: action.nodes.join(' – ') });
+        return action.nodes.every((n) => this.core.statuses.has(n)) && action.nodes[0] !== action.nodes[1] ? null : msg('refusals.cannot_cut', { nodes: action.nodes.join(' – ') });
       case 'heal':
-        return this.partitions.size > 0 ? null : msg('refusals.no_link_cut');
+        return this.core.partitions.size > 0 ? null : msg('refusals.no_link_cut');
     }
   }
 
@@ -892,19 +883,19 @@ export class World {
       case 'drop': {
         const id = action.frame ?? this.network.inFlight[0]!.id;
         const frame = this.network.take(id);
-        this.recording!.dropped.push(frame);
-        this.recording!.notes.push(msg('world.frame_dropped', { frame: frame.id, kind: frame.kind, from: frame.from, to: frame.to }));
+        this.core.recording!.dropped.push(frame);
+        this.core.recording!.notes.push(msg('world.frame_dropped', { frame: frame.id, kind: frame.kind, from: frame.from, to: frame.to }));
         return;
       }
       case 'duplicate': {
         const copy = this.network.duplicate(action.frame ?? this.network.inFlight[0]!.id, this.clock.now);
-        this.recording!.sent.push(copy);
-        this.recording!.notes.push(msg('world.frame_duplicated', { original: copy.copyOf ?? null, copy: copy.id }));
+        this.core.recording!.sent.push(copy);
+        this.core.recording!.notes.push(msg('world.frame_duplicated', { original: copy.copyOf ?? null, copy: copy.id }));
         return;
       }
       case 'crash_at':
-        this.armed.add(action.point);
-        this.recording!.notes.push(msg('world.crash_armed', { point: action.point }));
+        this.core.armed.add(action.point);
+        this.core.recording!.notes.push(msg('world.crash_armed', { point: action.point }));
         return;
       case 'restart':
         this.restartNode(action.node);
@@ -919,28 +910,28 @@ export class World {
   }
 
   private partition(a: string, b: string): void {
-    this.partitions.add(linkOf(a, b));
+    this.core.partitions.add(linkOf(a, b));
     for (const frame of [...this.network.inFlight]) {
       if (linkOf(frame.from, frame.to) === linkOf(a, b)) this.lose(frame, msg('world.link_cut_in_flight_lost', { a, b, frame: frame.id, kind: frame.kind }));
     }
-    this.recording?.notes.push(msg('world.link_cut', { a, b }));
+    this.core.recording?.notes.push(msg('world.link_cut', { a, b }));
   }
 
   private heal(): void {
-    if (this.partitions.size > 0) this.recording?.notes.push(msg('world.links_restored'));
-    this.partitions.clear();
+    if (this.core.partitions.size > 0) this.core.recording?.notes.push(msg('world.links_restored'));
+    this.core.partitions.clear();
   }
 
   private lose(frame: Frame, note: Message): void {
     this.network.take(frame.id);
-    this.recording?.dropped.push(frame);
-    this.recording?.notes.push(note);
+    this.core.recording?.dropped.push(frame);
+    this.core.recording?.notes.push(note);
   }
 
   private restartNode(node: string): void {
     if (this.status(node) !== 'crashed') return;
-    this.statuses.set(node, 'up');
-    const entry = this.recording;
+    this.core.statuses.set(node, 'up');
+    const entry = this.core.recording;
     if (entry) (entry.restarts ??= []).push({ node, transactions: entry.transactions.length, sent: entry.sent.length, notes: entry.notes.length });
     entry?.notes.push(msg('world.restarted', { node }));
     this.model.afterRestart?.(this.ctx, node);
@@ -954,13 +945,13 @@ export class World {
   /** Hands a frame to its node. A crashed node's connections are gone: the frame is lost. */
   private deliver(frame: Frame): void {
     this.network.take(frame.id);
-    const down = this.statuses.get(frame.to) === 'crashed';
-    if (down || (frame.incarnation ?? 0) !== (this.incarnations.get(frame.to) ?? 0)) {
-      this.recording!.dropped.push(frame);
-      this.recording!.notes.push(msg(down ? 'world.frame_lost_node_down' : 'world.frame_lost_restarted', { node: frame.to, frame: frame.id, kind: frame.kind }));
+    const down = this.core.statuses.get(frame.to) === 'crashed';
+    if (down || (frame.incarnation ?? 0) !== (this.core.incarnations.get(frame.to) ?? 0)) {
+      this.core.recording!.dropped.push(frame);
+      this.core.recording!.notes.push(msg(down ? 'world.frame_lost_node_down' : 'world.frame_lost_restarted', { node: frame.to, frame: frame.id, kind: frame.kind }));
       return;
     }
-    this.recording!.delivered.push(frame);
+    this.core.recording!.delivered.push(frame);
     this.runGuarded(() => this.model.receive(this.ctx, frame));
   }
 
@@ -1019,15 +1010,6 @@ function setupImages(config: WorldConfig, model: Model) {
 
 function result(inv: Model['invariants'][number], violations: InvariantResult['violations']): InvariantResult {
   return { id: inv.id, statement: inv.statement, rule: inv.rule, ok: violations.length === 0, violations };
-}
-
-/** The model's switch defaults overridden by `chosen`; unknown keys or values throw. */
-function resolveSwitches(model: Model, chosen: Record<string, string>): Record<string, string> {
-  const problem = switchProblem(model, chosen);
-  if (problem) throw new Error(problem);
-  const out: Record<string, string> = {};
-  for (const spec of switchesOf(model)) out[spec.key] = chosen[spec.key] ?? spec.default;
-  return out;
 }
 
 function linkOf(a: string, b: string): string {
