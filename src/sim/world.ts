@@ -7,8 +7,7 @@
  * checkpoint (src/sim/history.ts), never a replay from the root; a World opens from the
  * cached post-setup images of its config, so a switch flip replays only the steps.
  */
-import { requireSqlJs } from '../core/db/sqljs';
-import { Store } from '../core/db/store';
+import type { Store } from '../core/db/store';
 import { CrashSignal, type FaultPoints } from '../core/faults';
 import { msg, type Message } from '../core/message';
 import type { CheckpointRow, ThreadView } from '../core/workflow/threadView';
@@ -22,6 +21,7 @@ import { parseActionFor } from './parseAction';
 import { describeWorldAction, isWorldAction, type WorldAction } from './worldActions';
 import { setupCache, type SetupImages } from './setupCache';
 import { WorldCore } from './world/state';
+import { NodeStores } from './world/stores';
 import type { StepOutcome, TraceEntry, WorldConfig, WorldOptions } from './world/types';
 
 export type { StepOutcome, TraceEntry, WorldConfig, WorldOptions } from './world/types';
@@ -53,33 +53,14 @@ export class World {
   /** What the World's parts share (src/sim/world/state.ts). */
   private readonly core: WorldCore;
 
-  private readonly stores = new Map<string, Store>();
-  /**
-   * Stores not opened yet, as the image they would open from: a World made from images
-   * (cached post-setup images, a fork) or put back to a checkpoint opens a node's database
-   * only when something reads or writes it, so a fork or an undo costs what it touches.
-   */
-  private readonly unopened = new Map<string, Uint8Array>();
-  /** True while `probe` runs: stores hold a savepoint that the probe's end rolls back. */
-  private probing = false;
-  /** True while the invariant runner judges a step: a store not opened is read through a shared reader. */
-  private judging = false;
+  /** The node databases (src/sim/world/stores.ts). */
+  private readonly stores: NodeStores;
   /**
    * The in-place undo window (history policy `inPlace`, see history.ts): steps since `base`
-   * each marked every open store first, so a Back to a step in it is a rollback in place.
+   * each marked the stores they wrote first, so a Back to a step in it is a rollback in place.
    * Null for other policies.
    */
   private window: { base: number; steps: number } | null = null;
-  /** True while a step of the window runs: a store about to write is marked first (level `window.steps`). */
-  private markingStep = false;
-  /**
-   * The window levels of each store's marks, ascending. A store is marked only before its
-   * first write of a step, so a store a step only reads costs nothing, and one not written
-   * since level L is at level L what it is now.
-   */
-  private readonly markLevels = new Map<string, number[]>();
-  /** Each store's latest exported image, reused while the store has not written since. */
-  private readonly lastImages = new Map<string, StoreImage>();
   private readonly history: History | null;
   private readonly oracle: 'step' | 'full';
   private readonly ctx: ModelContext;
@@ -109,15 +90,12 @@ export class World {
     this.rng = core.rng;
     this.network = core.network;
     this.nodes = core.nodes;
+    this.stores = new NodeStores(core, () => this.settle());
     this.history = options.history === false ? null : new History(options.history ?? DEFAULT_HISTORY);
     if (this.history?.policy.inPlace) this.window = { base: 0, steps: 0 };
     this.oracle = options.oracle ?? 'step';
-    for (const node of this.nodes) {
-      const image = images?.get(node.id);
-      if (image) this.closeAs(node.id, image);
-      else this.stores.set(node.id, this.openStore(node, undefined));
-      core.statuses.set(node.id, 'up');
-    }
+    this.stores.openAll(images);
+    for (const node of this.nodes) core.statuses.set(node.id, 'up');
     this.ctx = this.makeContext();
   }
 
@@ -185,11 +163,11 @@ export class World {
         if (this.switches.network !== 'manual') this.deliverAll();
       });
     } finally {
-      this.markingStep = false;
+      this.stores.markWritesAt(null);
     }
     this.actions.push(parsed);
     if (this.future) this.followFuture(parsed);
-    if (options.checkpoint !== false && this.history?.wants(this.actions.length, () => this.exportBytes())) this.checkpoint();
+    if (options.checkpoint !== false && this.history?.wants(this.actions.length, () => this.stores.exportBytes())) this.checkpoint();
     return { ok: true, entry };
   }
 
@@ -205,19 +183,19 @@ export class World {
     this.future = null; // the entry changes: a run kept for a redo no longer describes it
     this.core.recording = entry;
     // Its writes belong to the latest step's window level: a store first written now is marked first.
-    this.markingStep = this.window !== null && this.window.steps > 0 && !this.probing;
+    this.stores.markWritesAt(this.window !== null && this.window.steps > 0 && !this.stores.held ? this.window.steps : null);
     try {
       const failure = await body(this.ctx).then(() => null, (error: unknown) => error);
       if (failure !== null) this.runGuarded(() => { throw failure; });
     } finally {
       this.core.recording = null;
-      this.markingStep = false;
+      this.stores.markWritesAt(null);
     }
     entry.time = this.clock.now;
     entry.invariants = this.evaluateInvariants(this.trace[this.trace.length - 2]);
     this.model.track?.(this.ctx);
     // The checkpoint taken when the step ended no longer describes it: take it again.
-    if (this.history?.wants(this.actions.length, () => this.exportBytes())) this.checkpoint();
+    if (this.history?.wants(this.actions.length, () => this.stores.exportBytes())) this.checkpoint();
     return entry;
   }
 
@@ -230,17 +208,15 @@ export class World {
    * halfway. A refused action changes nothing; `visit` sees it refused.
    */
   probe<T>(raw: unknown, visit: (outcome: StepOutcome) => T): T {
-    if (this.core.recording || this.probing) throw new Error('probe: a step or another probe is running');
+    if (this.core.recording || this.stores.held) throw new Error('probe: a step or another probe is running');
     const state = this.saveState();
     const steps = this.actions.length;
-    this.probing = true;
-    for (const store of this.stores.values()) store.hold();
+    this.stores.holdAll();
     try {
       return visit(this.step(raw, { checkpoint: false }));
     } finally {
       this.core.recording = null;
-      for (const store of this.stores.values()) if (store.isHeld) store.letGo();
-      this.probing = false;
+      this.stores.letGoAll();
       this.restoreState(state);
       this.actions.length = steps;
       this.trace.length = steps + 1;
@@ -327,8 +303,7 @@ export class World {
    */
   fork(options: Omit<WorldOptions, 'model'> = {}): World {
     if (this.core.recording) throw new Error('fork: a step is running');
-    const images = new Map<string, Uint8Array>();
-    for (const node of this.nodes) images.set(node.id, this.imageOf(node.id).image);
+    const images = this.stores.currentImages();
     const world = new World(this.config, this.model, {
       history: options.history ?? (this.history ? this.history.policy : false), oracle: options.oracle ?? this.oracle, model: this.model,
     }, images, this);
@@ -441,34 +416,7 @@ export class World {
   }
 
   store(node: string): Store {
-    const store = this.stores.get(node);
-    if (store) return store;
-    const image = this.unopened.get(node);
-    if (!image) throw new Error(`no node '${node}'`);
-    if (this.judging) return readerOf(this.nodes.find((n) => n.id === node)!, image);
-    const opened = this.openStore(this.nodes.find((n) => n.id === node)!, image);
-    this.unopened.delete(node);
-    this.stores.set(node, opened);
-    if (this.probing) opened.hold();
-    return opened;
-  }
-
-  /** True when store `id` holds exactly `saved`'s bytes (never written since that image was taken or opened). */
-  private holds(id: string, saved: StoreImage): boolean {
-    const current = this.stores.get(id);
-    if (!current) return this.unopened.get(id) === saved.image;
-    if (saved.store === current) return saved.generation === current.writeGeneration;
-    const last = this.lastImages.get(id);
-    return last !== undefined && last.image === saved.image && last.store === current && last.generation === current.writeGeneration;
-  }
-
-  /** Leaves `id` unopened, to open from `image` on first use (its current Store, if any, is closed). */
-  private closeAs(id: string, image: Uint8Array): void {
-    this.stores.get(id)?.close();
-    this.stores.delete(id);
-    this.markLevels.delete(id);
-    this.unopened.set(id, image);
-    this.lastImages.set(id, { store: null, generation: -1, image });
+    return this.stores.store(node);
   }
 
   armedFaults(): string[] {
@@ -513,54 +461,14 @@ export class World {
 
   /** Every node's database image, by node ID (copies: the World keeps its own). */
   images(): Record<string, Uint8Array> {
-    const out: Record<string, Uint8Array> = {};
-    for (const node of this.nodes) out[node.id] = this.imageOf(node.id).image.slice();
-    return out;
+    return this.stores.images();
   }
 
   dispose(): void {
-    for (const store of this.stores.values()) store.close();
-    this.stores.clear();
-    this.unopened.clear();
-    this.lastImages.clear();
+    this.stores.dispose();
   }
 
   // ── Checkpoints ────────────────────────────────────────────────────────────────────────
-
-  private openStore(node: NodeSpec, image: Uint8Array | undefined): Store {
-    const store = new Store(requireSqlJs(), node.id, node.schema, {
-      ...(image ? { image } : {}),
-      onTransaction: (record) => this.core.recording?.transactions.push(record),
-      onExportWhileMarked: () => this.settle(),
-      beforeTransaction: () => this.markBeforeWrite(node.id),
-    });
-    if (image) this.lastImages.set(node.id, { store, generation: store.writeGeneration, image });
-    return store;
-  }
-
-  /** A store's current bytes: its last image if it has not written since, else a fresh export. */
-  private imageOf(id: string): StoreImage {
-    if (this.unopened.has(id)) return this.lastImages.get(id)!;
-    const store = this.store(id);
-    const last = this.lastImages.get(id);
-    if (last && last.store === store && last.generation === store.writeGeneration) return last;
-    const fresh = { store, generation: store.writeGeneration, image: store.export() };
-    this.lastImages.set(id, fresh);
-    return fresh;
-  }
-
-  /**
-   * About what an image checkpoint now would export: each open store written since its last
-   * image, at that image's size (the history's spacing by bytes; no export, no query).
-   */
-  private exportBytes(): number {
-    let bytes = 0;
-    for (const [id, store] of this.stores) {
-      const last = this.lastImages.get(id);
-      if (last && (last.store !== store || last.generation !== store.writeGeneration)) bytes += last.image.length;
-    }
-    return bytes;
-  }
 
   /** Records the World after the latest step in the history (or, with `force`, regardless of policy). */
   private checkpoint(force = false, state?: WorldState): Checkpoint | null {
@@ -569,7 +477,7 @@ export class World {
     // Inside an in-place window the stores' marks stand for their bytes: nothing is exported.
     if (!this.window || this.window.steps === 0) {
       images = new Map<string, StoreImage>();
-      for (const node of this.nodes) images.set(node.id, this.imageOf(node.id));
+      for (const node of this.nodes) images.set(node.id, this.stores.imageOf(node.id));
     }
     const checkpoint: Checkpoint = { step: this.actions.length, images, state: state ?? this.saveState() };
     this.history?.add(checkpoint);
@@ -633,15 +541,15 @@ export class World {
         // checkpoint comparison below sees the stores nothing wrote since it as unchanged.
         this.rollbackWindow(1);
         this.window = { base: checkpoint.step, steps: 0 };
-        this.markLevels.clear();
+        this.stores.forgetMarks();
         // The window's light checkpoints before an image ahead: their marks are gone.
         if (ahead) this.history!.dropLight();
       }
       if (!checkpoint.images) throw new Error(`undo: checkpoint ${checkpoint.step} has no images outside its window`);
       for (const node of this.nodes) {
         const saved = checkpoint.images.get(node.id)!;
-        if (this.holds(node.id, saved)) continue;
-        this.closeAs(node.id, saved.image);
+        if (this.stores.holds(node.id, saved)) continue;
+        this.stores.closeAs(node.id, saved.image);
       }
     }
     this.restoreState(checkpoint.state);
@@ -673,35 +581,15 @@ export class World {
 
   /** Before a step of the window: closes a full window and opens the next level. */
   private beginWindowStep(): void {
-    if (!this.window || this.probing) return;
+    if (!this.window || this.stores.held) return;
     if (this.window.steps >= this.history!.policy.every) this.settle();
     this.window.steps += 1;
-    this.markingStep = true;
+    this.stores.markWritesAt(this.window.steps);
   }
 
-  /** Before a store's transaction: inside a step of the window, its first write of the step marks it. */
-  private markBeforeWrite(id: string): void {
-    if (!this.markingStep) return;
-    const level = this.window!.steps;
-    const levels = this.markLevels.get(id) ?? [];
-    if (levels[levels.length - 1] === level) return;
-    this.stores.get(id)!.mark();
-    levels.push(level);
-    this.markLevels.set(id, levels);
-  }
-
-  /**
-   * Rolls every open store back to window level `level` (the state before the window's
-   * `level`-th step): to its first mark at or after that level. A store without one was not
-   * written since: it already is what it was then (unopened stores included).
-   */
+  /** Rolls every store back to window level `level` (the state before the window's `level`-th step). */
   private rollbackWindow(level: number): void {
-    for (const [id, levels] of this.markLevels) {
-      const index = levels.findIndex((l) => l >= level);
-      if (index < 0) continue;
-      this.stores.get(id)!.rollbackTo(index + 1);
-      levels.length = index;
-    }
+    this.stores.rollbackMarks(level);
     this.window!.steps = Math.min(this.window!.steps, level - 1);
   }
 
@@ -713,9 +601,8 @@ export class World {
   private settle(): void {
     if (!this.window) return;
     if (this.core.recording) throw new Error('World: an image was asked for while a step runs');
-    for (const store of this.stores.values()) store.releaseMarks();
+    this.stores.releaseMarks();
     this.window = { base: this.actions.length, steps: 0 };
-    this.markLevels.clear();
     this.history!.dropLight();
     this.checkpoint();
   }
@@ -734,7 +621,7 @@ export class World {
       rng: this.rng,
       network: this.network,
       switches: this.switches,
-      store(node) { return world.store(node); },
+      store(node) { return world.stores.store(node); },
       faults(node) { return world.faultsFor(node); },
       status(node) { return world.status(node); },
       setStatus(node, status) {
@@ -825,12 +712,11 @@ export class World {
    * its full-history `check`.
    */
   private evaluateInvariants(previous: TraceEntry | undefined): InvariantResult[] {
-    this.judging = true;
+    this.stores.startJudging();
     try {
       return this.judge(previous);
     } finally {
-      this.judging = false;
-      trimReaders();
+      this.stores.stopJudging();
     }
   }
 
@@ -962,40 +848,6 @@ export class World {
       this.deliver(frame);
     }
     throw new Error(`network: more than ${MAX_DELIVERIES_PER_STEP} deliveries in one step (a message loop?)`);
-  }
-}
-
-/**
- * Read-only connections to images, shared by every World that holds the image unopened:
- * the invariant runner reads a store the step did not open through one, so a store that a
- * fork's child (or a World put back to a checkpoint) only has judged is opened once for all
- * of them, with its statements prepared once. Images never change, so neither do these.
- * Trimmed to the most recently used READERS after each judgement, never during one (a check
- * may still hold a reader).
- */
-const READERS = 4;
-const readers = new Map<Uint8Array, Store>();
-
-function readerOf(node: NodeSpec, image: Uint8Array): Store {
-  const known = readers.get(image);
-  if (known) {
-    readers.delete(image);
-    readers.set(image, known);
-    return known;
-  }
-  const reader = new Store(requireSqlJs(), node.id, node.schema, {
-    image,
-    beforeTransaction: () => { throw new Error(`World: an invariant tried to write '${node.id}' (invariants only read)`); },
-  });
-  readers.set(image, reader);
-  return reader;
-}
-
-function trimReaders(): void {
-  for (const [image, reader] of readers) {
-    if (readers.size <= READERS) return;
-    reader.close();
-    readers.delete(image);
   }
 }
 
