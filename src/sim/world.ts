@@ -8,7 +8,6 @@
  * cached post-setup images of its config, so a switch flip replays only the steps.
  */
 import type { Store } from '../core/db/store';
-import { CrashSignal, type FaultPoints } from '../core/faults';
 import { msg, type Message } from '../core/message';
 import type { CheckpointRow, ThreadView } from '../core/workflow/threadView';
 import type { VirtualClock } from './clock';
@@ -18,16 +17,14 @@ import { modelById } from './modelSource';
 import type { Frame, Network } from './network';
 import type { SeededRng } from './rng';
 import { parseActionFor } from './parseAction';
-import { describeWorldAction, isWorldAction, type WorldAction } from './worldActions';
 import { setupCache, type SetupImages } from './setupCache';
+import { Judge } from './world/judge';
+import { Kernel } from './world/kernel';
 import { WorldCore } from './world/state';
 import { NodeStores } from './world/stores';
 import type { StepOutcome, TraceEntry, WorldConfig, WorldOptions } from './world/types';
 
 export type { StepOutcome, TraceEntry, WorldConfig, WorldOptions } from './world/types';
-
-/** Frames the auto-delivering network hands over after one action, at most. */
-const MAX_DELIVERIES_PER_STEP = 200;
 
 export class World {
   readonly config: WorldConfig;
@@ -62,7 +59,10 @@ export class World {
    */
   private window: { base: number; steps: number } | null = null;
   private readonly history: History | null;
-  private readonly oracle: 'step' | 'full';
+  /** The invariant runner (src/sim/world/judge.ts). */
+  private readonly judge: Judge;
+  /** What a step means (src/sim/world/kernel.ts). */
+  private readonly kernel: Kernel;
   private readonly ctx: ModelContext;
   /**
    * This config's post-setup images (the setup cache's entry, held here: a fork's history
@@ -93,10 +93,11 @@ export class World {
     this.stores = new NodeStores(core, () => this.settle());
     this.history = options.history === false ? null : new History(options.history ?? DEFAULT_HISTORY);
     if (this.history?.policy.inPlace) this.window = { base: 0, steps: 0 };
-    this.oracle = options.oracle ?? 'step';
+    this.judge = new Judge(model, options.oracle ?? 'step', this.stores);
+    this.kernel = new Kernel(core, this.stores, this.judge);
+    this.ctx = this.kernel.ctx;
     this.stores.openAll(images);
     for (const node of this.nodes) core.statuses.set(node.id, 'up');
-    this.ctx = this.makeContext();
   }
 
   /**
@@ -121,7 +122,7 @@ export class World {
       world.dispose();
       throw new Error(`starting state: ${problem}`);
     }
-    world.record(null, msg('steps.start'), () => world.model.setup(world.ctx, config.initial));
+    world.kernel.setup(config.initial);
     const checkpoint = world.checkpoint(true)!;
     world.setup = setupCache.put(model, key, checkpoint.images!, checkpoint.state, world.core.trace[0]!);
     return world;
@@ -148,20 +149,13 @@ export class World {
   step(raw: unknown, options: { checkpoint?: boolean } = {}): StepOutcome {
     const parsed = this.parse(raw);
     if (typeof parsed === 'string') return { ok: false, error: parsed };
-    const problem = isWorldAction(parsed) ? this.worldPrecondition(parsed) : this.model.precondition(this.ctx, parsed);
+    const problem = this.kernel.precondition(parsed);
     if (problem) return { ok: false, error: problem };
-    const label = this.label(parsed);
+    const label = this.kernel.label(parsed);
     this.beginWindowStep();
     let entry: TraceEntry;
     try {
-      entry = this.record(parsed, label, () => {
-        // A crash inside the action stops that node, not the World: the network still delivers.
-        this.runGuarded(() => {
-          if (isWorldAction(parsed)) this.applyWorldAction(parsed);
-          else this.model.apply(this.ctx, parsed);
-        });
-        if (this.switches.network !== 'manual') this.deliverAll();
-      });
+      entry = this.kernel.run(parsed, label);
     } finally {
       this.stores.markWritesAt(null);
     }
@@ -186,14 +180,12 @@ export class World {
     this.stores.markWritesAt(this.window !== null && this.window.steps > 0 && !this.stores.held ? this.window.steps : null);
     try {
       const failure = await body(this.ctx).then(() => null, (error: unknown) => error);
-      if (failure !== null) this.runGuarded(() => { throw failure; });
+      if (failure !== null) this.kernel.runGuarded(() => { throw failure; });
     } finally {
       this.core.recording = null;
       this.stores.markWritesAt(null);
     }
-    entry.time = this.clock.now;
-    entry.invariants = this.evaluateInvariants(this.trace[this.trace.length - 2]);
-    this.model.track?.(this.ctx);
+    this.kernel.rejudge(entry);
     // The checkpoint taken when the step ended no longer describes it: take it again.
     if (this.history?.wants(this.actions.length, () => this.stores.exportBytes())) this.checkpoint();
     return entry;
@@ -305,7 +297,7 @@ export class World {
     if (this.core.recording) throw new Error('fork: a step is running');
     const images = this.stores.currentImages();
     const world = new World(this.config, this.model, {
-      history: options.history ?? (this.history ? this.history.policy : false), oracle: options.oracle ?? this.oracle, model: this.model,
+      history: options.history ?? (this.history ? this.history.policy : false), oracle: options.oracle ?? this.judge.oracle, model: this.model,
     }, images, this);
     // One copy of the state: restoreState copies the memo out of it again, so the child's
     // first checkpoint can keep this object as it is.
@@ -351,11 +343,7 @@ export class World {
   /** The label of a token/object as a message, or the parse error. */
   describe(raw: unknown): Message {
     const parsed = this.parse(raw);
-    return typeof parsed === 'string' ? msg('steps.invalid', { error: parsed }) : this.label(parsed);
-  }
-
-  private label(action: ModelAction): Message {
-    return isWorldAction(action) ? describeWorldAction(action) : this.model.describeAction(action);
+    return typeof parsed === 'string' ? msg('steps.invalid', { error: parsed }) : this.kernel.label(parsed);
   }
 
   observe(): Record<string, unknown> {
@@ -372,7 +360,7 @@ export class World {
    * incremental `checkStep` must agree with: src/sim/oracle.ts).
    */
   checkFull(): InvariantResult[] {
-    return this.model.invariants.map((inv) => result(inv, inv.check(this.ctx)));
+    return this.judge.checkFull(this.ctx);
   }
 
   /**
@@ -380,10 +368,7 @@ export class World {
    * list for a model that declares none. Read-only, like the invariants.
    */
   endConditions(): InvariantResult[] {
-    return (this.model.endConditions ?? []).map((c) => {
-      const violations = c.check(this.ctx);
-      return { id: c.id, statement: c.statement, rule: c.rules.join(', '), ok: violations.length === 0, violations };
-    });
+    return this.judge.endConditions(this.ctx);
   }
 
   /** The model's own recovery moves from here (its `recoveryMoves` hook), or an empty list. */
@@ -410,9 +395,7 @@ export class World {
   }
 
   status(node: string): NodeStatus {
-    const status = this.core.statuses.get(node);
-    if (!status) throw new Error(`no node '${node}'`);
-    return status;
+    return this.kernel.status(node);
   }
 
   store(node: string): Store {
@@ -446,7 +429,7 @@ export class World {
 
   /** Whether `frame` can be delivered now: its target is not paused and its latency has passed (also the explorer's rule). */
   canArrive(frame: Frame): boolean {
-    return this.core.statuses.get(frame.to) !== 'paused' && (frame.notBefore ?? 0) <= this.clock.now;
+    return this.kernel.canArrive(frame);
   }
 
   /** Cut links, as "a|b" with a < b, sorted. */
@@ -606,249 +589,6 @@ export class World {
     this.history!.dropLight();
     this.checkpoint();
   }
-
-  // ── The context a model works through ──────────────────────────────────────────────────
-
-  private makeContext(): ModelContext {
-    // Methods, not arrow-function properties: esbuild's keepNames (tsx: the bench, the CLIs,
-    // the cards) wraps each named arrow in an Object.defineProperty call — ≈ 20 µs per
-    // World for these members, as much as the rest of a fork. Destructuring a member stays
-    // safe: none of them reads `this`.
-    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the methods below reach the World through it
-    const world = this;
-    return {
-      clock: this.clock,
-      rng: this.rng,
-      network: this.network,
-      switches: this.switches,
-      store(node) { return world.stores.store(node); },
-      faults(node) { return world.faultsFor(node); },
-      status(node) { return world.status(node); },
-      setStatus(node, status) {
-        world.status(node);
-        world.core.statuses.set(node, status);
-      },
-      send(from, to, kind, body, delay) {
-        const frame = world.network.send(from, to, kind, body, world.clock.now, delay, world.core.incarnations.get(to) ?? 0);
-        world.core.recording?.sent.push(frame);
-        if (world.core.partitions.has(linkOf(from, to))) world.lose(frame, msg('world.link_cut_frame_lost', { a: from, b: to, frame: frame.id, kind }));
-        return frame;
-      },
-      lose(frame, note) {
-        if (world.network.find(frame.id)) world.lose(frame, note);
-      },
-      note(text) { world.core.recording?.notes.push(text); },
-      stepTransactions() { return (world.core.recording ?? world.core.trace[world.core.trace.length - 1])?.transactions ?? []; },
-      arm(point) { world.core.armed.add(point); },
-      consume(point) { return world.core.armed.delete(point); },
-      settle() { if (world.switches.network !== 'manual') world.deliverAll(); },
-      restart(node) { world.restartNode(node); },
-      guard(body) {
-        world.runGuarded(body);
-        return world.core.recording?.crash ?? null;
-      },
-      partition(a, b) { world.partition(a, b); },
-      heal() { world.heal(); },
-      isPartitioned(a, b) { return world.core.partitions.has(linkOf(a, b)); },
-      memo<T extends object>(key: string, init: () => T, copy?: MemoCopy<T>): T {
-        if (copy && !world.core.memoCopies.has(key)) world.core.memoCopies.set(key, copy as MemoCopy<object>);
-        let value = world.core.memos.get(key);
-        if (value === undefined) world.core.memos.set(key, (value = init()));
-        return value as T;
-      },
-      judged(id) { return world.core.recording ? undefined : world.core.trace[world.core.trace.length - 1]?.invariants.find((r) => r.id === id)?.violations; },
-    };
-  }
-
-  private faultsFor(node: string): FaultPoints {
-    return {
-      reach: (point) => {
-        if (this.core.armed.delete(point)) throw new CrashSignal(node, point);
-      },
-    };
-  }
-
-  /** Runs `body` as one trace entry: collects transactions, frames, notes, invariants. */
-  private record(action: ModelAction | null, label: Message, body: () => void): TraceEntry {
-    const entry: TraceEntry = {
-      index: this.trace.length, action, label, time: 0, transactions: [], sent: [], delivered: [],
-      dropped: [], notes: [], crash: null, invariants: [],
-    };
-    this.core.recording = entry;
-    try {
-      this.runGuarded(body);
-    } finally {
-      this.core.recording = null;
-    }
-    entry.time = this.clock.now;
-    // The invariants judge THIS step: ctx.stepTransactions() must return its transactions.
-    this.core.recording = entry;
-    try {
-      entry.invariants = this.evaluateInvariants(this.trace[this.trace.length - 1]);
-      this.model.track?.(this.ctx);
-    } finally {
-      this.core.recording = null;
-    }
-    this.trace.push(entry);
-    return entry;
-  }
-
-  /** Runs core code; a CrashSignal takes its node down (its transaction already rolled back). */
-  private runGuarded(body: () => void): void {
-    try {
-      body();
-    } catch (error) {
-      if (!(error instanceof CrashSignal)) throw error;
-      this.core.statuses.set(error.node, 'crashed');
-      this.core.incarnations.set(error.node, (this.core.incarnations.get(error.node) ?? 0) + 1);
-      this.core.recording!.crash ??= { node: error.node, point: error.point };
-      this.core.recording!.notes.push(msg('world.crashed', { node: error.node, point: error.point }));
-    }
-  }
-
-  /**
-   * The invariant runner: an invariant with an incremental `checkStep` is given what the
-   * previous entry found and looks only at this step's writes; one without is judged by
-   * its full-history `check`.
-   */
-  private evaluateInvariants(previous: TraceEntry | undefined): InvariantResult[] {
-    this.stores.startJudging();
-    try {
-      return this.judge(previous);
-    } finally {
-      this.stores.stopJudging();
-    }
-  }
-
-  private judge(previous: TraceEntry | undefined): InvariantResult[] {
-    return this.model.invariants.map((inv, i) => {
-      if (this.oracle === 'full' || !inv.checkStep) return result(inv, inv.check(this.ctx));
-      const before = previous?.invariants[i]?.id === inv.id ? previous.invariants[i]!.violations
-        : previous?.invariants.find((r) => r.id === inv.id)?.violations ?? [];
-      return result(inv, inv.checkStep(this.ctx, before));
-    });
-  }
-
-  /** Why a World action cannot run now (namespace `refusals`), or null. */
-  private worldPrecondition(action: WorldAction): Message | null {
-    switch (action.type) {
-      case 'advance':
-        return null;
-      case 'deliver': {
-        const frame = action.frame === undefined ? this.nextDeliverable() : this.network.find(action.frame);
-        if (!frame) return action.frame === undefined ? msg('refusals.no_frame_deliverable') : msg('refusals.no_such_frame', { frame: action.frame });
-        if (this.status(frame.to) === 'paused') return msg('refusals.frame_waits_paused', { node: frame.to, frame: frame.id });
-        return this.canArrive(frame) ? null : msg('refusals.frame_on_its_way', { frame: frame.id, at: Number(frame.notBefore) });
-      }
-      case 'drop':
-      case 'duplicate': {
-        const frame = action.frame === undefined ? this.network.inFlight[0] : this.network.find(action.frame);
-        return frame ? null : action.frame === undefined ? msg('refusals.no_frame_in_flight') : msg('refusals.no_such_frame', { frame: Number(action.frame) });
-      }
-      case 'crash_at':
-        return this.core.armed.has(action.point) ? msg('refusals.crash_already_armed', { point: action.point }) : null;
-      case 'restart':
-        if (!this.core.statuses.has(action.node)) return msg('refusals.no_node', { node: action.node });
-        return this.status(action.node) === 'crashed' ? null : msg('refusals.not_crashed', { node: action.node });
-      case 'partition':
-        return action.nodes.every((n) => this.core.statuses.has(n)) && action.nodes[0] !== action.nodes[1] ? null : msg('refusals.cannot_cut', { nodes: action.nodes.join(' – ') });
-      case 'heal':
-        return this.core.partitions.size > 0 ? null : msg('refusals.no_link_cut');
-    }
-  }
-
-  private applyWorldAction(action: WorldAction): void {
-    switch (action.type) {
-      case 'advance':
-        this.clock.advance(action.by);
-        this.model.afterAdvance(this.ctx);
-        return;
-      case 'deliver':
-        this.deliver((action.frame === undefined ? this.nextDeliverable() : this.network.find(action.frame))!);
-        return;
-      case 'drop': {
-        const id = action.frame ?? this.network.inFlight[0]!.id;
-        const frame = this.network.take(id);
-        this.core.recording!.dropped.push(frame);
-        this.core.recording!.notes.push(msg('world.frame_dropped', { frame: frame.id, kind: frame.kind, from: frame.from, to: frame.to }));
-        return;
-      }
-      case 'duplicate': {
-        const copy = this.network.duplicate(action.frame ?? this.network.inFlight[0]!.id, this.clock.now);
-        this.core.recording!.sent.push(copy);
-        this.core.recording!.notes.push(msg('world.frame_duplicated', { original: copy.copyOf ?? null, copy: copy.id }));
-        return;
-      }
-      case 'crash_at':
-        this.core.armed.add(action.point);
-        this.core.recording!.notes.push(msg('world.crash_armed', { point: action.point }));
-        return;
-      case 'restart':
-        this.restartNode(action.node);
-        return;
-      case 'partition':
-        this.partition(action.nodes[0], action.nodes[1]);
-        return;
-      case 'heal':
-        this.heal();
-        return;
-    }
-  }
-
-  private partition(a: string, b: string): void {
-    this.core.partitions.add(linkOf(a, b));
-    for (const frame of [...this.network.inFlight]) {
-      if (linkOf(frame.from, frame.to) === linkOf(a, b)) this.lose(frame, msg('world.link_cut_in_flight_lost', { a, b, frame: frame.id, kind: frame.kind }));
-    }
-    this.core.recording?.notes.push(msg('world.link_cut', { a, b }));
-  }
-
-  private heal(): void {
-    if (this.core.partitions.size > 0) this.core.recording?.notes.push(msg('world.links_restored'));
-    this.core.partitions.clear();
-  }
-
-  private lose(frame: Frame, note: Message): void {
-    this.network.take(frame.id);
-    this.core.recording?.dropped.push(frame);
-    this.core.recording?.notes.push(note);
-  }
-
-  private restartNode(node: string): void {
-    if (this.status(node) !== 'crashed') return;
-    this.core.statuses.set(node, 'up');
-    const entry = this.core.recording;
-    if (entry) (entry.restarts ??= []).push({ node, transactions: entry.transactions.length, sent: entry.sent.length, notes: entry.notes.length });
-    entry?.notes.push(msg('world.restarted', { node }));
-    this.model.afterRestart?.(this.ctx, node);
-  }
-
-  /** The oldest frame that can arrive now: its target is not paused and its latency has passed. */
-  private nextDeliverable(): Frame | undefined {
-    return this.network.inFlight.find((f) => this.canArrive(f));
-  }
-
-  /** Hands a frame to its node. A crashed node's connections are gone: the frame is lost. */
-  private deliver(frame: Frame): void {
-    this.network.take(frame.id);
-    const down = this.core.statuses.get(frame.to) === 'crashed';
-    if (down || (frame.incarnation ?? 0) !== (this.core.incarnations.get(frame.to) ?? 0)) {
-      this.core.recording!.dropped.push(frame);
-      this.core.recording!.notes.push(msg(down ? 'world.frame_lost_node_down' : 'world.frame_lost_restarted', { node: frame.to, frame: frame.id, kind: frame.kind }));
-      return;
-    }
-    this.core.recording!.delivered.push(frame);
-    this.runGuarded(() => this.model.receive(this.ctx, frame));
-  }
-
-  private deliverAll(): void {
-    for (let i = 0; i < MAX_DELIVERIES_PER_STEP; i++) {
-      const frame = this.nextDeliverable();
-      if (!frame) return;
-      this.deliver(frame);
-    }
-    throw new Error(`network: more than ${MAX_DELIVERIES_PER_STEP} deliveries in one step (a message loop?)`);
-  }
 }
 
 /** The cached post-setup images of a config (creating them once if they were evicted). */
@@ -858,14 +598,6 @@ function setupImages(config: WorldConfig, model: Model) {
   if (cached) return cached;
   World.create(config, { model, history: false }).dispose();
   return setupCache.get(model, key)!;
-}
-
-function result(inv: Model['invariants'][number], violations: InvariantResult['violations']): InvariantResult {
-  return { id: inv.id, statement: inv.statement, rule: inv.rule, ok: violations.length === 0, violations };
-}
-
-function linkOf(a: string, b: string): string {
-  return a < b ? `${a}|${b}` : `${b}|${a}`;
 }
 
 function replaceMap<K, V>(map: Map<K, V>, entries: readonly [K, V][]): void {
