@@ -6,22 +6,30 @@
  * the same database bytes and the same trace (tested). Going back is an undo to a
  * checkpoint (src/sim/history.ts), never a replay from the root; a World opens from the
  * cached post-setup images of its config, so a switch flip replays only the steps.
+ *
+ * This class is the World's public face; its parts live in src/sim/world/ (CONTEXT.md
+ * there): the kernel runs a step, the stores hold the databases, the timeline goes back
+ * and forth, the judge runs the invariants. What needs more than one part — a step inside
+ * the undo window, an undo that replays, a probe, a fork — is put together here, so the
+ * parts do not call one another back; the one exception is a store asking the timeline to
+ * close the undo window before it exports (wired in the constructor).
  */
 import type { Store } from '../core/db/store';
 import { msg, type Message } from '../core/message';
 import type { CheckpointRow, ThreadView } from '../core/workflow/threadView';
 import type { VirtualClock } from './clock';
-import { DEFAULT_HISTORY, History, type Checkpoint, type StoreImage, type WorldState } from './history';
-import { reasonKeyText, type Footprint, type InvariantResult, type LiveMachine, type Model, type ModelAction, type MemoCopy, type ModelContext, type NodeLine, type NodeSpec, type NodeStatus } from './model';
+import { reasonKeyText, type Footprint, type InvariantResult, type LiveMachine, type Model, type ModelAction, type ModelContext, type NodeLine, type NodeSpec, type NodeStatus } from './model';
 import { modelById } from './modelSource';
 import type { Frame, Network } from './network';
 import type { SeededRng } from './rng';
 import { parseActionFor } from './parseAction';
-import { setupCache, type SetupImages } from './setupCache';
+import { setupCache } from './setupCache';
 import { Judge } from './world/judge';
 import { Kernel } from './world/kernel';
+import { memoText } from './world/memos';
 import { WorldCore } from './world/state';
 import { NodeStores } from './world/stores';
+import { Timeline } from './world/timeline';
 import type { StepOutcome, TraceEntry, WorldConfig, WorldOptions } from './world/types';
 
 export type { StepOutcome, TraceEntry, WorldConfig, WorldOptions } from './world/types';
@@ -38,7 +46,7 @@ export class World {
   readonly actions: ModelAction[];
   /**
    * The trace. The World only appends to this array: an undo puts a shorter copy in its
-   * place (`restore`), so a reader that keeps the array and a length (the lab session's
+   * place (the timeline's `restore`), so a reader that keeps the array and a length (the lab session's
    * views) reads the same entries later, and the array taken back serves as the undone
    * run's trace for a redo, uncopied. Only `probe` shortens it in place, back to its length
    * before the probe.
@@ -47,36 +55,12 @@ export class World {
     return this.core.trace;
   }
 
-  /** What the World's parts share (src/sim/world/state.ts). */
   private readonly core: WorldCore;
-
-  /** The node databases (src/sim/world/stores.ts). */
   private readonly stores: NodeStores;
-  /**
-   * The in-place undo window (history policy `inPlace`, see history.ts): steps since `base`
-   * each marked the stores they wrote first, so a Back to a step in it is a rollback in place.
-   * Null for other policies.
-   */
-  private window: { base: number; steps: number } | null = null;
-  private readonly history: History | null;
-  /** The invariant runner (src/sim/world/judge.ts). */
+  private readonly timeline: Timeline;
   private readonly judge: Judge;
-  /** What a step means (src/sim/world/kernel.ts). */
   private readonly kernel: Kernel;
   private readonly ctx: ModelContext;
-  /**
-   * This config's post-setup images (the setup cache's entry, held here: a fork's history
-   * starts from them without hashing the config again, even if the cache dropped them).
-   */
-  private setup: SetupImages | null = null;
-  /**
-   * What the latest undo took back, while the World still follows it: the step log and
-   * trace as they were (the World's are a prefix of them) and the image checkpoints after
-   * the World's latest step. `redoTo` restores the nearest of them, so a jump forward along
-   * an undone run (the lab's slider) replays fewer than a window's steps, not every step
-   * between. A step that leaves that run forgets it.
-   */
-  private future: { actions: ModelAction[]; trace: TraceEntry[]; checkpoints: Checkpoint[] } | null = null;
 
   private constructor(config: WorldConfig, model: Model, options: WorldOptions, images?: ReadonlyMap<string, Uint8Array>,
     past?: { actions: readonly ModelAction[]; trace: readonly TraceEntry[] }) {
@@ -90,9 +74,9 @@ export class World {
     this.rng = core.rng;
     this.network = core.network;
     this.nodes = core.nodes;
-    this.stores = new NodeStores(core, () => this.settle());
-    this.history = options.history === false ? null : new History(options.history ?? DEFAULT_HISTORY);
-    if (this.history?.policy.inPlace) this.window = { base: 0, steps: 0 };
+    // A store asked for its bytes inside the undo window has the window closed first.
+    this.stores = new NodeStores(core, () => this.timeline.settle());
+    this.timeline = new Timeline(core, this.stores, options.history);
     this.judge = new Judge(model, options.oracle ?? 'step', this.stores);
     this.kernel = new Kernel(core, this.stores, this.judge);
     this.ctx = this.kernel.ctx;
@@ -110,10 +94,7 @@ export class World {
     const cached = setupCache.get(model, key);
     if (cached) {
       const world = new World(config, model, options, cached.images);
-      world.setup = cached;
-      world.restoreState(cached.state);
-      world.core.trace.push(cached.entry);
-      world.checkpoint();
+      world.timeline.startFromSetup(cached);
       return world;
     }
     const world = new World(config, model, options);
@@ -123,8 +104,8 @@ export class World {
       throw new Error(`starting state: ${problem}`);
     }
     world.kernel.setup(config.initial);
-    const checkpoint = world.checkpoint(true)!;
-    world.setup = setupCache.put(model, key, checkpoint.images!, checkpoint.state, world.core.trace[0]!);
+    const checkpoint = world.timeline.checkpoint(true)!;
+    world.timeline.setup = setupCache.put(model, key, checkpoint.images!, checkpoint.state, world.trace[0]!);
     return world;
   }
 
@@ -152,7 +133,7 @@ export class World {
     const problem = this.kernel.precondition(parsed);
     if (problem) return { ok: false, error: problem };
     const label = this.kernel.label(parsed);
-    this.beginWindowStep();
+    this.timeline.beginStep();
     let entry: TraceEntry;
     try {
       entry = this.kernel.run(parsed, label);
@@ -160,8 +141,7 @@ export class World {
       this.stores.markWritesAt(null);
     }
     this.actions.push(parsed);
-    if (this.future) this.followFuture(parsed);
-    if (options.checkpoint !== false && this.history?.wants(this.actions.length, () => this.stores.exportBytes())) this.checkpoint();
+    this.timeline.afterStep(parsed, options.checkpoint !== false);
     return { ok: true, entry };
   }
 
@@ -174,10 +154,8 @@ export class World {
   async continueStep(body: (ctx: ModelContext) => Promise<void>): Promise<TraceEntry> {
     const entry = this.trace[this.trace.length - 1];
     if (!entry) throw new Error('continueStep: no step to continue');
-    this.future = null; // the entry changes: a run kept for a redo no longer describes it
+    this.timeline.beginContinuation();
     this.core.recording = entry;
-    // Its writes belong to the latest step's window level: a store first written now is marked first.
-    this.stores.markWritesAt(this.window !== null && this.window.steps > 0 && !this.stores.held ? this.window.steps : null);
     try {
       const failure = await body(this.ctx).then(() => null, (error: unknown) => error);
       if (failure !== null) this.kernel.runGuarded(() => { throw failure; });
@@ -186,8 +164,7 @@ export class World {
       this.stores.markWritesAt(null);
     }
     this.kernel.rejudge(entry);
-    // The checkpoint taken when the step ended no longer describes it: take it again.
-    if (this.history?.wants(this.actions.length, () => this.stores.exportBytes())) this.checkpoint();
+    this.timeline.endContinuation();
     return entry;
   }
 
@@ -200,21 +177,11 @@ export class World {
    * halfway. A refused action changes nothing; `visit` sees it refused.
    */
   probe<T>(raw: unknown, visit: (outcome: StepOutcome) => T): T {
-    if (this.core.recording || this.stores.held) throw new Error('probe: a step or another probe is running');
-    const state = this.saveState();
-    const steps = this.actions.length;
-    this.stores.holdAll();
+    const start = this.timeline.beginProbe();
     try {
       return visit(this.step(raw, { checkpoint: false }));
     } finally {
-      this.core.recording = null;
-      this.stores.letGoAll();
-      this.restoreState(state);
-      this.actions.length = steps;
-      this.trace.length = steps + 1;
-      this.history?.dropAfter(steps);
-      // No image is taken while held (export refuses), and a store opened during the probe
-      // rolled back to the image it opened from: every remembered image still holds.
+      this.timeline.endProbe(start);
     }
   }
 
@@ -233,12 +200,7 @@ export class World {
    * Also repairs a World whose latest step threw halfway: undoTo(actions.length).
    */
   undoTo(step: number): void {
-    if (!this.history) throw new Error('undo: this World keeps no history (created with history: false)');
-    if (!Number.isInteger(step) || step < 0 || step > this.actions.length) throw new Error(`undo: no step ${step} (0…${this.actions.length})`);
-    const checkpoint = this.history.atOrBefore(step)!;
-    const tail = this.actions.slice(checkpoint.step, step);
-    this.restore(checkpoint);
-    for (const action of tail) {
+    for (const action of this.timeline.rewind(step)) {
       const outcome = this.step(action);
       if (!outcome.ok) throw new Error(`undo: step ${this.actions.length + 1} no longer applies: ${reasonKeyText(outcome.error)}`);
     }
@@ -252,40 +214,7 @@ export class World {
    * the rest. Same bytes, trace and state as stepping there (world.test.ts).
    */
   redoTo(step: number, steps: readonly unknown[]): number {
-    const from = this.actions.length;
-    const future = this.future;
-    if (!future || !this.history || this.core.recording || step <= from) return from;
-    let target: Checkpoint | undefined;
-    for (const checkpoint of future.checkpoints) {
-      if (checkpoint.step > step) break;
-      target = checkpoint;
-    }
-    if (!target || target.step > future.actions.length) return from;
-    for (let i = from; i < target.step; i++) {
-      const ahead = future.actions[i]!;
-      if (steps[i] !== ahead && JSON.stringify(this.parse(steps[i])) !== JSON.stringify(ahead)) return from;
-    }
-    for (let i = from; i < target.step; i++) {
-      this.actions.push(future.actions[i]!);
-      this.trace.push(future.trace[i + 1]!);
-    }
-    this.restore(target, true);
-    return target.step;
-  }
-
-  /** After a step: keeps the undone run while the step log still follows it. */
-  private followFuture(taken: ModelAction): void {
-    const future = this.future!;
-    const at = this.actions.length;
-    const ahead = future.actions[at - 1];
-    if (at >= future.actions.length || (ahead !== taken && JSON.stringify(ahead) !== JSON.stringify(taken))) {
-      this.future = null;
-      return;
-    }
-    // The World takes its own checkpoints up to here.
-    let passed = 0;
-    while (passed < future.checkpoints.length && future.checkpoints[passed]!.step <= at) passed += 1;
-    if (passed > 0) future.checkpoints.splice(0, passed);
+    return this.timeline.redoTo(step, steps);
   }
 
   /**
@@ -297,22 +226,13 @@ export class World {
     if (this.core.recording) throw new Error('fork: a step is running');
     const images = this.stores.currentImages();
     const world = new World(this.config, this.model, {
-      history: options.history ?? (this.history ? this.history.policy : false), oracle: options.oracle ?? this.judge.oracle, model: this.model,
+      history: options.history ?? this.timeline.policy, oracle: options.oracle ?? this.judge.oracle, model: this.model,
     }, images, this);
     // One copy of the state: restoreState copies the memo out of it again, so the child's
     // first checkpoint can keep this object as it is.
-    const state = this.saveState();
-    world.restoreState(state);
-    world.setup = this.setup ?? setupImages(this.config, this.model);
-    if (world.window) world.window.base = world.actions.length;
-    if (world.history) {
-      // Its past before the fork point: the post-setup images, then the step log.
-      if (world.actions.length > 0) {
-        const setup = world.setup;
-        world.history.add({ step: 0, state: setup.state, images: new Map([...setup.images].map(([id, image]) => [id, { store: null, generation: -1, image }])) });
-      }
-      world.checkpoint(false, state);
-    }
+    const state = this.timeline.saveState();
+    world.timeline.restoreState(state);
+    world.timeline.startAsFork(this.timeline.setup ?? setupImages(this.config, this.model), state);
     return world;
   }
 
@@ -321,18 +241,12 @@ export class World {
    * must hold the same memos as a fresh replay of its steps).
    */
   memoText(): string {
-    const sorted = (value: unknown): unknown => {
-      if (value === null || typeof value !== 'object') return value;
-      if (Array.isArray(value)) return value.map(sorted);
-      if (value instanceof Set) return [...value].map(sorted);
-      return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sorted((value as Record<string, unknown>)[k])]));
-    };
-    return JSON.stringify(sorted(Object.fromEntries(this.core.memos)));
+    return memoText(this.core.memos);
   }
 
   /** Steps that currently have a checkpoint (tests and diagnostics). */
   checkpointSteps(): number[] {
-    return this.history?.steps() ?? [];
+    return this.timeline.steps();
   }
 
   /** Parses a token/object into an action without running it. */
@@ -450,145 +364,6 @@ export class World {
   dispose(): void {
     this.stores.dispose();
   }
-
-  // ── Checkpoints ────────────────────────────────────────────────────────────────────────
-
-  /** Records the World after the latest step in the history (or, with `force`, regardless of policy). */
-  private checkpoint(force = false, state?: WorldState): Checkpoint | null {
-    if (!this.history && !force) return null;
-    let images: Map<string, StoreImage> | null = null;
-    // Inside an in-place window the stores' marks stand for their bytes: nothing is exported.
-    if (!this.window || this.window.steps === 0) {
-      images = new Map<string, StoreImage>();
-      for (const node of this.nodes) images.set(node.id, this.stores.imageOf(node.id));
-    }
-    const checkpoint: Checkpoint = { step: this.actions.length, images, state: state ?? this.saveState() };
-    this.history?.add(checkpoint);
-    return checkpoint;
-  }
-
-  private saveState(): WorldState {
-    return {
-      clock: this.clock.save(),
-      rng: this.rng.save(),
-      network: this.network.save(),
-      statuses: [...this.core.statuses],
-      armed: [...this.core.armed],
-      partitions: [...this.core.partitions],
-      incarnations: [...this.core.incarnations],
-      memo: this.core.memos.size > 0 ? this.saveMemos() : null,
-    };
-  }
-
-  private restoreState(state: WorldState): void {
-    this.clock.restore(state.clock);
-    this.rng.restore(state.rng);
-    this.network.restore(state.network);
-    replaceMap(this.core.statuses, state.statuses);
-    replaceSet(this.core.armed, state.armed);
-    replaceSet(this.core.partitions, state.partitions);
-    replaceMap(this.core.incarnations, state.incarnations);
-    this.core.memos = new Map();
-    for (const [key, saved] of Object.entries(state.memo ?? {})) {
-      if (saved instanceof KeptMemo) {
-        this.core.memoCopies.set(key, saved.copy);
-        this.core.memos.set(key, saved.copy.load(saved.data));
-      } else this.core.memos.set(key, structuredClone(saved));
-    }
-  }
-
-  /** The memos as a checkpoint keeps them: each by its own copy when it gave one, the rest cloned together. */
-  private saveMemos(): Record<string, object> {
-    const kept: Record<string, object> = {};
-    const plain: Record<string, object> = {};
-    for (const [key, value] of this.core.memos) {
-      const copy = this.core.memoCopies.get(key);
-      if (copy) kept[key] = new KeptMemo(copy, copy.save(value));
-      else plain[key] = value;
-    }
-    return Object.assign(kept, structuredClone(plain));
-  }
-
-  /**
-   * Back to a checkpoint: a store that wrote since it is closed and left to reopen from the
-   * checkpoint's image when next used; the rest stay as they are.
-   */
-  private restore(checkpoint: Checkpoint, ahead = false): void {
-    if (!ahead && checkpoint.step < this.actions.length) this.keepFuture();
-    if (this.window && checkpoint.step >= this.window.base && !ahead) {
-      // Inside the window: each store rolls back in place to its mark for that step.
-      this.rollbackWindow(checkpoint.step - this.window.base + 1);
-    } else {
-      if (this.window) {
-        // Out of the window: every store back to the window's base first, so the image
-        // checkpoint comparison below sees the stores nothing wrote since it as unchanged.
-        this.rollbackWindow(1);
-        this.window = { base: checkpoint.step, steps: 0 };
-        this.stores.forgetMarks();
-        // The window's light checkpoints before an image ahead: their marks are gone.
-        if (ahead) this.history!.dropLight();
-      }
-      if (!checkpoint.images) throw new Error(`undo: checkpoint ${checkpoint.step} has no images outside its window`);
-      for (const node of this.nodes) {
-        const saved = checkpoint.images.get(node.id)!;
-        if (this.stores.holds(node.id, saved)) continue;
-        this.stores.closeAs(node.id, saved.image);
-      }
-    }
-    this.restoreState(checkpoint.state);
-    this.actions.length = checkpoint.step;
-    if (this.core.trace.length > checkpoint.step + 1) this.core.trace = this.core.trace.slice(0, checkpoint.step + 1);
-    if (ahead) {
-      const future = this.future!;
-      const reached = future.checkpoints.findIndex((c) => c.step > checkpoint.step);
-      this.history!.restoreAhead(future.checkpoints.splice(0, reached < 0 ? future.checkpoints.length : reached));
-      if (checkpoint.step >= future.actions.length) this.future = null;
-      return;
-    }
-    const dropped = this.history!.dropAfter(checkpoint.step);
-    if (this.future) {
-      // Light checkpoints die with their window; images stay valid for a redo.
-      const images = dropped.filter((c) => c.images !== null);
-      if (images.length > 0) this.future.checkpoints = images.concat(this.future.checkpoints);
-    }
-  }
-
-  /** Before an undo: remembers the run it takes back, unless an earlier undo's run already holds it. */
-  private keepFuture(): void {
-    if (this.future) return; // the World's log is a prefix of the run kept
-    // The trace array itself: `restore` replaces it with a shorter copy, so this one stays as it is.
-    this.future = { actions: this.actions.slice(), trace: this.core.trace, checkpoints: [] };
-  }
-
-  // ── The in-place undo window (history policy `inPlace`) ─────────────────────────────────
-
-  /** Before a step of the window: closes a full window and opens the next level. */
-  private beginWindowStep(): void {
-    if (!this.window || this.stores.held) return;
-    if (this.window.steps >= this.history!.policy.every) this.settle();
-    this.window.steps += 1;
-    this.stores.markWritesAt(this.window.steps);
-  }
-
-  /** Rolls every store back to window level `level` (the state before the window's `level`-th step). */
-  private rollbackWindow(level: number): void {
-    this.stores.rollbackMarks(level);
-    this.window!.steps = Math.min(this.window!.steps, level - 1);
-  }
-
-  /**
-   * Closes the window: commits every store's marks, forgets the window's light checkpoints
-   * and takes an image checkpoint of now, the next window's base. Runs when a window is
-   * full, and whenever an image is needed (images(), fork(), an inspector query's copy).
-   */
-  private settle(): void {
-    if (!this.window) return;
-    if (this.core.recording) throw new Error('World: an image was asked for while a step runs');
-    this.stores.releaseMarks();
-    this.window = { base: this.actions.length, steps: 0 };
-    this.history!.dropLight();
-    this.checkpoint();
-  }
 }
 
 /** The cached post-setup images of a config (creating them once if they were evicted). */
@@ -598,19 +373,4 @@ function setupImages(config: WorldConfig, model: Model) {
   if (cached) return cached;
   World.create(config, { model, history: false }).dispose();
   return setupCache.get(model, key)!;
-}
-
-function replaceMap<K, V>(map: Map<K, V>, entries: readonly [K, V][]): void {
-  map.clear();
-  for (const [k, v] of entries) map.set(k, v);
-}
-
-function replaceSet<T>(set: Set<T>, values: readonly T[]): void {
-  set.clear();
-  for (const v of values) set.add(v);
-}
-
-/** A memo in a checkpoint, saved by its own MemoCopy, which also reads it back. */
-class KeptMemo {
-  constructor(readonly copy: MemoCopy<object>, readonly data: unknown) {}
 }
