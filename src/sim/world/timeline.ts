@@ -12,6 +12,7 @@ import type { SetupImages } from '../setupCache';
 import { loadMemos, saveMemos } from './memos';
 import type { WorldCore } from './state';
 import type { NodeStores } from './stores';
+import type { TraceEntry } from './types';
 
 /** What a probe puts back when it ends. */
 export interface ProbeStart {
@@ -39,7 +40,7 @@ export class Timeline {
    * an undone run (the lab's slider) replays fewer than a window's steps, not every step
    * between. A step that leaves that run forgets it.
    */
-  private future: { actions: ModelAction[]; trace: WorldCore['trace']; checkpoints: Checkpoint[] } | null = null;
+  private future: { actions: ModelAction[]; trace: TraceEntry[]; checkpoints: Checkpoint[] } | null = null;
 
   constructor(private readonly core: WorldCore, private readonly stores: NodeStores, policy: HistoryPolicy | false | undefined) {
     this.history = policy === false ? null : new History(policy ?? DEFAULT_HISTORY);
