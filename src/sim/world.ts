@@ -6,175 +6,82 @@
  * the same database bytes and the same trace (tested). Going back is an undo to a
  * checkpoint (src/sim/history.ts), never a replay from the root; a World opens from the
  * cached post-setup images of its config, so a switch flip replays only the steps.
+ *
+ * This class is the World's public face; its parts live in src/sim/world/ (CONTEXT.md
+ * there): the kernel runs a step, the stores hold the databases, the timeline goes back
+ * and forth, the judge runs the invariants. What needs more than one part — a step inside
+ * the undo window, an undo that replays, a probe, a fork — is put together here, so the
+ * parts do not call one another back; the one exception is a store asking the timeline to
+ * close the undo window before it exports (wired in the constructor).
  */
-import { requireSqlJs } from '../core/db/sqljs';
-import { Store, type TxRecord } from '../core/db/store';
-import { CrashSignal, type FaultPoints } from '../core/faults';
+import type { Store } from '../core/db/store';
 import { msg, type Message } from '../core/message';
 import type { CheckpointRow, ThreadView } from '../core/workflow/threadView';
-import { VirtualClock } from './clock';
-import { DEFAULT_HISTORY, History, type Checkpoint, type HistoryPolicy, type StoreImage, type WorldState } from './history';
-import { isRefusal, reasonKeyText, type Footprint, type InvariantResult, type LiveMachine, type Model, type ModelAction, type MemoCopy, type ModelContext, type NodeLine, type NodeSpec, type NodeStatus, type RefusalReason } from './model';
+import type { VirtualClock } from './clock';
+import { isRefusal, reasonKeyText, type Footprint, type InvariantResult, type LiveMachine, type Model, type ModelAction, type ModelContext, type NodeLine, type NodeSpec, type NodeStatus, type RefusalReason } from './model';
 import { modelById } from './modelSource';
-import { switchesOf, switchProblem } from './switches';
-import { Network, type Frame } from './network';
-import { SeededRng } from './rng';
+import type { Frame, Network } from './network';
+import type { SeededRng } from './rng';
 import { parseActionFor } from './parseAction';
-import { describeWorldAction, isWorldAction, type WorldAction } from './worldActions';
-import { setupCache, type SetupImages } from './setupCache';
+import { setupCache } from './setupCache';
+import { Judge } from './world/judge';
+import { Kernel } from './world/kernel';
+import { memoText } from './world/memos';
+import { WorldCore } from './world/state';
+import { NodeStores } from './world/stores';
+import { Timeline } from './world/timeline';
+import type { StepOutcome, TraceEntry, WorldConfig, WorldOptions } from './world/types';
 
-export interface WorldConfig {
-  model: string;
-  seed: number;
-  initial: Record<string, unknown>;
-  switches: Record<string, string>;
-}
-
-/** How a World is built, beside its config. */
-export interface WorldOptions {
-  /**
-   * The model object (lazy loading: `await loadModel(id)` first). Without it the World asks
-   * the registry handed down by `src/lab/models.ts` (src/sim/modelSource.ts), which must
-   * have been loaded: tests, CLIs, pool workers and the app's lab loader load it.
-   */
-  model?: Model;
-  /** Checkpoint policy for undo; `false` keeps none (a World that only moves forward). */
-  history?: HistoryPolicy | false;
-  /**
-   * Which invariant code judges each step: `step` (the model's incremental `checkStep`
-   * where it has one, else `check`) or `full` (always the full-history `check`).
-   */
-  oracle?: 'step' | 'full';
-}
-
-/** One line of the trace: what a step did, from the running protocol. */
-export interface TraceEntry {
-  /** 0 is the starting state; step n is the n-th action. */
-  index: number;
-  action: ModelAction | null;
-  /** What the step was, as a message (`actions.<model>.…` or `steps.…`): every reader renders it. */
-  label: Message;
-  time: number;
-  transactions: TxRecord[];
-  sent: Frame[];
-  delivered: Frame[];
-  dropped: Frame[];
-  notes: (Message | string)[];
-  crash: { node: string; point: string } | null;
-  invariants: InvariantResult[];
-  /**
-   * Where a node restarted inside this step: how many of the step's transactions, frames
-   * sent and notes came before it. Set only in a step that restarted a node. The lists above
-   * keep no order between one another, and a model may crash a node and restart it in one
-   * action: this tells what recovery did from what the crash cut short (the crash panel).
-   */
-  restarts?: { node: string; transactions: number; sent: number; notes: number }[];
-}
-
-export type StepOutcome = { ok: true; entry: TraceEntry } | { ok: false; error: RefusalReason };
-
-/** Frames the auto-delivering network hands over after one action, at most. */
-const MAX_DELIVERIES_PER_STEP = 200;
+export type { StepOutcome, TraceEntry, WorldConfig, WorldOptions } from './world/types';
 
 export class World {
   readonly config: WorldConfig;
   readonly model: Model;
   readonly clock: VirtualClock;
   readonly rng: SeededRng;
-  readonly network = new Network();
+  readonly network: Network;
   readonly nodes: NodeSpec[];
   readonly switches: Readonly<Record<string, string>>;
   /** The step log: normalised actions, replayable with World.replay. */
   readonly actions: ModelAction[];
   /**
    * The trace. The World only appends to this array: an undo puts a shorter copy in its
-   * place (`restore`), so a reader that keeps the array and a length (the lab session's
+   * place (the timeline's `restore`), so a reader that keeps the array and a length (the lab session's
    * views) reads the same entries later, and the array taken back serves as the undone
    * run's trace for a redo, uncopied. Only `probe` shortens it in place, back to its length
    * before the probe.
    */
   get trace(): TraceEntry[] {
-    return this.traceList;
+    return this.core.trace;
   }
-  private traceList: TraceEntry[];
 
-  private readonly stores = new Map<string, Store>();
-  /**
-   * Stores not opened yet, as the image they would open from: a World made from images
-   * (cached post-setup images, a fork) or put back to a checkpoint opens a node's database
-   * only when something reads or writes it, so a fork or an undo costs what it touches.
-   */
-  private readonly unopened = new Map<string, Uint8Array>();
-  /** True while `probe` runs: stores hold a savepoint that the probe's end rolls back. */
-  private probing = false;
-  /** True while the invariant runner judges a step: a store not opened is read through a shared reader. */
-  private judging = false;
-  /**
-   * The in-place undo window (history policy `inPlace`, see history.ts): steps since `base`
-   * each marked every open store first, so a Back to a step in it is a rollback in place.
-   * Null for other policies.
-   */
-  private window: { base: number; steps: number } | null = null;
-  /** True while a step of the window runs: a store about to write is marked first (level `window.steps`). */
-  private markingStep = false;
-  /**
-   * The window levels of each store's marks, ascending. A store is marked only before its
-   * first write of a step, so a store a step only reads costs nothing, and one not written
-   * since level L is at level L what it is now.
-   */
-  private readonly markLevels = new Map<string, number[]>();
-  private readonly statuses = new Map<string, NodeStatus>();
-  private readonly armed = new Set<string>();
-  /** Cut links, as "a|b" with a < b. */
-  private readonly partitions = new Set<string>();
-  /** Bumped at every crash: frames sent to an earlier incarnation died with its connections. */
-  private readonly incarnations = new Map<string, number>();
-  /** Model-side memory (ctx.memo), covered by checkpoints. */
-  private memos = new Map<string, object>();
-  /** How to copy each memo that gave one (ctx.memo's `copy`); the rest are structuredClone'd. */
-  private memoCopies = new Map<string, MemoCopy<object>>();
-  /** Each store's latest exported image, reused while the store has not written since. */
-  private readonly lastImages = new Map<string, StoreImage>();
-  private readonly history: History | null;
-  private readonly oracle: 'step' | 'full';
-  private recording: TraceEntry | null = null;
+  private readonly core: WorldCore;
+  private readonly stores: NodeStores;
+  private readonly timeline: Timeline;
+  private readonly judge: Judge;
+  private readonly kernel: Kernel;
   private readonly ctx: ModelContext;
-  /**
-   * This config's post-setup images (the setup cache's entry, held here: a fork's history
-   * starts from them without hashing the config again, even if the cache dropped them).
-   */
-  private setup: SetupImages | null = null;
-  /**
-   * What the latest undo took back, while the World still follows it: the step log and
-   * trace as they were (the World's are a prefix of them) and the image checkpoints after
-   * the World's latest step. `redoTo` restores the nearest of them, so a jump forward along
-   * an undone run (the lab's slider) replays fewer than a window's steps, not every step
-   * between. A step that leaves that run forgets it.
-   */
-  private future: { actions: ModelAction[]; trace: TraceEntry[]; checkpoints: Checkpoint[] } | null = null;
 
   private constructor(config: WorldConfig, model: Model, options: WorldOptions, images?: ReadonlyMap<string, Uint8Array>,
     past?: { actions: readonly ModelAction[]; trace: readonly TraceEntry[] }) {
     if (model.id !== config.model) throw new Error(`World: config names model '${config.model}' but was given '${model.id}'`);
     this.config = config;
     this.model = model;
-    // Copied, not spread into push: a long log would exceed the engine's argument limit.
-    this.actions = past ? past.actions.slice() : [];
-    this.traceList = past ? past.trace.slice() : [];
-    this.switches = resolveSwitches(this.model, config.switches);
-    this.clock = new VirtualClock(0);
-    this.rng = new SeededRng(config.seed);
-    this.nodes = this.model.nodes(this.switches);
-    this.history = options.history === false ? null : new History(options.history ?? DEFAULT_HISTORY);
-    if (this.history?.policy.inPlace) this.window = { base: 0, steps: 0 };
-    this.oracle = options.oracle ?? 'step';
-    for (const node of this.nodes) {
-      const image = images?.get(node.id);
-      if (image) this.closeAs(node.id, image);
-      else this.stores.set(node.id, this.openStore(node, undefined));
-      this.statuses.set(node.id, 'up');
-    }
-    this.ctx = this.makeContext();
+    const core = (this.core = new WorldCore(config, model, past));
+    this.actions = core.actions;
+    this.switches = core.switches;
+    this.clock = core.clock;
+    this.rng = core.rng;
+    this.network = core.network;
+    this.nodes = core.nodes;
+    // A store asked for its bytes inside the undo window has the window closed first.
+    this.stores = new NodeStores(core, () => this.timeline.settle());
+    this.timeline = new Timeline(core, this.stores, options.history);
+    this.judge = new Judge(model, options.oracle ?? 'step', this.stores);
+    this.kernel = new Kernel(core, this.stores, this.judge);
+    this.ctx = this.kernel.ctx;
+    this.stores.openAll(images);
+    for (const node of this.nodes) core.statuses.set(node.id, 'up');
   }
 
   /**
@@ -187,10 +94,7 @@ export class World {
     const cached = setupCache.get(model, key);
     if (cached) {
       const world = new World(config, model, options, cached.images);
-      world.setup = cached;
-      world.restoreState(cached.state);
-      world.trace.push(cached.entry);
-      world.checkpoint();
+      world.timeline.startFromSetup(cached);
       return world;
     }
     const world = new World(config, model, options);
@@ -199,9 +103,9 @@ export class World {
       world.dispose();
       throw new Error(`starting state: ${problem}`);
     }
-    world.record(null, msg('steps.start'), () => world.model.setup(world.ctx, config.initial));
-    const checkpoint = world.checkpoint(true)!;
-    world.setup = setupCache.put(model, key, checkpoint.images!, checkpoint.state, world.trace[0]!);
+    world.kernel.setup(config.initial);
+    const checkpoint = world.timeline.checkpoint(true)!;
+    world.timeline.setup = setupCache.put(model, key, checkpoint.images!, checkpoint.state, world.trace[0]!);
     return world;
   }
 
@@ -226,26 +130,18 @@ export class World {
   step(raw: unknown, options: { checkpoint?: boolean } = {}): StepOutcome {
     const parsed = this.parse(raw);
     if (isRefusal(parsed)) return { ok: false, error: parsed };
-    const problem = isWorldAction(parsed) ? this.worldPrecondition(parsed) : this.model.precondition(this.ctx, parsed);
+    const problem = this.kernel.precondition(parsed);
     if (problem) return { ok: false, error: problem };
-    const label = this.label(parsed);
-    this.beginWindowStep();
+    const label = this.kernel.label(parsed);
+    this.timeline.beginStep();
     let entry: TraceEntry;
     try {
-      entry = this.record(parsed, label, () => {
-        // A crash inside the action stops that node, not the World: the network still delivers.
-        this.runGuarded(() => {
-          if (isWorldAction(parsed)) this.applyWorldAction(parsed);
-          else this.model.apply(this.ctx, parsed);
-        });
-        if (this.switches.network !== 'manual') this.deliverAll();
-      });
+      entry = this.kernel.run(parsed, label);
     } finally {
-      this.markingStep = false;
+      this.stores.markWritesAt(null);
     }
     this.actions.push(parsed);
-    if (this.future) this.followFuture(parsed);
-    if (options.checkpoint !== false && this.history?.wants(this.actions.length, () => this.exportBytes())) this.checkpoint();
+    this.timeline.afterStep(parsed, options.checkpoint !== false);
     return { ok: true, entry };
   }
 
@@ -258,22 +154,17 @@ export class World {
   async continueStep(body: (ctx: ModelContext) => Promise<void>): Promise<TraceEntry> {
     const entry = this.trace[this.trace.length - 1];
     if (!entry) throw new Error('continueStep: no step to continue');
-    this.future = null; // the entry changes: a run kept for a redo no longer describes it
-    this.recording = entry;
-    // Its writes belong to the latest step's window level: a store first written now is marked first.
-    this.markingStep = this.window !== null && this.window.steps > 0 && !this.probing;
+    this.timeline.beginContinuation();
+    this.core.recording = entry;
     try {
       const failure = await body(this.ctx).then(() => null, (error: unknown) => error);
-      if (failure !== null) this.runGuarded(() => { throw failure; });
+      if (failure !== null) this.kernel.runGuarded(() => { throw failure; });
     } finally {
-      this.recording = null;
-      this.markingStep = false;
+      this.core.recording = null;
+      this.stores.markWritesAt(null);
     }
-    entry.time = this.clock.now;
-    entry.invariants = this.evaluateInvariants(this.trace[this.trace.length - 2]);
-    this.model.track?.(this.ctx);
-    // The checkpoint taken when the step ended no longer describes it: take it again.
-    if (this.history?.wants(this.actions.length, () => this.exportBytes())) this.checkpoint();
+    this.kernel.rejudge(entry);
+    this.timeline.endContinuation();
     return entry;
   }
 
@@ -286,23 +177,11 @@ export class World {
    * halfway. A refused action changes nothing; `visit` sees it refused.
    */
   probe<T>(raw: unknown, visit: (outcome: StepOutcome) => T): T {
-    if (this.recording || this.probing) throw new Error('probe: a step or another probe is running');
-    const state = this.saveState();
-    const steps = this.actions.length;
-    this.probing = true;
-    for (const store of this.stores.values()) store.hold();
+    const start = this.timeline.beginProbe();
     try {
       return visit(this.step(raw, { checkpoint: false }));
     } finally {
-      this.recording = null;
-      for (const store of this.stores.values()) if (store.isHeld) store.letGo();
-      this.probing = false;
-      this.restoreState(state);
-      this.actions.length = steps;
-      this.trace.length = steps + 1;
-      this.history?.dropAfter(steps);
-      // No image is taken while held (export refuses), and a store opened during the probe
-      // rolled back to the image it opened from: every remembered image still holds.
+      this.timeline.endProbe(start);
     }
   }
 
@@ -321,12 +200,7 @@ export class World {
    * Also repairs a World whose latest step threw halfway: undoTo(actions.length).
    */
   undoTo(step: number): void {
-    if (!this.history) throw new Error('undo: this World keeps no history (created with history: false)');
-    if (!Number.isInteger(step) || step < 0 || step > this.actions.length) throw new Error(`undo: no step ${step} (0…${this.actions.length})`);
-    const checkpoint = this.history.atOrBefore(step)!;
-    const tail = this.actions.slice(checkpoint.step, step);
-    this.restore(checkpoint);
-    for (const action of tail) {
+    for (const action of this.timeline.rewind(step)) {
       const outcome = this.step(action);
       if (!outcome.ok) throw new Error(`undo: step ${this.actions.length + 1} no longer applies: ${reasonKeyText(outcome.error)}`);
     }
@@ -340,40 +214,7 @@ export class World {
    * the rest. Same bytes, trace and state as stepping there (world.test.ts).
    */
   redoTo(step: number, steps: readonly unknown[]): number {
-    const from = this.actions.length;
-    const future = this.future;
-    if (!future || !this.history || this.recording || step <= from) return from;
-    let target: Checkpoint | undefined;
-    for (const checkpoint of future.checkpoints) {
-      if (checkpoint.step > step) break;
-      target = checkpoint;
-    }
-    if (!target || target.step > future.actions.length) return from;
-    for (let i = from; i < target.step; i++) {
-      const ahead = future.actions[i]!;
-      if (steps[i] !== ahead && JSON.stringify(this.parse(steps[i])) !== JSON.stringify(ahead)) return from;
-    }
-    for (let i = from; i < target.step; i++) {
-      this.actions.push(future.actions[i]!);
-      this.trace.push(future.trace[i + 1]!);
-    }
-    this.restore(target, true);
-    return target.step;
-  }
-
-  /** After a step: keeps the undone run while the step log still follows it. */
-  private followFuture(taken: ModelAction): void {
-    const future = this.future!;
-    const at = this.actions.length;
-    const ahead = future.actions[at - 1];
-    if (at >= future.actions.length || (ahead !== taken && JSON.stringify(ahead) !== JSON.stringify(taken))) {
-      this.future = null;
-      return;
-    }
-    // The World takes its own checkpoints up to here.
-    let passed = 0;
-    while (passed < future.checkpoints.length && future.checkpoints[passed]!.step <= at) passed += 1;
-    if (passed > 0) future.checkpoints.splice(0, passed);
+    return this.timeline.redoTo(step, steps);
   }
 
   /**
@@ -382,26 +223,16 @@ export class World {
    * history from here; undoing past the fork point replays from the post-setup images.
    */
   fork(options: Omit<WorldOptions, 'model'> = {}): World {
-    if (this.recording) throw new Error('fork: a step is running');
-    const images = new Map<string, Uint8Array>();
-    for (const node of this.nodes) images.set(node.id, this.imageOf(node.id).image);
+    if (this.core.recording) throw new Error('fork: a step is running');
+    const images = this.stores.currentImages();
     const world = new World(this.config, this.model, {
-      history: options.history ?? (this.history ? this.history.policy : false), oracle: options.oracle ?? this.oracle, model: this.model,
+      history: options.history ?? this.timeline.policy, oracle: options.oracle ?? this.judge.oracle, model: this.model,
     }, images, this);
     // One copy of the state: restoreState copies the memo out of it again, so the child's
     // first checkpoint can keep this object as it is.
-    const state = this.saveState();
-    world.restoreState(state);
-    world.setup = this.setup ?? setupImages(this.config, this.model);
-    if (world.window) world.window.base = world.actions.length;
-    if (world.history) {
-      // Its past before the fork point: the post-setup images, then the step log.
-      if (world.actions.length > 0) {
-        const setup = world.setup;
-        world.history.add({ step: 0, state: setup.state, images: new Map([...setup.images].map(([id, image]) => [id, { store: null, generation: -1, image }])) });
-      }
-      world.checkpoint(false, state);
-    }
+    const state = this.timeline.saveState();
+    world.timeline.restoreState(state);
+    world.timeline.startAsFork(this.timeline.setup ?? setupImages(this.config, this.model), state);
     return world;
   }
 
@@ -410,18 +241,12 @@ export class World {
    * must hold the same memos as a fresh replay of its steps).
    */
   memoText(): string {
-    const sorted = (value: unknown): unknown => {
-      if (value === null || typeof value !== 'object') return value;
-      if (Array.isArray(value)) return value.map(sorted);
-      if (value instanceof Set) return [...value].map(sorted);
-      return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sorted((value as Record<string, unknown>)[k])]));
-    };
-    return JSON.stringify(sorted(Object.fromEntries(this.memos)));
+    return memoText(this.core.memos);
   }
 
   /** Steps that currently have a checkpoint (tests and diagnostics). */
   checkpointSteps(): number[] {
-    return this.history?.steps() ?? [];
+    return this.timeline.steps();
   }
 
   /** Parses a token/object into an action without running it. */
@@ -432,11 +257,7 @@ export class World {
   /** The label of a token/object as a message, or the parse error. */
   describe(raw: unknown): Message {
     const parsed = this.parse(raw);
-    return isRefusal(parsed) ? msg('steps.invalid', { error: parsed }) : this.label(parsed);
-  }
-
-  private label(action: ModelAction): Message {
-    return isWorldAction(action) ? describeWorldAction(action) : this.model.describeAction(action);
+    return isRefusal(parsed) ? msg('steps.invalid', { error: parsed }) : this.kernel.label(parsed);
   }
 
   observe(): Record<string, unknown> {
@@ -453,7 +274,7 @@ export class World {
    * incremental `checkStep` must agree with: src/sim/oracle.ts).
    */
   checkFull(): InvariantResult[] {
-    return this.model.invariants.map((inv) => result(inv, inv.check(this.ctx)));
+    return this.judge.checkFull(this.ctx);
   }
 
   /**
@@ -461,10 +282,7 @@ export class World {
    * list for a model that declares none. Read-only, like the invariants.
    */
   endConditions(): InvariantResult[] {
-    return (this.model.endConditions ?? []).map((c) => {
-      const violations = c.check(this.ctx);
-      return { id: c.id, statement: c.statement, rule: c.rules.join(', '), ok: violations.length === 0, violations };
-    });
+    return this.judge.endConditions(this.ctx);
   }
 
   /** The model's own recovery moves from here (its `recoveryMoves` hook), or an empty list. */
@@ -491,44 +309,15 @@ export class World {
   }
 
   status(node: string): NodeStatus {
-    const status = this.statuses.get(node);
-    if (!status) throw new Error(`no node '${node}'`);
-    return status;
+    return this.kernel.status(node);
   }
 
   store(node: string): Store {
-    const store = this.stores.get(node);
-    if (store) return store;
-    const image = this.unopened.get(node);
-    if (!image) throw new Error(`no node '${node}'`);
-    if (this.judging) return readerOf(this.nodes.find((n) => n.id === node)!, image);
-    const opened = this.openStore(this.nodes.find((n) => n.id === node)!, image);
-    this.unopened.delete(node);
-    this.stores.set(node, opened);
-    if (this.probing) opened.hold();
-    return opened;
-  }
-
-  /** True when store `id` holds exactly `saved`'s bytes (never written since that image was taken or opened). */
-  private holds(id: string, saved: StoreImage): boolean {
-    const current = this.stores.get(id);
-    if (!current) return this.unopened.get(id) === saved.image;
-    if (saved.store === current) return saved.generation === current.writeGeneration;
-    const last = this.lastImages.get(id);
-    return last !== undefined && last.image === saved.image && last.store === current && last.generation === current.writeGeneration;
-  }
-
-  /** Leaves `id` unopened, to open from `image` on first use (its current Store, if any, is closed). */
-  private closeAs(id: string, image: Uint8Array): void {
-    this.stores.get(id)?.close();
-    this.stores.delete(id);
-    this.markLevels.delete(id);
-    this.unopened.set(id, image);
-    this.lastImages.set(id, { store: null, generation: -1, image });
+    return this.stores.store(node);
   }
 
   armedFaults(): string[] {
-    return [...this.armed].sort();
+    return [...this.core.armed].sort();
   }
 
   // ── Read-only views for the explorer (src/sim/explorer): what a state is made of ──
@@ -554,504 +343,26 @@ export class World {
 
   /** Whether `frame` can be delivered now: its target is not paused and its latency has passed (also the explorer's rule). */
   canArrive(frame: Frame): boolean {
-    return this.statuses.get(frame.to) !== 'paused' && (frame.notBefore ?? 0) <= this.clock.now;
+    return this.kernel.canArrive(frame);
   }
 
   /** Cut links, as "a|b" with a < b, sorted. */
   cutLinks(): string[] {
-    return [...this.partitions].sort();
+    return [...this.core.partitions].sort();
   }
 
   /** How many times `node` has crashed: frames sent to an older incarnation are lost. */
   incarnation(node: string): number {
-    return this.incarnations.get(node) ?? 0;
+    return this.core.incarnations.get(node) ?? 0;
   }
 
   /** Every node's database image, by node ID (copies: the World keeps its own). */
   images(): Record<string, Uint8Array> {
-    const out: Record<string, Uint8Array> = {};
-    for (const node of this.nodes) out[node.id] = this.imageOf(node.id).image.slice();
-    return out;
+    return this.stores.images();
   }
 
   dispose(): void {
-    for (const store of this.stores.values()) store.close();
-    this.stores.clear();
-    this.unopened.clear();
-    this.lastImages.clear();
-  }
-
-  // ── Checkpoints ────────────────────────────────────────────────────────────────────────
-
-  private openStore(node: NodeSpec, image: Uint8Array | undefined): Store {
-    const store = new Store(requireSqlJs(), node.id, node.schema, {
-      ...(image ? { image } : {}),
-      onTransaction: (record) => this.recording?.transactions.push(record),
-      onExportWhileMarked: () => this.settle(),
-      beforeTransaction: () => this.markBeforeWrite(node.id),
-    });
-    if (image) this.lastImages.set(node.id, { store, generation: store.writeGeneration, image });
-    return store;
-  }
-
-  /** A store's current bytes: its last image if it has not written since, else a fresh export. */
-  private imageOf(id: string): StoreImage {
-    if (this.unopened.has(id)) return this.lastImages.get(id)!;
-    const store = this.store(id);
-    const last = this.lastImages.get(id);
-    if (last && last.store === store && last.generation === store.writeGeneration) return last;
-    const fresh = { store, generation: store.writeGeneration, image: store.export() };
-    this.lastImages.set(id, fresh);
-    return fresh;
-  }
-
-  /**
-   * About what an image checkpoint now would export: each open store written since its last
-   * image, at that image's size (the history's spacing by bytes; no export, no query).
-   */
-  private exportBytes(): number {
-    let bytes = 0;
-    for (const [id, store] of this.stores) {
-      const last = this.lastImages.get(id);
-      if (last && (last.store !== store || last.generation !== store.writeGeneration)) bytes += last.image.length;
-    }
-    return bytes;
-  }
-
-  /** Records the World after the latest step in the history (or, with `force`, regardless of policy). */
-  private checkpoint(force = false, state?: WorldState): Checkpoint | null {
-    if (!this.history && !force) return null;
-    let images: Map<string, StoreImage> | null = null;
-    // Inside an in-place window the stores' marks stand for their bytes: nothing is exported.
-    if (!this.window || this.window.steps === 0) {
-      images = new Map<string, StoreImage>();
-      for (const node of this.nodes) images.set(node.id, this.imageOf(node.id));
-    }
-    const checkpoint: Checkpoint = { step: this.actions.length, images, state: state ?? this.saveState() };
-    this.history?.add(checkpoint);
-    return checkpoint;
-  }
-
-  private saveState(): WorldState {
-    return {
-      clock: this.clock.save(),
-      rng: this.rng.save(),
-      network: this.network.save(),
-      statuses: [...this.statuses],
-      armed: [...this.armed],
-      partitions: [...this.partitions],
-      incarnations: [...this.incarnations],
-      memo: this.memos.size > 0 ? this.saveMemos() : null,
-    };
-  }
-
-  private restoreState(state: WorldState): void {
-    this.clock.restore(state.clock);
-    this.rng.restore(state.rng);
-    this.network.restore(state.network);
-    replaceMap(this.statuses, state.statuses);
-    replaceSet(this.armed, state.armed);
-    replaceSet(this.partitions, state.partitions);
-    replaceMap(this.incarnations, state.incarnations);
-    this.memos = new Map();
-    for (const [key, saved] of Object.entries(state.memo ?? {})) {
-      if (saved instanceof KeptMemo) {
-        this.memoCopies.set(key, saved.copy);
-        this.memos.set(key, saved.copy.load(saved.data));
-      } else this.memos.set(key, structuredClone(saved));
-    }
-  }
-
-  /** The memos as a checkpoint keeps them: each by its own copy when it gave one, the rest cloned together. */
-  private saveMemos(): Record<string, object> {
-    const kept: Record<string, object> = {};
-    const plain: Record<string, object> = {};
-    for (const [key, value] of this.memos) {
-      const copy = this.memoCopies.get(key);
-      if (copy) kept[key] = new KeptMemo(copy, copy.save(value));
-      else plain[key] = value;
-    }
-    return Object.assign(kept, structuredClone(plain));
-  }
-
-  /**
-   * Back to a checkpoint: a store that wrote since it is closed and left to reopen from the
-   * checkpoint's image when next used; the rest stay as they are.
-   */
-  private restore(checkpoint: Checkpoint, ahead = false): void {
-    if (!ahead && checkpoint.step < this.actions.length) this.keepFuture();
-    if (this.window && checkpoint.step >= this.window.base && !ahead) {
-      // Inside the window: each store rolls back in place to its mark for that step.
-      this.rollbackWindow(checkpoint.step - this.window.base + 1);
-    } else {
-      if (this.window) {
-        // Out of the window: every store back to the window's base first, so the image
-        // checkpoint comparison below sees the stores nothing wrote since it as unchanged.
-        this.rollbackWindow(1);
-        this.window = { base: checkpoint.step, steps: 0 };
-        this.markLevels.clear();
-        // The window's light checkpoints before an image ahead: their marks are gone.
-        if (ahead) this.history!.dropLight();
-      }
-      if (!checkpoint.images) throw new Error(`undo: checkpoint ${checkpoint.step} has no images outside its window`);
-      for (const node of this.nodes) {
-        const saved = checkpoint.images.get(node.id)!;
-        if (this.holds(node.id, saved)) continue;
-        this.closeAs(node.id, saved.image);
-      }
-    }
-    this.restoreState(checkpoint.state);
-    this.actions.length = checkpoint.step;
-    if (this.traceList.length > checkpoint.step + 1) this.traceList = this.traceList.slice(0, checkpoint.step + 1);
-    if (ahead) {
-      const future = this.future!;
-      const reached = future.checkpoints.findIndex((c) => c.step > checkpoint.step);
-      this.history!.restoreAhead(future.checkpoints.splice(0, reached < 0 ? future.checkpoints.length : reached));
-      if (checkpoint.step >= future.actions.length) this.future = null;
-      return;
-    }
-    const dropped = this.history!.dropAfter(checkpoint.step);
-    if (this.future) {
-      // Light checkpoints die with their window; images stay valid for a redo.
-      const images = dropped.filter((c) => c.images !== null);
-      if (images.length > 0) this.future.checkpoints = images.concat(this.future.checkpoints);
-    }
-  }
-
-  /** Before an undo: remembers the run it takes back, unless an earlier undo's run already holds it. */
-  private keepFuture(): void {
-    if (this.future) return; // the World's log is a prefix of the run kept
-    // The trace array itself: `restore` replaces it with a shorter copy, so this one stays as it is.
-    this.future = { actions: this.actions.slice(), trace: this.traceList, checkpoints: [] };
-  }
-
-  // ── The in-place undo window (history policy `inPlace`) ─────────────────────────────────
-
-  /** Before a step of the window: closes a full window and opens the next level. */
-  private beginWindowStep(): void {
-    if (!this.window || this.probing) return;
-    if (this.window.steps >= this.history!.policy.every) this.settle();
-    this.window.steps += 1;
-    this.markingStep = true;
-  }
-
-  /** Before a store's transaction: inside a step of the window, its first write of the step marks it. */
-  private markBeforeWrite(id: string): void {
-    if (!this.markingStep) return;
-    const level = this.window!.steps;
-    const levels = this.markLevels.get(id) ?? [];
-    if (levels[levels.length - 1] === level) return;
-    this.stores.get(id)!.mark();
-    levels.push(level);
-    this.markLevels.set(id, levels);
-  }
-
-  /**
-   * Rolls every open store back to window level `level` (the state before the window's
-   * `level`-th step): to its first mark at or after that level. A store without one was not
-   * written since: it already is what it was then (unopened stores included).
-   */
-  private rollbackWindow(level: number): void {
-    for (const [id, levels] of this.markLevels) {
-      const index = levels.findIndex((l) => l >= level);
-      if (index < 0) continue;
-      this.stores.get(id)!.rollbackTo(index + 1);
-      levels.length = index;
-    }
-    this.window!.steps = Math.min(this.window!.steps, level - 1);
-  }
-
-  /**
-   * Closes the window: commits every store's marks, forgets the window's light checkpoints
-   * and takes an image checkpoint of now, the next window's base. Runs when a window is
-   * full, and whenever an image is needed (images(), fork(), an inspector query's copy).
-   */
-  private settle(): void {
-    if (!this.window) return;
-    if (this.recording) throw new Error('World: an image was asked for while a step runs');
-    for (const store of this.stores.values()) store.releaseMarks();
-    this.window = { base: this.actions.length, steps: 0 };
-    this.markLevels.clear();
-    this.history!.dropLight();
-    this.checkpoint();
-  }
-
-  // ── The context a model works through ──────────────────────────────────────────────────
-
-  private makeContext(): ModelContext {
-    // Methods, not arrow-function properties: esbuild's keepNames (tsx: the bench, the CLIs,
-    // the cards) wraps each named arrow in an Object.defineProperty call — ≈ 20 µs per
-    // World for these members, as much as the rest of a fork. Destructuring a member stays
-    // safe: none of them reads `this`.
-    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the methods below reach the World through it
-    const world = this;
-    return {
-      clock: this.clock,
-      rng: this.rng,
-      network: this.network,
-      switches: this.switches,
-      store(node) { return world.store(node); },
-      faults(node) { return world.faultsFor(node); },
-      status(node) { return world.status(node); },
-      setStatus(node, status) {
-        world.status(node);
-        world.statuses.set(node, status);
-      },
-      send(from, to, kind, body, delay) {
-        const frame = world.network.send(from, to, kind, body, world.clock.now, delay, world.incarnations.get(to) ?? 0);
-        world.recording?.sent.push(frame);
-        if (world.partitions.has(linkOf(from, to))) world.lose(frame, msg('world.link_cut_frame_lost', { a: from, b: to, frame: frame.id, kind }));
-        return frame;
-      },
-      lose(frame, note) {
-        if (world.network.find(frame.id)) world.lose(frame, note);
-      },
-      note(text) { world.recording?.notes.push(text); },
-      stepTransactions() { return (world.recording ?? world.trace[world.trace.length - 1])?.transactions ?? []; },
-      arm(point) { world.armed.add(point); },
-      consume(point) { return world.armed.delete(point); },
-      settle() { if (world.switches.network !== 'manual') world.deliverAll(); },
-      restart(node) { world.restartNode(node); },
-      guard(body) {
-        world.runGuarded(body);
-        return world.recording?.crash ?? null;
-      },
-      partition(a, b) { world.partition(a, b); },
-      heal() { world.heal(); },
-      isPartitioned(a, b) { return world.partitions.has(linkOf(a, b)); },
-      memo<T extends object>(key: string, init: () => T, copy?: MemoCopy<T>): T {
-        if (copy && !world.memoCopies.has(key)) world.memoCopies.set(key, copy as MemoCopy<object>);
-        let value = world.memos.get(key);
-        if (value === undefined) world.memos.set(key, (value = init()));
-        return value as T;
-      },
-      judged(id) { return world.recording ? undefined : world.trace[world.trace.length - 1]?.invariants.find((r) => r.id === id)?.violations; },
-    };
-  }
-
-  private faultsFor(node: string): FaultPoints {
-    return {
-      reach: (point) => {
-        if (this.armed.delete(point)) throw new CrashSignal(node, point);
-      },
-    };
-  }
-
-  /** Runs `body` as one trace entry: collects transactions, frames, notes, invariants. */
-  private record(action: ModelAction | null, label: Message, body: () => void): TraceEntry {
-    const entry: TraceEntry = {
-      index: this.trace.length, action, label, time: 0, transactions: [], sent: [], delivered: [],
-      dropped: [], notes: [], crash: null, invariants: [],
-    };
-    this.recording = entry;
-    try {
-      this.runGuarded(body);
-    } finally {
-      this.recording = null;
-    }
-    entry.time = this.clock.now;
-    // The invariants judge THIS step: ctx.stepTransactions() must return its transactions.
-    this.recording = entry;
-    try {
-      entry.invariants = this.evaluateInvariants(this.trace[this.trace.length - 1]);
-      this.model.track?.(this.ctx);
-    } finally {
-      this.recording = null;
-    }
-    this.trace.push(entry);
-    return entry;
-  }
-
-  /** Runs core code; a CrashSignal takes its node down (its transaction already rolled back). */
-  private runGuarded(body: () => void): void {
-    try {
-      body();
-    } catch (error) {
-      if (!(error instanceof CrashSignal)) throw error;
-      this.statuses.set(error.node, 'crashed');
-      this.incarnations.set(error.node, (this.incarnations.get(error.node) ?? 0) + 1);
-      this.recording!.crash ??= { node: error.node, point: error.point };
-      this.recording!.notes.push(msg('world.crashed', { node: error.node, point: error.point }));
-    }
-  }
-
-  /**
-   * The invariant runner: an invariant with an incremental `checkStep` is given what the
-   * previous entry found and looks only at this step's writes; one without is judged by
-   * its full-history `check`.
-   */
-  private evaluateInvariants(previous: TraceEntry | undefined): InvariantResult[] {
-    this.judging = true;
-    try {
-      return this.judge(previous);
-    } finally {
-      this.judging = false;
-      trimReaders();
-    }
-  }
-
-  private judge(previous: TraceEntry | undefined): InvariantResult[] {
-    return this.model.invariants.map((inv, i) => {
-      if (this.oracle === 'full' || !inv.checkStep) return result(inv, inv.check(this.ctx));
-      const before = previous?.invariants[i]?.id === inv.id ? previous.invariants[i]!.violations
-        : previous?.invariants.find((r) => r.id === inv.id)?.violations ?? [];
-      return result(inv, inv.checkStep(this.ctx, before));
-    });
-  }
-
-  /** Why a World action cannot run now (namespace `refusals`), or null. */
-  private worldPrecondition(action: WorldAction): Message | null {
-    switch (action.type) {
-      case 'advance':
-        return null;
-      case 'deliver': {
-        const frame = action.frame === undefined ? this.nextDeliverable() : this.network.find(action.frame);
-        if (!frame) return action.frame === undefined ? msg('refusals.no_frame_deliverable') : msg('refusals.no_such_frame', { frame: action.frame });
-        if (this.status(frame.to) === 'paused') return msg('refusals.frame_waits_paused', { node: frame.to, frame: frame.id });
-        return this.canArrive(frame) ? null : msg('refusals.frame_on_its_way', { frame: frame.id, at: Number(frame.notBefore) });
-      }
-      case 'drop':
-      case 'duplicate': {
-        const frame = action.frame === undefined ? this.network.inFlight[0] : this.network.find(action.frame);
-        return frame ? null : action.frame === undefined ? msg('refusals.no_frame_in_flight') : msg('refusals.no_such_frame', { frame: Number(action.frame) });
-      }
-      case 'crash_at':
-        return this.armed.has(action.point) ? msg('refusals.crash_already_armed', { point: action.point }) : null;
-      case 'restart':
-        if (!this.statuses.has(action.node)) return msg('refusals.no_node', { node: action.node });
-        return this.status(action.node) === 'crashed' ? null : msg('refusals.not_crashed', { node: action.node });
-      case 'partition':
-        return action.nodes.every((n) => this.statuses.has(n)) && action.nodes[0] !== action.nodes[1] ? null : msg('refusals.cannot_cut', { nodes: action.nodes.join(' – ') });
-      case 'heal':
-        return this.partitions.size > 0 ? null : msg('refusals.no_link_cut');
-    }
-  }
-
-  private applyWorldAction(action: WorldAction): void {
-    switch (action.type) {
-      case 'advance':
-        this.clock.advance(action.by);
-        this.model.afterAdvance(this.ctx);
-        return;
-      case 'deliver':
-        this.deliver((action.frame === undefined ? this.nextDeliverable() : this.network.find(action.frame))!);
-        return;
-      case 'drop': {
-        const id = action.frame ?? this.network.inFlight[0]!.id;
-        const frame = this.network.take(id);
-        this.recording!.dropped.push(frame);
-        this.recording!.notes.push(msg('world.frame_dropped', { frame: frame.id, kind: frame.kind, from: frame.from, to: frame.to }));
-        return;
-      }
-      case 'duplicate': {
-        const copy = this.network.duplicate(action.frame ?? this.network.inFlight[0]!.id, this.clock.now);
-        this.recording!.sent.push(copy);
-        this.recording!.notes.push(msg('world.frame_duplicated', { original: copy.copyOf ?? null, copy: copy.id }));
-        return;
-      }
-      case 'crash_at':
-        this.armed.add(action.point);
-        this.recording!.notes.push(msg('world.crash_armed', { point: action.point }));
-        return;
-      case 'restart':
-        this.restartNode(action.node);
-        return;
-      case 'partition':
-        this.partition(action.nodes[0], action.nodes[1]);
-        return;
-      case 'heal':
-        this.heal();
-        return;
-    }
-  }
-
-  private partition(a: string, b: string): void {
-    this.partitions.add(linkOf(a, b));
-    for (const frame of [...this.network.inFlight]) {
-      if (linkOf(frame.from, frame.to) === linkOf(a, b)) this.lose(frame, msg('world.link_cut_in_flight_lost', { a, b, frame: frame.id, kind: frame.kind }));
-    }
-    this.recording?.notes.push(msg('world.link_cut', { a, b }));
-  }
-
-  private heal(): void {
-    if (this.partitions.size > 0) this.recording?.notes.push(msg('world.links_restored'));
-    this.partitions.clear();
-  }
-
-  private lose(frame: Frame, note: Message): void {
-    this.network.take(frame.id);
-    this.recording?.dropped.push(frame);
-    this.recording?.notes.push(note);
-  }
-
-  private restartNode(node: string): void {
-    if (this.status(node) !== 'crashed') return;
-    this.statuses.set(node, 'up');
-    const entry = this.recording;
-    if (entry) (entry.restarts ??= []).push({ node, transactions: entry.transactions.length, sent: entry.sent.length, notes: entry.notes.length });
-    entry?.notes.push(msg('world.restarted', { node }));
-    this.model.afterRestart?.(this.ctx, node);
-  }
-
-  /** The oldest frame that can arrive now: its target is not paused and its latency has passed. */
-  private nextDeliverable(): Frame | undefined {
-    return this.network.inFlight.find((f) => this.canArrive(f));
-  }
-
-  /** Hands a frame to its node. A crashed node's connections are gone: the frame is lost. */
-  private deliver(frame: Frame): void {
-    this.network.take(frame.id);
-    const down = this.statuses.get(frame.to) === 'crashed';
-    if (down || (frame.incarnation ?? 0) !== (this.incarnations.get(frame.to) ?? 0)) {
-      this.recording!.dropped.push(frame);
-      this.recording!.notes.push(msg(down ? 'world.frame_lost_node_down' : 'world.frame_lost_restarted', { node: frame.to, frame: frame.id, kind: frame.kind }));
-      return;
-    }
-    this.recording!.delivered.push(frame);
-    this.runGuarded(() => this.model.receive(this.ctx, frame));
-  }
-
-  private deliverAll(): void {
-    for (let i = 0; i < MAX_DELIVERIES_PER_STEP; i++) {
-      const frame = this.nextDeliverable();
-      if (!frame) return;
-      this.deliver(frame);
-    }
-    throw new Error(`network: more than ${MAX_DELIVERIES_PER_STEP} deliveries in one step (a message loop?)`);
-  }
-}
-
-/**
- * Read-only connections to images, shared by every World that holds the image unopened:
- * the invariant runner reads a store the step did not open through one, so a store that a
- * fork's child (or a World put back to a checkpoint) only has judged is opened once for all
- * of them, with its statements prepared once. Images never change, so neither do these.
- * Trimmed to the most recently used READERS after each judgement, never during one (a check
- * may still hold a reader).
- */
-const READERS = 4;
-const readers = new Map<Uint8Array, Store>();
-
-function readerOf(node: NodeSpec, image: Uint8Array): Store {
-  const known = readers.get(image);
-  if (known) {
-    readers.delete(image);
-    readers.set(image, known);
-    return known;
-  }
-  const reader = new Store(requireSqlJs(), node.id, node.schema, {
-    image,
-    beforeTransaction: () => { throw new Error(`World: an invariant tried to write '${node.id}' (invariants only read)`); },
-  });
-  readers.set(image, reader);
-  return reader;
-}
-
-function trimReaders(): void {
-  for (const [image, reader] of readers) {
-    if (readers.size <= READERS) return;
-    reader.close();
-    readers.delete(image);
+    this.stores.dispose();
   }
 }
 
@@ -1062,36 +373,4 @@ function setupImages(config: WorldConfig, model: Model) {
   if (cached) return cached;
   World.create(config, { model, history: false }).dispose();
   return setupCache.get(model, key)!;
-}
-
-function result(inv: Model['invariants'][number], violations: InvariantResult['violations']): InvariantResult {
-  return { id: inv.id, statement: inv.statement, rule: inv.rule, ok: violations.length === 0, violations };
-}
-
-/** The model's switch defaults overridden by `chosen`; unknown keys or values throw. */
-function resolveSwitches(model: Model, chosen: Record<string, string>): Record<string, string> {
-  const problem = switchProblem(model, chosen);
-  if (problem) throw new Error(problem);
-  const out: Record<string, string> = {};
-  for (const spec of switchesOf(model)) out[spec.key] = chosen[spec.key] ?? spec.default;
-  return out;
-}
-
-function linkOf(a: string, b: string): string {
-  return a < b ? `${a}|${b}` : `${b}|${a}`;
-}
-
-function replaceMap<K, V>(map: Map<K, V>, entries: readonly [K, V][]): void {
-  map.clear();
-  for (const [k, v] of entries) map.set(k, v);
-}
-
-function replaceSet<T>(set: Set<T>, values: readonly T[]): void {
-  set.clear();
-  for (const v of values) set.add(v);
-}
-
-/** A memo in a checkpoint, saved by its own MemoCopy, which also reads it back. */
-class KeptMemo {
-  constructor(readonly copy: MemoCopy<object>, readonly data: unknown) {}
 }
