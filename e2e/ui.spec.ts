@@ -244,12 +244,6 @@ test('a deep link carries non-default switches and rebuilds that World', async (
   await expect(page).not.toHaveURL(/resource=/);
 });
 
-test('an unknown scenario in a link says so instead of silently opening the sandbox', async ({ page }) => {
-  await new LabPage(page).open('L07', '?scenario=no-such-thing');
-  await expect(page.getByTestId('flash')).toContainText('no-such-thing');
-  await expect(page.getByTestId('scenario-select')).toHaveValue('');
-});
-
 test('after choosing a scenario with the keyboard, arrow keys step instead of changing the select', async ({ page }) => {
   const lab = await new LabPage(page).open('L07');
   const select = page.getByTestId('scenario-select');
