@@ -1,20 +1,11 @@
+/**
+ * Start-up and reload: saved progress that does not parse is set aside and reported, and a
+ * reload lands on the step last shown, whichever address the browser reloads. (The broken
+ * lab's error card, the Cards tab and the window API: src/app/components/Catalog.test.tsx,
+ * CardsPage.test.tsx and src/app/testApi.test.tsx.)
+ */
 import { expect, test } from '@playwright/test';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { LabPage } from './labPage';
-
-test('a deliberately broken lab shows an error card naming file and field; the others still load', async ({ page }) => {
-  await page.goto('/');
-  await page.getByTestId('preview-lab-input').setInputFiles(['e2e/fixtures/broken-lab/lab.json', 'e2e/fixtures/broken-lab/README.md']);
-  const card = page.getByTestId('lab-error-card');
-  await expect(card).toBeVisible();
-  await expect(card).toContainText('L98 did not load');
-  await expect(card).toContainText('lab.json');
-  await expect(card).toContainText('world.seed');
-  await expect(page.getByTestId('lab-card-L07')).toBeVisible();
-  await page.getByTestId('open-L07').click();
-  await expect(page.getByTestId('lab-L07')).toBeVisible();
-});
 
 test('corrupt saved progress is reported and set aside; the app still starts', async ({ page }) => {
   await page.addInitScript(() => {
@@ -64,32 +55,4 @@ test('a reload that takes the old address while the URL is being written still l
   await lab.expectStep(1, 1);
   await page.reload();
   await lab.expectStep(1, 1);
-});
-
-test('the Cards tab runs the shipped cards, reports a wrong one, and opens a card in its lab', async ({ page }) => {
-  await page.goto('/#/cards');
-  const dir = 'labs/L07/cards';
-  const files = readdirSync(dir).map((f) => join(dir, f));
-  await page.getByTestId('cards-input').setInputFiles(files);
-  await expect(page.getByTestId('cards-summary')).toHaveText(`${files.length} passed, 0 failed or invalid`);
-  await page.getByTestId('cards-input').setInputFiles(['e2e/fixtures/cards/wrong-expectation.json', 'e2e/fixtures/cards/invalid-card.json']);
-  await expect(page.getByTestId('cards-summary')).toHaveText(`${files.length} passed, 2 failed or invalid`);
-  const failed = page.locator('[data-testid="card-result"][data-pass="false"]');
-  await expect(failed.filter({ hasText: 'invalid-card.json' })).toContainText('actions:');
-  const wrong = failed.filter({ hasText: 'wrong-expectation.json' });
-  await expect(wrong).toContainText('allowed: expected true, got false');
-  await wrong.getByTestId('card-watch').click();
-  const lab = new LabPage(page);
-  await lab.expectStep(0, 1);
-  await lab.forward();
-  expect(await lab.observed()).toMatchObject({ allowed: false, current_token: 2 });
-});
-
-test('the read-only window API reports the current view', async ({ page }) => {
-  const lab = await new LabPage(page).open('L07');
-  await lab.act('A_write');
-  const view = await page.evaluate(() => (window as unknown as { durableLab: { view(): { cursor: number; observed: { allowed: boolean } } } }).durableLab.view());
-  expect(view).toMatchObject({ cursor: 1, observed: { allowed: true } });
-  const labs = await page.evaluate(() => (window as unknown as { durableLab: { labs(): unknown[] } }).durableLab.labs());
-  expect(labs).toContainEqual({ id: 'L07', ok: true, file: 'labs/L07/lab.json' });
 });

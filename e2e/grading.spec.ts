@@ -1,6 +1,8 @@
 /**
  * Grading in the browser and in `npm run grade`: exercises that cannot be gamed, progress
- * that survives damage, work that never vanishes, and reports a course can rely on.
+ * that survives damage, work that never vanishes, and reports a course can rely on. (The
+ * exercises' own fairness rules — the first pick decides, neutral repair options, a reproduce
+ * checked under the switches run — are src/app/components/ExercisesPanel.test.tsx's.)
  */
 import { expect, test, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
@@ -49,52 +51,6 @@ test.describe('fair exercises and durable progress', () => {
     page.once('dialog', (d) => d.accept());
     await page.getByTestId('import-input').setInputFiles(file);
     await expect(page.getByTestId('import-message')).toContainText('Imported long.json');
-  });
-
-  test('predict: the first pick decides; picking again until right stays missed, as practice', async ({ page }) => {
-    await new LabPage(page).open('L07');
-    await openExercise(page, 'late-write');
-    await page.getByTestId('exercise-late-write-choice-0').check(); // wrong
-    await page.getByTestId('exercise-late-write-check').click();
-    await expect(page.getByTestId('exercise-late-write-verdict')).toHaveAttribute('data-pass', 'false');
-    await page.getByTestId('exercise-late-write-choice-1').check(); // now right — practice
-    await page.getByTestId('exercise-late-write-check').click();
-    await expect(page.getByTestId('exercise-late-write-verdict')).toHaveAttribute('data-pass', 'true');
-    await expect(page.getByTestId('exercise-late-write')).toHaveAttribute('data-status', 'missed');
-    await expect(page.getByTestId('exercise-late-write-decided')).toContainText('not right. The first pick decides this exercise');
-    await expect(page.getByTestId('exercise-late-write-decided')).toContainText('practice (1 so far)');
-    await page.getByTestId('nav-progress').click();
-    await expect(page.getByTestId('progress-L07')).toHaveAttribute('data-done', '0');
-    await expect(page.getByTestId('progress-L07')).toHaveAttribute('data-missed', '1');
-  });
-
-  test('repair options: neutral labels, nothing preselected, verdicts only behind spoilers or once done', async ({ page }) => {
-    for (const [labId, id, sw] of [['L04', 'one-transaction', 'refund_mode'], ['L10', 'order-the-cycle', 'apply'], ['L13', 'bounded', 'offline_policy']] as const) {
-      await new LabPage(page).open(labId);
-      await openExercise(page, id);
-      const select = page.getByTestId(`exercise-${id}-option-${sw}`);
-      await expect(select).toHaveValue('');
-      const texts = await select.locator('option').allInnerTexts();
-      for (const text of texts) expect(text).not.toMatch(/correct|wrong|right design/i);
-      await expect(page.getByTestId(`exercise-${id}-check`)).toBeDisabled();
-      await page.getByTestId(`exercise-${id}-spoilers`).check();
-      const revealed = await select.locator('option').allInnerTexts();
-      expect(revealed).toHaveLength(texts.length);
-    }
-  });
-
-  test('reproduce checks what was run: L07 with the resource fenced again is not reproduced while FENCE-1 stays green', async ({ page }) => {
-    const lab = await new LabPage(page).open('L07');
-    await openExercise(page, 'overwrite');
-    await page.getByTestId('exercise-overwrite-start').click();
-    await expect(page.getByTestId('exercise-overwrite-fixed')).toContainText("This exercise's switches: The resource: an external system that takes writes as they come.");
-    await lab.setSwitch('resource', 'fenced');
-    await expect(page.getByTestId('exercise-overwrite-fixed')).toContainText('You changed The resource (now compares the fence in the same conditional write)');
-    await lab.act('A_pause', 'advance-11', 'B_acquire', 'B_write', 'A_wake');
-    await expect(lab.invariant('FENCE-1')).toHaveAttribute('data-ok', 'true');
-    await page.getByTestId('exercise-overwrite-check').click();
-    await expect(page.getByTestId('exercise-overwrite-verdict')).toHaveAttribute('data-pass', 'false');
-    await expect(page.getByTestId('exercise-overwrite-verdict')).toContainText('Not reproduced: you ran with resource = fenced');
   });
 
   test('steps are kept when a predict run or a deep link replaces them, with a way back', async ({ page }) => {

@@ -1,8 +1,10 @@
 /**
- * The lab view as students and instructors use it: the message sequence
- * diagram, what survives a crash, the lab's own switches, catalog progress, deep links
- * with switches, step keys after a choice, presenter view, the lab-file check. (A README's
- * GFM tables: src/app/components/Narrative.test.tsx.)
+ * The lab view as students and instructors use it, where it needs a browser: the message
+ * sequence diagram keeping the current step in view (scrolling), the lab's own switches
+ * with the first actions above the fold, catalog progress, deep links with switches, step
+ * keys on a closed select, presenter view's text sizes, the lab-file check's place. (What
+ * the sequence diagram and the crash panel draw: src/app/components/SequenceDiagram.test.tsx;
+ * a README's GFM tables: Narrative.test.tsx.)
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
@@ -10,43 +12,9 @@ import { join } from 'node:path';
 import { declaredSwitches } from '../src/app/labSwitches';
 import { LabPage, watchConsole } from './labPage';
 
-const STORY = ['A_pause', 'advance-11', 'B_acquire', 'B_write', 'A_wake'];
-
 let consoleErrors: string[] = [];
 test.beforeEach(({ page }) => { consoleErrors = watchConsole(page); });
 test.afterEach(() => { expect(consoleErrors).toEqual([]); });
-
-test('the sequence diagram draws frames from the trace and jumps to a step on click', async ({ page }) => {
-  const lab = await new LabPage(page).open('L07');
-  await lab.act(...STORY);
-  const seq = page.getByTestId('sequence');
-  await expect(seq.getByTestId('sequence-current')).toHaveAttribute('data-step', '5');
-  const delivered = seq.locator('[data-outcome="delivered"]');
-  expect(await delivered.count()).toBeGreaterThan(2);
-  // The first delivered frame: clicking it goes to the step that delivered it.
-  const first = delivered.first();
-  const step = Number(await first.getAttribute('data-step'));
-  expect(step).toBeLessThan(5);
-  await first.click();
-  await lab.expectStep(step, 5);
-  // Steps ahead stay drawn (the run is known) and can be jumped to.
-  await expect(seq.getByTestId('sequence-row-5')).toHaveCount(1);
-  await seq.locator(`[data-step="5"][data-outcome]`).first().click();
-  await lab.expectStep(5, 5);
-  // One lifeline per node of the topology, named.
-  const nodes = await page.locator('.topology .world-node').count();
-  expect(nodes).toBeGreaterThan(1);
-  await expect(seq.locator('.seq-lifeline')).toHaveCount(nodes);
-  await expect(seq.locator('.seq-lane-name')).toHaveCount(nodes);
-  // The virtual clock down the side: every row names its step and time, the time never goes
-  // back, and the story's +11 shows.
-  // (the row's label is a <title> inside the same text element: read the drawn text only)
-  const axis = await seq.locator('.seq-row .seq-step').evaluateAll((els) => els.map((el) => el.lastChild?.textContent ?? ''));
-  expect(axis).toHaveLength(6);
-  const times = axis.map((text, i) => { expect(text).toMatch(new RegExp(`^${i} · t=\\d+$`)); return Number(text.split('t=')[1]); });
-  expect(times).toEqual([...times].sort((a, b) => a - b));
-  expect(times[5]! - times[0]!).toBeGreaterThanOrEqual(11);
-});
 
 test('the sequence diagram keeps the current step in view while stepping down a long run and back to the top', async ({ page }) => {
   const lab = await new LabPage(page).open('L10');
@@ -130,47 +98,6 @@ test('the sequence diagram scrolls a row that left the box to a quarter down goi
   expect(up.filter((row) => !threeQuarters(row)), 'rows after a scroll back up (top, bottom as shares of the box)').toEqual([]);
 });
 
-test('a dropped frame ends in a cross; a crash is a mark on the lifeline; the crash panel shows lost and kept, then recovery', async ({ page }) => {
-  const lab = await new LabPage(page).open('L07');
-  await lab.setSwitch('network', 'manual');
-  await lab.act('advance-11', 'B_acquire', 'drop_next');
-  const lost = page.getByTestId('sequence').locator('[data-outcome="lost"]');
-  await expect(lost).toHaveCount(1);
-  await expect(lost.locator('.seq-cross')).toHaveCount(1);
-  // A duplicated frame: two arrows, the copy marked as one.
-  await lab.act('B_acquire');
-  await page.getByTestId('network').locator('li').first().getByRole('button', { name: 'duplicate' }).click();
-  await lab.act('deliver_next', 'deliver_next');
-  const copy = page.getByTestId('sequence').locator('.seq-msg.copy');
-  await expect(copy).toHaveCount(1);
-  await expect(copy).toHaveAttribute('data-outcome', 'delivered');
-  await expect(copy.locator('.seq-kind')).toContainText('×2');
-  await lab.setSwitch('network', 'auto');
-  await lab.reset();
-  await page.getByTestId('scenario-select').selectOption('');
-  await lab.act('A_write', 'crash_at-resource.before_commit', 'A_write');
-  await expect(page.getByTestId('sequence-crash-3')).toBeVisible();
-  const panel = page.getByTestId('crash-panel');
-  await expect(panel).toHaveAttribute('data-node', 'resource');
-  await expect(panel.getByTestId('crash-lost')).toContainText('rolled back');
-  // ...with the rows the rolled-back write would have added.
-  await expect(panel.getByTestId('crash-lost')).toContainText('write_log: 1 insert');
-  // Kept: the first write committed before the crash; the second never did.
-  await expect(panel.getByTestId('crash-kept-write_log')).toHaveAttribute('data-rows', '1');
-  await expect(panel.getByTestId('crash-recovery')).toContainText('Not restarted yet');
-  await lab.act('restart-resource');
-  await expect(panel.getByTestId('crash-recovery')).toContainText('Recovery (restart at step 4)');
-  // What recovery did: start again from its committed rows, then ask the authority which
-  // lease is in force (fence updates sent while it was down were lost).
-  await expect(panel.getByTestId('crash-recovery')).toContainText('resource.learn_fence (commit)');
-  await expect(panel.getByTestId('crash-recovery')).toContainText('fence_query to authority');
-  await expect(panel.getByTestId('crash-recovery')).toContainText('restarted with only what it had committed');
-  await expect(page.getByTestId('sequence-restart-4')).toBeVisible();
-  // The mark is a way back to the crash.
-  await page.getByTestId('sequence-crash-3').click();
-  await lab.expectStep(3, 4);
-});
-
 /** The switch keys of the selects in a part of the toolbar, sorted. */
 const switchKeys = (page: Page, selector: string) => page.locator(selector).evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')!.replace(/^switch-/, '')).sort());
 
@@ -242,12 +169,6 @@ test('a deep link carries non-default switches and rebuilds that World', async (
   // Back to the default: the parameter leaves the link.
   await lab.setSwitch('resource', 'fenced');
   await expect(page).not.toHaveURL(/resource=/);
-});
-
-test('an unknown scenario in a link says so instead of silently opening the sandbox', async ({ page }) => {
-  await new LabPage(page).open('L07', '?scenario=no-such-thing');
-  await expect(page.getByTestId('flash')).toContainText('no-such-thing');
-  await expect(page.getByTestId('scenario-select')).toHaveValue('');
 });
 
 test('after choosing a scenario with the keyboard, arrow keys step instead of changing the select', async ({ page }) => {

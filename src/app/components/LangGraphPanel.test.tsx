@@ -3,8 +3,11 @@
  * The LangGraph panel on a real L05 World: the graph's boxes are LangGraph's nodes, the
  * current node is marked where the run stands after each step, every node shows the
  * checkpoint saved after its super-step, and the trail lists the checkpoints readably.
+ * Last, on the lab page itself (src/test/labApp.tsx): a scenario stepped through with the
+ * panel and the crash panel's kept checkpoints following it.
  */
 import { cleanup, render, screen, within } from '@testing-library/react';
+import { allowDevWarning, choose, click, counter, mountApp, pickPrediction, useLabApp, visit } from '../../test/labApp';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WorldView } from '../../lab/session';
@@ -17,8 +20,8 @@ import { createLabI18n } from '../i18n/instance';
 import { useApp } from '../store';
 import { LangGraphPanel } from './LangGraphPanel';
 
-// The catalog's index is built by a Vite plugin that does not run under happy-dom; nothing here reads it.
-vi.mock('virtual:lab-index', () => ({ default: [] }));
+vi.mock('virtual:lab-index', () => import('../../test/appModules').then((m) => m.labIndexModule()));
+vi.mock('../runtime', () => import('../../test/appModules').then((m) => m.nodeRuntime()));
 
 useSqlJs();
 
@@ -91,5 +94,46 @@ describe('LangGraphPanel', () => {
     expect(screen.getByTestId('lgraph-status').textContent).toContain('approve の前で停止中（ブレークポイント）');
     expect(node('approve').textContent).toContain('この前にブレークポイント');
     expect(node('draft_note').textContent).toContain('→ チェックポイント #3');
+  });
+});
+
+describe('the LangGraph panel on the lab page', () => {
+  useLabApp();
+
+  it('L05: draws LangGraph\'s compiled graph and marks where the run stands after each step', async () => {
+    mountApp();
+    await visit('#/lab/L05');
+    const panel = () => screen.getByTestId('lgraph-panel');
+    // Nothing compiled before the first run (LangGraph's chunk is not even loaded yet).
+    expect(panel().getAttribute('data-status')).toBe('none');
+    expect(screen.getByTestId('lgraph-not-compiled')).toBeTruthy();
+    // current-node: ask, arm a crash after the provider's answer, approve (A crashes in submit), restart A.
+    await pickPrediction('predict-node-rerun');
+    // Until L05 has replayed the scenario, its view shows the predict run's trace under the
+    // scenario's cursor 0: for that render the timeline's rows taken and ahead share keys.
+    allowDevWarning('Encountered two children with the same key');
+    await choose('scenario-select', 'current-node');
+    await click('step-forward');
+    expect(counter()).toBe('step 1 / 4');
+    const diagram = screen.getByTestId('lgraph-diagram');
+    expect(within(diagram).getAllByTestId(/^lgraph-node-/)).toHaveLength(7);
+    expect(node('approve').getAttribute('data-mark')).toBe('paused');
+    expect(node('draft_note').getAttribute('data-checkpoints')).toBe('#3');
+    expect(screen.getByTestId('lgraph-status').textContent).toContain('Stopped before approve');
+    await click('step-forward');
+    await click('step-forward');
+    expect(counter()).toBe('step 3 / 4');
+    // The crash hit inside submit before the checkpoint after approve was saved: approve's writes are pending on #3.
+    expect(panel().getAttribute('data-status')).toBe('saved');
+    expect(node('approve').getAttribute('data-mark')).toBe('saved');
+    const kept = within(screen.getByTestId('crash-panel')).getByTestId('crash-kept-lg_checkpoint');
+    expect(kept.getAttribute('data-rows')).toBe('3');
+    expect(within(kept).getByTestId('checkpoint-#3').textContent).toContain('approve');
+    expect(kept.textContent, 'all three rows are shown').not.toContain('more');
+    await click('step-forward');
+    expect(counter()).toBe('step 4 / 4');
+    expect(node('__end__').getAttribute('data-mark')).toBe('end');
+    expect(node('submit').getAttribute('data-checkpoints')).toBe('#6');
+    expect(panel().getAttribute('data-current')).toBe('__end__');
   });
 });
