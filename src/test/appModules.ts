@@ -22,7 +22,7 @@ export async function labIndexModule(): Promise<{ default: LabIndexEntry[] }> {
 export async function nodeRuntime(): Promise<typeof Runtime> {
   const [sqljs, store, session, loader, check, recheck, cards, submission, bundle, palette, fork] = await Promise.all([
     import('../core/db/sqljs'), import('../core/db/store'), import('../lab/session'), import('../lab/loader'),
-    import('../lab/exercises/check'), import('../lab/exercises/recheck'), import('../lab/cards'), import('../lab/submission'),
+    import('../lab/exercises/checkAnswer'), import('../lab/exercises/recheck'), import('../lab/cards'), import('../lab/submission'),
     import('../app/labsBundle'), import('../lab/palette'), import('../lab/fork'),
   ]);
   return {
@@ -30,7 +30,7 @@ export async function nodeRuntime(): Promise<typeof Runtime> {
     warmUp: () => store.warmUp(sqljs.requireSqlJs()),
     LabSession: session.LabSession,
     parseLab: loader.parseLab,
-    checkExercise: check.checkExercise,
+    checkAnswer: check.checkAnswer,
     recheckRecords: recheck.recheckRecords,
     formatCardResult: cards.formatCardResult, parseCard: cards.parseCard, runCard: cards.runCard,
     buildSubmission: submission.buildSubmission, gradeSubmissionText: submission.gradeSubmissionText,
