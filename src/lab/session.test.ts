@@ -192,3 +192,29 @@ describe('a saved place that does not replay in full', () => {
     expect([session.cursor, session.snapshot.steps.length, problem, setAside]).toEqual([1, 2, null, undefined]);
   });
 });
+
+describe('an asynchronous lab while a rebuild is queued', () => {
+  const l05 = (loadLabsFromDir(resolve('labs')).find((l) => l.ok && l.lab.id === 'L05') as { ok: true; lab: Lab }).lab;
+  const script = (id: string) => l05.scenarios.find((s) => s.id === id)!;
+
+  it('shows the place its World is at, then the new place once the replay has run', async () => {
+    const { session } = LabSession.open(l05);
+    session.loadScript(script('happy-path'));
+    for (let i = 0; i < script('happy-path').actions.length; i++) session.forward();
+    await session.whenIdle();
+    const before = session.view();
+    expect(before).toMatchObject({ cursor: 2, total: 2 });
+    expect(before.trace.length).toBeGreaterThan(0);
+    // A scenario loaded: the place is decided at once, the World replays on the queue.
+    session.loadScript(script('messages-only'));
+    expect(session.cursor).toBe(0);
+    const pending = session.view();
+    expect(pending).toMatchObject({ cursor: 2, total: 2 });
+    expect(pending.trace).toEqual(before.trace);
+    await session.whenIdle();
+    const after = session.view();
+    expect(after).toMatchObject({ cursor: 0, total: 4 });
+    expect(after.trace.map((entry) => entry.action)).toEqual([null]); // the starting state's entry only
+    session.dispose();
+  });
+});

@@ -345,17 +345,19 @@ export class LabSession {
 
   view(): WorldView {
     const world = this.world;
+    // The place the World stands at: while a queued rebuild has not run, the one before it.
+    const place = this.shown ?? this.state;
     const lines = world.describeNodes();
-    const scenario = this.lab.scenarios.find((s) => s.id === this.state.scenario) ?? null;
+    const scenario = this.lab.scenarios.find((s) => s.id === place.scenario) ?? null;
     const observed = world.observe();
     const trace = world.trace;
     const traceLength = trace.length;
     let traceCopy: TraceEntry[] | undefined;
-    const ahead = this.state.steps.slice(this.state.cursor); // the log is edited in place: its tail now
+    const ahead = place.steps.slice(place.cursor); // the log is edited in place: its tail now
     let upcoming: StepLabel[] | undefined;
     return {
-      cursor: this.state.cursor,
-      total: this.state.steps.length,
+      cursor: place.cursor,
+      total: place.steps.length,
       time: world.clock.now,
       nodes: world.nodes.map((spec) => {
         const said = lines[spec.id] ?? [];
@@ -384,7 +386,7 @@ export class LabSession {
       armed: world.armedFaults(),
       scenarioCheck: scenario ? {
         scenario,
-        atEnd: this.state.cursor === this.state.steps.length,
+        atEnd: place.cursor === place.steps.length,
         mismatches: deepMatch(scenario.expect, observed),
       } : null,
     };
@@ -397,14 +399,23 @@ export class LabSession {
   private rebuild(state: SessionState): void {
     if (this.asyncWorld || (state.cursor > 0 && asyncUnder(this.lab, state))) {
       this.queued = true;
+      // Until the replay has run, the view shows the place the World is still at: the new
+      // place's cursor over the old run's trace would be neither.
+      this.shown ??= this.state;
       this.enqueue(async () => {
         const world = await replayAsync(configFor(this.lab, state), state.steps.slice(0, state.cursor)).catch((error: unknown) => {
           this.error = `That place could not be rebuilt: ${error instanceof Error ? error.message : String(error)}`;
           return null;
         });
-        if (!world) return;
+        if (!world) {
+          // The World stays where it was; the place decided is kept (saved, reopened), and the error said.
+          if (this.state === state) this.shown = null;
+          return;
+        }
         this.world.dispose();
         this.world = world;
+        // A later rebuild still queued: the World is at this one's place until it runs.
+        this.shown = this.state === state ? null : state;
       });
       this.state = state; // the place is decided now; the World catches up on the queue
       return;
@@ -426,6 +437,9 @@ export class LabSession {
 
   /** Set once a rebuild went onto the queue: the World may still be the old (synchronous) one until it has run. */
   private queued = false;
+
+  /** The place the World is at while a queued rebuild (to `state`) has not run yet, else null. */
+  private shown: SessionState | null = null;
 
   private get asyncWorld(): boolean {
     return this.queued || isAsyncWorld(this.world);

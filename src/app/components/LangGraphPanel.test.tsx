@@ -7,7 +7,7 @@
  * panel and the crash panel's kept checkpoints following it.
  */
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { allowDevWarning, choose, click, counter, mountApp, pickPrediction, useLabApp, visit } from '../../test/labApp';
+import { choose, click, counter, mountApp, pickPrediction, useLabApp, visit } from '../../test/labApp';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WorldView } from '../../lab/session';
@@ -109,9 +109,6 @@ describe('the LangGraph panel on the lab page', () => {
     expect(screen.getByTestId('lgraph-not-compiled')).toBeTruthy();
     // current-node: ask, arm a crash after the provider's answer, approve (A crashes in submit), restart A.
     await pickPrediction('predict-node-rerun');
-    // Until L05 has replayed the scenario, its view shows the predict run's trace under the
-    // scenario's cursor 0: for that render the timeline's rows taken and ahead share keys.
-    allowDevWarning('Encountered two children with the same key');
     await choose('scenario-select', 'current-node');
     await click('step-forward');
     expect(counter()).toBe('step 1 / 4');
