@@ -16,9 +16,7 @@ import type { LabSession, WorldView } from '../lab/session';
 import type * as Runtime from './runtime';
 import { decodeActions } from './actionsLink';
 import { formatHash, parseHash, sameBesidesStep, type Route } from './routing';
-import { PlaceViews } from './placeViews';
 import { FLASH_TEXT, type FlashValue } from './components/flashText';
-import { knownRun, stabilizeView } from './stableView';
 import { WriteLater } from './writeLater';
 import { ProgressSync } from '../lab/progressSync';
 import { closedGate } from '../lab/predictGate';
@@ -72,8 +70,9 @@ export const selectStorageUnsaved = (s: AppState) => s.storageUnsaved;
 export const selectCardRuns = (s: AppState) => s.cardRuns;
 export const selectProgress = (s: AppState) => s.progress;
 
-// Per-panel slices of the view. With stabilizeView() each keeps its reference while its
-// content is unchanged, so a panel re-renders only when what it shows changed.
+// Per-panel slices of the view. The session shares each part of a step record with the
+// record shown before while its content is unchanged (src/lab/shareRecord.ts), so a panel
+// re-renders only when what it shows changed.
 const NONE: never[] = [];
 /** A selector of one part of the view, `none` while no lab is open. */
 const part = <K extends keyof WorldView, D>(key: K, none: D) => (s: AppState): WorldView[K] | D => s.view?.[key] ?? none;
@@ -310,7 +309,7 @@ async function recheckSaved(lab: Lab): Promise<void> {
 /** Visible strings of the store, as messages the banner renders in the page's language. */
 const TEXT = FLASH_TEXT;
 
-/** The last `changedSwitches` answer: a step keeps the view's switch objects (stableView.ts), so it is asked the same question again. */
+/** The last `changedSwitches` answer: a step keeps the view's switch objects (src/lab/shareRecord.ts), so it is asked the same question again. */
 let lastChanged: { args: unknown[]; out: Record<string, string> } | null = null;
 
 /** Switch values that differ from what the lab (and its open scenario) start with. */
@@ -410,24 +409,16 @@ if (typeof window !== 'undefined') {
   document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') flushOnLeave(); });
 }
 
-/** Views already built for the open step log (Back and the redo tail show them again). */
-const placeViews = new PlaceViews();
-
 /** After every session change: new view, saved progress, URL that reproduces the place. */
 function commit(flash: FlashValue | null = null, present?: boolean): void {
-  const { session, progress, route, view: previous, run: known } = useApp.getState();
+  const { session, progress, route, run: known } = useApp.getState();
   if (!session) return;
   const snapshot = session.snapshot;
   saveSoon();
   const steps = session.logKey;
-  // An asynchronous lab's World may still be catching up on its queue: always ask it.
-  const log = session.whenIdle() === null ? `${snapshot.scenario ?? ''}\n${steps}` : null;
-  const built = log === null ? undefined : placeViews.get(session, log, snapshot.cursor);
-  const sameLog = known.steps === steps;
-  const view = stabilizeView(previous, built ?? session.view(), sameLog ? known.entries : [], log !== null && sameLog);
-  if (log !== null) placeViews.set(session, log, snapshot.cursor, view);
-  else placeViews.clear();
-  const entries = sameLog ? knownRun(known.entries, view.trace) : view.trace;
+  // The session's step record at the cursor (built once per place; equal parts shared).
+  const view = session.view();
+  const entries = session.knownRun();
   // One store update per step: every subscriber's selector runs once.
   useApp.setState({
     progress: isPreview(session.lab) ? progress : withLab(progress, session.lab.id, snapshot), view, flash,

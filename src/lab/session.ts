@@ -2,17 +2,15 @@
  * LabSession: one learner's walk through one lab — the World, the step log with a redo
  * tail, the cursor, the switches — and the plain snapshot (WorldView) the UI renders.
  *
- * Stepping back is the World's undo (a checkpoint restore, plus at most a few steps
- * replayed), never a replay from the root; flipping a switch replays the applied steps from
- * the cached post-setup images of the new config. Either way the learner sees exactly the
- * World a fresh replay gives (tested in src/sim/world.test.ts and here). No React here.
+ * What the World showed at each cursor of the current log is kept as a step record
+ * (stepRecord.ts), so stepping back and forth over known steps reads records and leaves the
+ * World where it is. The World catches up when the learner acts from there: by its undo (a
+ * checkpoint restore, plus at most a few steps replayed), never a replay from the root.
+ * Flipping a switch replays the applied steps from the cached post-setup images of the new
+ * config. Either way the learner sees exactly the World a fresh replay gives (tested in
+ * src/sim/world.test.ts, session.test.ts and stepRecord.test.ts). No React here.
  */
-import { machineGraph, type MachineGraph } from '../core/machines';
-import type { Message } from '../core/message';
-import type { ThreadView } from '../core/workflow/threadView';
-import { isRefusal, type InvariantResult, type NodeLine, type NodeSpec, type NodeStatus, type RefusalReason, type SwitchSpec, type TopologyEdge } from '../sim/model';
-import type { Frame } from '../sim/network';
-import { switchesOf } from '../sim/switches';
+import { isRefusal, type RefusalReason } from '../sim/model';
 import { DENSE_HISTORY } from '../sim/history';
 import { World, type TraceEntry, type WorldOptions } from '../sim/world';
 import { isAsyncModel, isAsyncWorld, replayAsync, stepAsync } from '../sim/asyncStep';
@@ -20,7 +18,9 @@ import { getModel } from './models';
 import { configFor } from './config';
 import { deepMatch, type Mismatch } from './deepMatch';
 import { formatMessage } from './messages/format';
+import { shareRecord } from './shareRecord';
 import { stepLabel, type StepLabel } from './sessionLabels';
+import { recordWorld, type StepRecord } from './stepRecord';
 import type { Lab, Scenario } from './schema';
 
 /** What a learner's place in a lab is, as saved and restored. */
@@ -34,42 +34,15 @@ export interface SessionState {
   scenario?: string;
 }
 
-export interface WorldView {
+/** What the UI renders at the cursor: the step record there and the place around it. */
+export interface WorldView extends Omit<StepRecord, 'traceArray' | 'traceLength'> {
   cursor: number;
   total: number;
-  time: number;
-  /**
-   * `said`: the node's live lines as the model reports them (messages the app renders in
-   * the student's language); `lines`: the same in English, for tests and for comparing two
-   * views by content.
-   */
-  nodes: { spec: NodeSpec; status: NodeStatus; lines: string[]; said: NodeLine[] }[];
-  edges: TopologyEdge[];
-  frames: readonly Frame[];
-  /** `title` is the same object while its content is (a step that changes nothing re-renders nothing). */
-  machines: { id: string; title: string | Message; graph: MachineGraph; state: string }[];
   trace: TraceEntry[];
   /** Labels of the steps ahead of the cursor (the redo tail or the open scenario). */
   upcoming: StepLabel[];
-  invariants: InvariantResult[];
-  observed: Record<string, unknown>;
-  /** A graph engine's graph and where the run stands on it (L05, L06 under LangGraph), else null. */
-  engineThread: ThreadView | null;
-  switches: Record<string, string>;
-  switchSpecs: SwitchSpec[];
-  armed: string[];
   /** The open scenario's expected outcome, checked against the observed state. */
   scenarioCheck: { scenario: Scenario; atEnd: boolean; mismatches: Mismatch[] } | null;
-}
-
-/** Message objects by content, so a title rebuilt each step is the same object as before. */
-const internedTitles = new Map<string, Message>();
-function interned(title: string | Message): string | Message {
-  if (typeof title === 'string') return title;
-  const key = JSON.stringify(title);
-  let known = internedTitles.get(key);
-  if (!known) internedTitles.set(key, (known = title));
-  return known;
 }
 
 /**
@@ -94,22 +67,10 @@ function upcomingLabel(world: World, step: unknown): StepLabel {
 }
 
 /**
- * A machine's graph and a model's switch list, built once: both are fixed for the life of
- * the machine and the model, and a fresh object each step made the app compare them by
- * content (a JSON signature of the whole graph) on every step.
+ * Step records kept around the cursor (at most twice as many between trims): Back, Step
+ * and the slider over this many steps read records only; each record is ≈ 2–3 KB on L07.
  */
-const graphs = new WeakMap<object, MachineGraph>();
-function graphOf(machine: Parameters<typeof machineGraph>[0]): MachineGraph {
-  let graph = graphs.get(machine);
-  if (!graph) graphs.set(machine, (graph = machineGraph(machine)));
-  return graph;
-}
-const switchLists = new WeakMap<object, SwitchSpec[]>();
-function switchSpecsOf(model: World['model']): SwitchSpec[] {
-  let specs = switchLists.get(model);
-  if (!specs) switchLists.set(model, (specs = switchesOf(model)));
-  return specs;
-}
+const RECORDS_KEPT = 512;
 
 /** A session's World keeps a checkpoint per recent step: Back is a restore, nothing replayed. */
 const WORLD_OPTIONS: WorldOptions = { history: DENSE_HISTORY };
@@ -201,6 +162,7 @@ export class LabSession {
   private takeStep(taken: unknown): void {
     const steps = this.state.steps;
     if (this.logItems && this.logItems.length > this.state.cursor) this.logItems = null; // a redo tail dropped: its text with it
+    this.forgetRecords(this.state.cursor); // what the World showed up to here still holds
     steps.length = this.state.cursor;
     steps.push(taken);
     this.state.cursor += 1;
@@ -256,8 +218,9 @@ export class LabSession {
     return hold && this.state.cursor >= hold.cursor ? { ok: false, error: hold.error } : null;
   }
 
-  /** The World as it stands (read-only use: inspector, tests). */
+  /** The World at the cursor (read-only use: inspector, tests). */
   get current(): World {
+    this.sync();
     return this.world;
   }
 
@@ -265,6 +228,7 @@ export class LabSession {
   play(raw: unknown): { ok: true } | { ok: false; error: RefusalReason } {
     if (this.asyncWorld) return this.enqueue(async () => this.settle(await this.playNow(raw)));
     const scripted = this.state.steps[this.state.cursor];
+    this.sync();
     const outcome = this.world.step(raw);
     if (!outcome.ok) return outcome;
     const taken = this.world.actions[this.world.actions.length - 1];
@@ -279,8 +243,11 @@ export class LabSession {
     const held = this.held();
     if (held) return held;
     if (this.asyncWorld) return this.enqueue(async () => this.settle(await this.forwardNow()));
-    const outcome = this.world.step(this.state.steps[this.state.cursor]);
-    if (!outcome.ok) return outcome;
+    if (!this.records.has(this.state.cursor + 1)) {
+      this.sync();
+      const outcome = this.world.step(this.state.steps[this.state.cursor]);
+      if (!outcome.ok) return outcome;
+    }
     this.state.cursor += 1;
     return { ok: true };
   }
@@ -289,10 +256,7 @@ export class LabSession {
     if (this.state.cursor > 0) this.jumpTo(this.state.cursor - 1);
   }
 
-  /**
-   * The World after the first `cursor` steps: back by undo, forward by stepping through
-   * the redo tail. Falls back to a full rebuild only if a step of the tail is refused.
-   */
+  /** The place after the first `cursor` steps of the log (at most the predict gate's hold). */
   jumpTo(cursor: number): void {
     const hold = this.hold?.();
     const target = Math.max(0, Math.min(cursor, this.state.steps.length, hold ? Math.max(hold.cursor, this.state.cursor) : Infinity));
@@ -301,20 +265,11 @@ export class LabSession {
       this.rebuild({ ...this.state, cursor: target });
       return;
     }
-    if (target <= this.world.actions.length) {
-      this.world.undoTo(target);
-      this.state = { ...this.state, cursor: target };
-      return;
-    }
-    // Along the run a Back took back: from its nearest image, not step by step from here.
-    const reached = this.world.redoTo(target, this.state.steps);
-    if (reached > this.state.cursor) this.state = { ...this.state, cursor: reached };
-    while (this.state.cursor < target) {
-      if (!this.forward().ok) {
-        this.rebuild({ ...this.state, cursor: target });
-        return;
-      }
-    }
+    this.state = { ...this.state, cursor: target };
+    // A place a record was built at, or one behind the World: the World catches up when
+    // the learner acts there. Ahead of both, the redo tail is stepped now (a refused step
+    // stops the cursor before it).
+    if (!this.records.has(target) && target > this.world.actions.length) this.sync();
   }
 
   /** Back to the starting state; the steps stay available for stepping forward. */
@@ -343,53 +298,123 @@ export class LabSession {
     });
   }
 
+  /**
+   * The view at the cursor: the step record built the first time the World stood there
+   * (for this log), and the place around it. Back, Step along the redo tail and the slider
+   * over known steps read records and leave the World where it was; it catches up (`sync`)
+   * when the learner acts from there or something reads the World itself.
+   */
   view(): WorldView {
-    const world = this.world;
     // The place the World stands at: while a queued rebuild has not run, the one before it.
     const place = this.shown ?? this.state;
-    const lines = world.describeNodes();
+    const record = this.recordAt(place.cursor);
+    const world = this.world;
     const scenario = this.lab.scenarios.find((s) => s.id === place.scenario) ?? null;
-    const observed = world.observe();
-    const trace = world.trace;
-    const traceLength = trace.length;
-    let traceCopy: TraceEntry[] | undefined;
     const ahead = place.steps.slice(place.cursor); // the log is edited in place: its tail now
     let upcoming: StepLabel[] | undefined;
+    let trace: TraceEntry[] | undefined;
+    const { traceArray, traceLength, ...shown } = record;
     return {
+      ...shown,
       cursor: place.cursor,
       total: place.steps.length,
-      time: world.clock.now,
-      nodes: world.nodes.map((spec) => {
-        const said = lines[spec.id] ?? [];
-        return { spec, status: world.status(spec.id), lines: said.map((line) => formatMessage(line)), said };
-      }),
-      edges: world.model.edges,
-      frames: world.network.inFlight.slice(),
-      machines: world.machines().map((m) => ({ id: m.id, title: interned(m.title), graph: graphOf(m.machine), state: m.state })),
       // Copied when read, not per view: a copy per step cost in proportion to the run (a
-      // spread took V8's slow path, ≈ 4 ms at 16,000 entries; a slice past 16,000 entries is
-      // a large-object allocation). The World only appends to its trace array (an undo
-      // replaces it), so its first `traceLength` entries are this view's whenever read.
+      // spread took V8's slow path, ≈ 4 ms at 16,000 entries).
       get trace(): TraceEntry[] {
-        return (traceCopy ??= trace.slice(0, traceLength));
+        return (trace ??= traceArray.slice(0, traceLength));
       },
       // Labelled when read: after a jump far back every step ahead is new to the label
       // cache (≈ 100 ms for 15,000 steps, inside the jump).
       get upcoming(): StepLabel[] {
         return (upcoming ??= ahead.map((step) => upcomingLabel(world, step)));
       },
-      invariants: world.invariants,
-      observed,
-      engineThread: world.engineThread(),
-      switches: { ...world.switches },
-      switchSpecs: switchSpecsOf(world.model),
-      armed: world.armedFaults(),
-      scenarioCheck: scenario ? {
-        scenario,
-        atEnd: place.cursor === place.steps.length,
-        mismatches: deepMatch(scenario.expect, observed),
-      } : null,
+      scenarioCheck: scenario ? this.checkOf(scenario, place.cursor === place.steps.length, record.observed) : null,
     };
+  }
+
+  /**
+   * The run known for the current log: the trace up to the furthest step a record was
+   * built at, entries ahead of the cursor included (the sequence diagram greys them). The
+   * view's trace is a prefix of it, entry for entry the same objects.
+   */
+  knownRun(): readonly TraceEntry[] {
+    let furthest: StepRecord | undefined;
+    let at = -1;
+    for (const [cursor, record] of this.records) if (cursor > at) [at, furthest] = [cursor, record];
+    if (!furthest) return this.view().trace;
+    if (this.known?.record !== furthest) this.known = { record: furthest, trace: furthest.traceArray.slice(0, furthest.traceLength) };
+    return this.known.trace;
+  }
+
+  private known: { record: StepRecord; trace: readonly TraceEntry[] } | null = null;
+
+  /** Step records of the current log by cursor (a synchronous lab's: an asynchronous World may be mid-queue). */
+  private readonly records = new Map<number, StepRecord>();
+  /** The record shown last: the next one built shares every equal part with it. */
+  private lastRecord: StepRecord | null = null;
+  private lastCheck: NonNullable<WorldView['scenarioCheck']> | null = null;
+
+  private recordAt(cursor: number): StepRecord {
+    let record = this.asyncWorld ? undefined : this.records.get(cursor);
+    if (!record) {
+      this.sync();
+      record = shareRecord(this.lastRecord, recordWorld(this.world));
+      if (!this.asyncWorld) {
+        this.records.set(cursor, record);
+        if (this.records.size > 2 * RECORDS_KEPT) this.trimRecords(cursor);
+      }
+    }
+    this.lastRecord = record;
+    return record;
+  }
+
+  /** The scenario check, the same object while scenario, end and observed state are the same. */
+  private checkOf(scenario: Scenario, atEnd: boolean, observed: Record<string, unknown>): NonNullable<WorldView['scenarioCheck']> {
+    const last = this.lastCheck;
+    if (last && last.scenario === scenario && last.atEnd === atEnd && this.lastObserved === observed) return last;
+    this.lastObserved = observed;
+    return (this.lastCheck = { scenario, atEnd, mismatches: deepMatch(scenario.expect, observed) });
+  }
+
+  private lastObserved: Record<string, unknown> | null = null;
+
+  /**
+   * Keeps the RECORDS_KEPT records nearest the cursor, and the furthest one (the known
+   * run's end): a run left open for thousands of steps keeps a bounded number of records,
+   * and a jump to a step whose record went rebuilds it from the World (an undo).
+   */
+  private trimRecords(cursor: number): void {
+    const cursors = [...this.records.keys()];
+    const furthest = Math.max(...cursors);
+    cursors.sort((a, b) => Math.abs(a - cursor) - Math.abs(b - cursor));
+    for (const old of cursors.slice(RECORDS_KEPT)) if (old !== furthest) this.records.delete(old);
+  }
+
+  /** Forgets the records of steps after `cursor` (the log changed there), or all of them. */
+  private forgetRecords(after = -1): void {
+    for (const cursor of this.records.keys()) if (cursor > after) this.records.delete(cursor);
+  }
+
+  /**
+   * Brings a synchronous lab's World to the cursor: back by undo, forward along the redo
+   * tail from its nearest image, then step by step. A step of the tail refused on the way
+   * (it cannot be for a place a record was built at: replay is deterministic) rebuilds.
+   */
+  private sync(): void {
+    const world = this.world;
+    const target = this.state.cursor;
+    if (this.asyncWorld || world.actions.length === target) return;
+    if (target < world.actions.length) {
+      world.undoTo(target);
+      return;
+    }
+    world.redoTo(target, this.state.steps);
+    for (let i = world.actions.length; i < target; i++) {
+      if (!world.step(this.state.steps[i]).ok) {
+        this.rebuild({ ...this.state, steps: this.state.steps.slice(), cursor: i });
+        return;
+      }
+    }
   }
 
   dispose(): void {
@@ -397,6 +422,7 @@ export class LabSession {
   }
 
   private rebuild(state: SessionState): void {
+    this.forgetRecords();
     if (this.asyncWorld || (state.cursor > 0 && asyncUnder(this.lab, state))) {
       this.queued = true;
       // Until the replay has run, the view shows the place the World is still at: the new

@@ -50,7 +50,7 @@ export function Timeline() {
       <h2>{TEXT.title}</h2>
       <ol tabIndex={0} aria-label={TEXT.region} ref={list}>
         {/* One array keyed by step number, not position: after a step each row keeps its key
-            and props (stableView shifts the labels with the cursor), so only the row that
+            and props (a step label is one object per step: src/lab/session.ts), so only the row that
             became the current entry changes, and it keeps its <li>. */}
         {[
           ...trace.map((entry) => <TimelineRow key={entry.index} index={entry.index} entry={entry} current={entry.index === cursor} />),

@@ -122,7 +122,7 @@ function lectureSize(layout: Pick<Layout, 'width' | 'height'>, minZoom: number):
 const NO_LINES: WorldView['nodes'][number]['said'] = [];
 
 const WorldNode = memo(function WorldNode({ id, data }: NodeProps<Node<WorldNodeData>>) {
-  // The view keeps a node's object while its status and lines are unchanged (stableView.ts).
+  // The view keeps a node's object while its status and lines are unchanged (src/lab/shareRecord.ts).
   const live = useApp((s) => selectNodes(s).find((n) => n.spec.id === id));
   const say = useRenderMessage();
   const status = live?.status ?? 'up';
