@@ -13,6 +13,10 @@ import { seriousFindings } from './axe';
 import { LANGUAGES, switchLanguage } from './languages';
 import { LabPage } from './labPage';
 
+// Every test opens its own page: they spread over the workers instead of one worker running
+// every lab in four languages in turn (the longest file by far on one worker).
+test.describe.configure({ mode: 'parallel' });
+
 interface LabFile { id: string; model: string; exercises?: { id: string }[]; scenarios: { id: string; actions: unknown[]; asks?: string[] }[] }
 
 const labs = readdirSync('labs').sort().filter((id) => {

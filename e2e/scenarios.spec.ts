@@ -8,6 +8,9 @@ import { LabPage, watchConsole } from './labPage';
 
 // A lab plays all its scenarios in one test; L06 alone has over fifty steps (about a second each on a loaded machine).
 test.setTimeout(180_000);
+// Each lab is its own test in its own page: they spread over the workers instead of one
+// worker running every lab in turn (this file was the second longest on one worker).
+test.describe.configure({ mode: 'parallel' });
 
 
 for (const lab of labs) {
