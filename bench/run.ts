@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     World.replay(config, ['A_pause', { advance: 11 }, 'B_acquire', 'B_write', 'A_wake']).dispose();
   });
   benchWorld(config);
-  benchSession();
+  await benchSession();
   benchExplore();
   {
     // For the record: the explorer on L05 (asynchronous — a LangGraph run awaited inside each

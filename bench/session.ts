@@ -31,31 +31,31 @@ function memory(): number {
   return heapUsed + external;
 }
 
-export function benchSession(): void {
+export async function benchSession(): Promise<void> {
   const lab = (loadLabsFromDir(resolve('labs')).find((l) => l.ok && l.lab.id === 'L07') as { ok: true; lab: Lab } | undefined)?.lab;
   if (!lab) throw new Error('bench: labs/L07 did not load');
-  const { session } = LabSession.open(lab);
+  const { session } = await LabSession.open(lab);
   let n = 0;
-  const step = () => {
-    const outcome = session.play(CYCLE[n++ % CYCLE.length]);
+  const step = async () => {
+    const outcome = await session.play(CYCLE[n++ % CYCLE.length]);
     if (!outcome.ok) throw new Error(`bench: step ${n} refused: ${JSON.stringify(outcome.error)}`);
     session.view();
   };
-  const meanMs = (steps: number) => {
+  const meanMs = async (steps: number) => {
     const start = process.cpuUsage();
-    for (let i = 0; i < steps; i++) step();
+    for (let i = 0; i < steps; i++) await step();
     const used = process.cpuUsage(start);
     return (used.user + used.system) / 1000 / steps;
   };
   const started = performance.now();
-  while (n < 1_000) step();
-  const at1000 = meanMs(256);
+  while (n < 1_000) await step();
+  const at1000 = await meanMs(256);
   const heap1000 = memory();
   const steps1000 = n;
-  while (n < 20_000) step();
+  while (n < 20_000) await step();
   const heap20000 = memory();
   const bytesPerStep = (heap20000 - heap1000) / (n - steps1000);
-  const at20000 = meanMs(256);
+  const at20000 = await meanMs(256);
 
   // Jumps from the end to old steps and back, as a slider does; a seeded sequence, so every run jumps alike.
   const end = session.cursor;
@@ -65,24 +65,24 @@ export function benchSession(): void {
   // the waits for a core (the same jump printed 21 and 188 ms under load).
   const jumps: number[] = [];
   const walls: number[] = [];
-  const jump = (to: number) => {
+  const jump = async (to: number) => {
     const wall = performance.now();
     const start = process.cpuUsage();
-    session.jumpTo(to);
+    await session.jumpTo(to);
     session.view();
     const used = process.cpuUsage(start);
     jumps.push((used.user + used.system) / 1000);
     walls.push(performance.now() - wall);
   };
   for (let i = 0; i < 12; i++) {
-    jump(Math.floor(next() * end));
-    jump(i % 2 === 0 ? end : Math.floor(next() * end));
+    await jump(Math.floor(next() * end));
+    await jump(i % 2 === 0 ? end : Math.floor(next() * end));
   }
-  jump(end);
+  await jump(end);
   if (session.cursor !== end) throw new Error('bench: the jumps did not come back to the end');
   // On to 30,000: the step cost must still be flat there.
-  while (n < 30_000) step();
-  const at30000 = meanMs(256);
+  while (n < 30_000) await step();
+  const at30000 = await meanMs(256);
   session.dispose();
   const sorted = [...jumps].sort((a, b) => a - b);
 

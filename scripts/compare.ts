@@ -22,7 +22,7 @@ import { isMessage } from '../src/core/message';
 import { formatMessage } from '../src/lab/messages/format';
 import { loadLabsFromDir } from '../src/lab/nodeFiles';
 import type { Lab } from '../src/lab/schema';
-import { stepAsync } from '../src/sim/asyncStep';
+import { runStep } from '../src/sim/asyncStep';
 import { switchesOf } from '../src/sim/switches';
 import { World, type TraceEntry } from '../src/sim/world';
 
@@ -90,7 +90,7 @@ async function play(lab: Lab, actions: readonly unknown[], switches: Record<stri
     throw new Error(`${lab.id}: the comparison runs right designs only, this one chooses ${wrong.join(', ')}`);
   }
   for (const [i, action] of actions.entries()) {
-    const outcome = await stepAsync(world, action);
+    const outcome = await runStep(world, action);
     if (!outcome.ok) throw new Error(`${lab.id} step ${i + 1} (${JSON.stringify(action)}): ${formatMessage(outcome.error)}`);
   }
   return world;

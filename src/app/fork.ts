@@ -23,9 +23,8 @@ export async function forkHere(): Promise<void> {
   const session = useApp.getState().session;
   if (!session) return;
   const rt = await ensureRuntime();
-  await session.whenIdle(); // an asynchronous lab: fork after its queued steps
-  const fork = rt.forkAt(session);
-  await fork.whenIdle();
+  await session.idle(); // after the changes asked before the fork
+  const fork = await rt.forkAt(session);
   closeFork();
   useFork.setState({ fork: { session: fork, view: fork.view(), from: fork.snapshot.cursor, refused: false } });
 }
@@ -34,9 +33,7 @@ export async function forkHere(): Promise<void> {
 export async function forkPlay(action: unknown): Promise<void> {
   const current = useFork.getState().fork;
   if (!current) return;
-  const outcome = current.session.play(action);
-  await current.session.whenIdle();
-  const refused = !outcome.ok || current.session.takeError() !== null;
+  const refused = !(await current.session.play(action)).ok;
   if (useFork.getState().fork === current) useFork.setState({ fork: { ...current, view: current.session.view(), refused } });
 }
 
@@ -44,8 +41,7 @@ export async function forkPlay(action: unknown): Promise<void> {
 export async function forkBack(): Promise<void> {
   const current = useFork.getState().fork;
   if (!current || current.session.snapshot.cursor <= current.from) return;
-  current.session.back();
-  await current.session.whenIdle();
+  await current.session.back();
   if (useFork.getState().fork === current) useFork.setState({ fork: { ...current, view: current.session.view(), refused: false } });
 }
 

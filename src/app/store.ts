@@ -224,8 +224,11 @@ function isPreview(lab: Lab): boolean {
   return useApp.getState().previews.some((load) => load.ok && load.lab === lab);
 }
 
-/** Shows a page; opening a lab restores its saved place, or follows a deep link. */
-export function navigate(route: Route): void {
+/**
+ * Shows a page; opening a lab restores its saved place, or follows a deep link. Resolves
+ * once the lab stands at its place (callers that act on the opened lab await it).
+ */
+export async function navigate(route: Route): Promise<void> {
   if (route.page !== 'lab') {
     setRoute(route);
     if (route.page !== 'catalog') void ensureAllLabs();
@@ -236,61 +239,67 @@ export function navigate(route: Route): void {
     useApp.getState().session?.dispose();
     useApp.setState({ session: null, view: null });
     setRoute(route);
-    void ensureLab(route.labId).then(() => {
-      const now = useApp.getState().route;
-      if (now.page === 'lab' && now.labId === route.labId) openLab(route);
-    });
+    await ensureLab(route.labId);
+    const now = useApp.getState().route;
+    if (now.page === 'lab' && now.labId === route.labId) await openLab(route);
     return;
   }
-  openLab(route);
+  await openLab(route);
 }
 
-function openLab(route: Extract<Route, { page: 'lab' }>): void {
+/** The latest lab asked for: an open that finishes after a later one was asked is dropped. */
+let opening = 0;
+
+async function openLab(route: Extract<Route, { page: 'lab' }>): Promise<void> {
+  const ticket = ++opening;
   const lab = labById(route.labId);
   if (!lab) {
     useApp.setState({ flash: TEXT.noLab(route.labId) });
     setRoute({ page: 'catalog' });
     return;
   }
-  const { progress, session: previous } = useApp.getState();
+  const { progress } = useApp.getState();
   const linked = route.scenario !== undefined || route.actions !== undefined;
   // A checked lab file opens fresh and never reads or writes the saved place of the lab whose ID it carries.
   const preview = isPreview(lab);
   const saved = linked || preview ? undefined : progress.labs[lab.id];
   if (linked && !preview) persist(withKept(progress, lab, progress.labs[lab.id])); // a deep link never loses the student's steps
-  const { session, problem, setAside } = rt().LabSession.open(lab, saved);
+  const { session, problem, setAside } = await rt().LabSession.open(lab, saved);
   session.holdWith(() => predictHold(session));
   if (setAside) setAsidePlace(storage(), lab.id, setAside); // kept once, before the shorter place is saved
   const notes: FlashValue[] = problem ? [problem] : [];
   if (route.scenario) {
     const scenario = lab.scenarios.find((s) => s.id === route.scenario);
-    if (scenario) session.loadScript(scenario);
+    if (scenario) await session.loadScript(scenario);
     else notes.push(TEXT.unknownScenario(lab.id, route.scenario));
   }
   if (route.actions !== undefined) {
     // A step log of its own (a Search counterexample's link): played from the lab's start.
     const decoded = decodeActions(route.actions);
-    if (decoded.ok) session.loadScript({ actions: decoded.actions, ...(route.switches ? { switches: route.switches } : {}) });
+    if (decoded.ok) await session.loadScript({ actions: decoded.actions, ...(route.switches ? { switches: route.switches } : {}) });
     else notes.push(TEXT.badActions(lab.id, decoded.error));
   }
   for (const [key, value] of Object.entries(route.switches ?? {})) {
     if (session.snapshot.switches[key] === value) continue;
-    const outcome = session.setSwitch(key, value);
+    const outcome = await session.setSwitch(key, value);
     if (!outcome.ok) notes.push(TEXT.badSwitch(key, value, outcome.error));
   }
   if (route.step !== undefined) {
     // A link to a step past an unpicked prediction stops before it, as stepping would.
     const hold = predictHold(session);
-    session.jumpTo(route.step);
+    await session.jumpTo(route.step);
     // A step past the log's end is shown as the last one, and the learner is told so.
     const total = session.snapshot.steps.length;
     if (hold && route.step > hold.cursor) notes.push(hold.error);
     else if (route.step > total) notes.push(TEXT.stepOutOfRange(route.step, total));
   }
-  previous?.dispose();
+  if (ticket !== opening) {
+    session.dispose(); // another lab (or this one again) was asked for meanwhile
+    return;
+  }
+  useApp.getState().session?.dispose();
   useApp.setState({ session, route: { ...route } });
   commit(notes.length > 0 ? (notes as (string | Message)[]) : null, route.present);
-  redrawWhenIdle(session);
   if (!preview) void recheckSaved(lab);
 }
 
@@ -456,24 +465,23 @@ function saveSoon(): void {
   }, SAVE_MAX_WAIT_MS);
 }
 
-function withSession(body: (session: LabSession) => { ok: boolean; error?: string | Message } | void): void {
+/**
+ * Runs a change of the open session, then shows where it left the lab: a refusal stays on
+ * screen, a change that threw is said in the banner. Changes run in the order asked (an
+ * asynchronous lab's engine is awaited inside its steps; a synchronous lab's change has
+ * run when its promise settles).
+ */
+async function withSession(body: (session: LabSession) => Promise<{ ok: boolean; error?: string | Message } | void> | { ok: false; error: string | Message }): Promise<void> {
   const session = useApp.getState().session;
   if (!session) return;
-  const outcome = body(session);
-  const refused = outcome && !outcome.ok ? outcome.error ?? TEXT.didNotWork : null;
-  commit(refused);
-  redrawWhenIdle(session, refused);
-}
-
-/**
- * An asynchronous lab (L05) finishes its queued steps later: show them when they are done.
- * A refusal said on the spot stays on screen through that redraw, unless a queued step met
- * one of its own.
- */
-function redrawWhenIdle(session: LabSession, said: FlashValue | null = null): void {
-  void session.whenIdle()?.then(() => {
-    if (useApp.getState().session === session) commit(session.takeError() ?? said);
-  });
+  let refused: FlashValue | null;
+  try {
+    const outcome = await body(session);
+    refused = outcome && !outcome.ok ? outcome.error ?? TEXT.didNotWork : null;
+  } catch (error) {
+    refused = error instanceof Error ? error.message : String(error);
+  }
+  if (useApp.getState().session === session) commit(refused);
 }
 
 /**
@@ -498,27 +506,27 @@ export const playAction = (raw: unknown) => withSession((s) => {
 export const stepForward = () => withSession((s) => s.forward());
 export const stepBack = () => withSession((s) => s.back());
 export const resetLab = () => withSession((s) => s.reset());
-export const jumpTo = (cursor: number) => withSession((s) => {
+export const jumpTo = (cursor: number) => withSession(async (s) => {
   const hold = predictHold(s);
-  s.jumpTo(cursor); // stops at the hold
+  await s.jumpTo(cursor); // stops at the hold
   return hold && cursor > hold.cursor ? { ok: false, error: hold.error } : undefined;
 });
 export const setSwitch = (key: string, value: string) => withSession((s) => s.setSwitch(key, value));
 export const dismissFlash = () => useApp.setState({ flash: null });
 
 /** Opens a scenario as steps to play forward, from its own starting state. */
-export function openScenario(id: string): void {
-  withSession((s) => {
+export function openScenario(id: string): Promise<void> {
+  return withSession(async (s) => {
     const scenario = s.lab.scenarios.find((x) => x.id === id);
     if (!scenario) return { ok: false, error: `No scenario ${id}.` };
-    s.loadScript(scenario);
+    await s.loadScript(scenario);
     return { ok: true };
   });
 }
 
 /** Clears the step log of the open lab (a sandbox start). */
-export function clearSteps(): void {
-  withSession((s) => s.loadScript({ actions: [] }));
+export function clearSteps(): Promise<void> {
+  return withSession((s) => s.loadScript({ actions: [] }));
 }
 
 /** Authoring aid: validates lab files picked by the user and shows them in the catalog. */
@@ -544,7 +552,7 @@ export async function previewLabFiles(files: File[]): Promise<void> {
  */
 export function closePreview(labId: string): void {
   useApp.setState((s) => ({ previews: s.previews.filter((l) => !(l.ok && l.lab.id === labId)), previewNote: null }));
-  navigate({ page: 'lab', labId });
+  void navigate({ page: 'lab', labId });
 }
 
 /** The Cards tab: parses and runs card files in the page, against the bundled labs. */
@@ -581,11 +589,8 @@ export function watchCard(run: CardRun): void {
   if (!run.result) return;
   const { card } = run.result;
   searchLoaded = run.file === 'search' ? { lab: card.lab, actions: JSON.stringify(card.actions), count: card.actions.length } : null;
-  navigate({ page: 'lab', labId: card.lab });
-  withSession((s) => {
-    s.loadScript({ actions: card.actions, ...(card.switches ? { switches: card.switches } : {}), ...(card.initial ? { initial: card.initial } : {}) });
-    return { ok: true };
-  });
+  const script = { actions: card.actions, ...(card.switches ? { switches: card.switches } : {}), ...(card.initial ? { initial: card.initial } : {}) };
+  void navigate({ page: 'lab', labId: card.lab }).then(() => withSession((s) => s.loadScript(script)));
 }
 
 // ---- exercises -----------------------------------------------------------------------
@@ -595,16 +600,17 @@ function record(labId: string, exercise: Exercise): ExerciseRecord {
 }
 
 /** Saves what an exercise use case (src/lab/exercises/attempts.ts) made of progress and shows its run. */
-function apply(session: LabSession, next: Next): void {
+async function apply(session: LabSession, next: Next): Promise<void> {
   const problem = persist(next.progress);
   if (problem) useApp.setState({ flash: problem });
-  if (next.show) show(session, next.show);
+  if (next.show) await show(session, next.show);
+  if (useApp.getState().session === session) commit();
 }
 
 /** Loads a script into the open lab view and stands on its step. */
-function show(session: LabSession, { cursor, ...script }: ViewScript): void {
-  session.loadScript(script);
-  session.jumpTo(cursor);
+async function show(session: LabSession, { cursor, ...script }: ViewScript): Promise<void> {
+  await session.loadScript(script);
+  await session.jumpTo(cursor);
 }
 
 /**
@@ -626,21 +632,17 @@ export async function submitExercise(exercise: Exercise, given: ExerciseInput): 
   if (useApp.getState().session !== session) return null;
   const recorded = recordAnswer(useApp.getState().progress, session, exercise, checked.input, checked.verdict, new Date().toISOString());
   if ('refused' in recorded) return recorded;
-  apply(session, recorded);
-  commit();
-  redrawWhenIdle(session);
+  await apply(session, recorded);
   return checked.verdict;
 }
 
 /** Starts recording a reproduce attempt: the lab view resets to the exercise's start. */
-export function startReproduce(exercise: Exercise): void {
+export async function startReproduce(exercise: Exercise): Promise<void> {
   const session = useApp.getState().session;
   const next = session && startAttempt(useApp.getState().progress, session, exercise);
   if (!session || !next) return;
   searchLoaded = null; // the attempt starts over from the exercise's start
-  apply(session, next);
-  commit();
-  redrawWhenIdle(session);
+  await apply(session, next);
 }
 
 /** The steps recorded since a reproduce attempt started. */
@@ -676,12 +678,11 @@ export function saveDraft(exercise: Exercise, text: string): void {
 }
 
 /** Goes back to the steps kept when an exercise or a deep link replaced them. */
-export function returnToKept(): void {
+export async function returnToKept(): Promise<void> {
   const session = useApp.getState().session;
   const next = session && returnToKeptSteps(useApp.getState().progress, session.lab.id);
   if (!session || !next) return;
-  apply(session, next);
-  commit();
+  await apply(session, next);
 }
 
 // ---- progress page, export, import ---------------------------------------------------
@@ -691,12 +692,12 @@ export function setStudent(name: string, id: string): void {
 }
 
 /** Forgets one lab's place and exercises (the progress page asks first). */
-export function forgetLab(labId: string): void {
+export async function forgetLab(labId: string): Promise<void> {
   const { session } = useApp.getState();
   persist(withoutLab(useApp.getState().progress, labId));
   if (session?.lab.id === labId) {
-    session.loadScript({ actions: [] });
-    commit();
+    await session.loadScript({ actions: [] });
+    if (useApp.getState().session === session) commit();
   }
 }
 

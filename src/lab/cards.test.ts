@@ -16,7 +16,7 @@ for (const load of loadLabsFromDir(resolve('labs'))) if (load.ok) labs.set(load.
 const L07 = () => labs.get('L07')!;
 
 describe('deepMatch', () => {
-  it('matches subsets and reports each mismatch by path', () => {
+  it('matches subsets and reports each mismatch by path', async () => {
     expect(deepMatch({ a: 1, b: { c: [1, 2] } }, { a: 1, b: { c: [1, 2], d: 3 }, e: 4 })).toEqual([]);
     expect(deepMatch({ a: 1, b: { c: 2 }, z: null }, { a: 2, b: { c: 3 } })).toEqual([
       { path: 'a', expected: 1, actual: 2 }, { path: 'b.c', expected: 2, actual: 3 }, { path: 'z', expected: null, actual: undefined },
@@ -88,7 +88,7 @@ describe('cards', () => {
     expect(await runCard(L07(), rejected, 'inline')).toEqual(await runCard(L07(), rejected, 'inline'));
   });
 
-  it('invalid card files are reported by field', () => {
+  it('invalid card files are reported by field', async () => {
     expect(parseCard('c.json', '{"lab":"L07","name":"x","expect":{}}')).toEqual({
       ok: false, problems: [{ file: 'c.json', field: 'actions', message: 'Invalid input: expected array, received undefined',
         code: 'problems.schema.invalid_type', params: { expected: 'array', received: 'undefined' } }],
@@ -96,8 +96,8 @@ describe('cards', () => {
     expect(parseCard('c.json', 'nope')).toMatchObject({ ok: false, problems: [{ field: '(whole file)' }] });
   });
 
-  it('the observable state after setup contains the starting state', () => {
-    openLab('L07').expectState(L07().world.initial).dispose();
+  it('the observable state after setup contains the starting state', async () => {
+    await openLab('L07').expectState(L07().world.initial).dispose();
   });
 });
 
@@ -111,21 +111,21 @@ describe('npm run cards (CLI)', () => {
     }
   };
 
-  it('exit 0 and a summary line when all pass', () => {
+  it('exit 0 and a summary line when all pass', async () => {
     const { code, out } = run('labs/');
     expect(code).toBe(0);
     expect(out).toMatch(/^PASS {2}L07 /m);
     expect(out).toMatch(/^\d+ passed, 0 failed$/m);
   });
 
-  it('exit 1 with expected vs actual when a card fails', () => {
+  it('exit 1 with expected vs actual when a card fails', async () => {
     const { code, out } = run('e2e/fixtures/cards/wrong-expectation.json', 'labs/L07/cards/spec-9.7-stale-token.json');
     expect(code).toBe(1);
     expect(out).toMatch(/allowed: expected true, got false/);
     expect(out).toMatch(/^1 passed, 1 failed$/m);
   });
 
-  it('exit 2 with a clear message for an invalid or missing card', () => {
+  it('exit 2 with a clear message for an invalid or missing card', async () => {
     const invalid = run('e2e/fixtures/cards/invalid-card.json');
     expect(invalid.code).toBe(2);
     expect(invalid.out).toMatch(/invalid-card\.json: actions: /);

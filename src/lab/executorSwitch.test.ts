@@ -20,7 +20,7 @@ const labs = new Map(['L01', 'L05', 'L06'].map((id) => [id, labById(id)] as cons
 const l06 = () => labs.get('L06')!;
 
 describe('L06 Executor switch', () => {
-  it('picks the model: hand-written by default, LangGraph when switched; other labs keep theirs', () => {
+  it('picks the model: hand-written by default, LangGraph when switched; other labs keep theirs', async () => {
     expect(configFor(l06()).model).toBe('matrix');
     expect(configFor(l06(), { switches: { executor: 'langgraph' } }).model).toBe('matrix_langgraph');
     expect(configFor(l06(), { switches: { executor: 'handwritten' } }).model).toBe('matrix');
@@ -37,18 +37,20 @@ describe('L06 Executor switch', () => {
 
   it('the same fault under each executor: crash after the provider booked it, one refund either way', async () => {
     const handwritten = openLab('L06').act('approve', 'crash_after_commit', 'retry').expectState({ ledger_count: 1, status: 'CONFIRMED' });
+    await handwritten;
     expect(handwritten.world.model.id).toBe('matrix');
-    const langgraph = await openLab('L06').flip('executor', 'langgraph').act('ask', { crash_at: 'workflow.after_provider_answer' }, 'approve', { restart: 'A' }).idle();
-    langgraph.expectState({ ledger_count: 1, status: 'CONFIRMED', node_runs: { submit: 2 } });
+    const langgraph = openLab('L06').flip('executor', 'langgraph').act('ask', { crash_at: 'workflow.after_provider_answer' }, 'approve', { restart: 'A' });
+    await langgraph;
+    await langgraph.expectState({ ledger_count: 1, status: 'CONFIRMED', node_runs: { submit: 2 } });
     expect(langgraph.world.model.id).toBe('matrix_langgraph');
   });
 
-  it('a switch chosen under one executor stays valid after flipping to the other', () => {
+  it('a switch chosen under one executor stays valid after flipping to the other', async () => {
     const switches = { takeover: 'start_fresh', recovery: 'current_node' };
     for (const executor of ['handwritten', 'langgraph']) openLab('L06', { switches: { ...switches, executor } });
   });
 
-  it('the loader checks a scenario against the executor its switches pick', () => {
+  it('the loader checks a scenario against the executor its switches pick', async () => {
     const text = readFileSync('labs/L06/lab.json', 'utf8');
     const json = JSON.parse(text) as { scenarios: { id: string; title: string; switches?: Record<string, string>; actions: unknown[]; expect: object }[] };
     const readme = readFileSync('labs/L06/README.md', 'utf8');
@@ -65,13 +67,15 @@ describe('L06 Executor switch', () => {
   it('a session that switches to LangGraph with steps taken runs the engine (on its queue), and so does a saved LangGraph place', async () => {
     const lgSteps = ['ask', { crash_at: 'workflow.after_provider_answer' }, 'approve', { restart: 'A' }];
     // Steps both executors understand, then the flip: the steps are replayed by the LangGraph World.
-    // (`idle()` throws if any queued change was refused.)
-    const lab = await openLab('L06').act('edit_order').flip('executor', 'langgraph').act(...lgSteps).idle();
+    // (Awaiting the driver throws if any change was refused.)
+    const lab = openLab('L06').act('edit_order').flip('executor', 'langgraph').act(...lgSteps);
+    await lab;
     expect(lab.world.model.id).toBe('matrix_langgraph');
-    lab.expectState({ ledger_count: 1, node_runs: { submit: 2 } });
+    await lab.expectState({ ledger_count: 1, node_runs: { submit: 2 } });
     // Reopening that place (the app's saved progress) replays it under LangGraph too.
-    const reopened = await LabDriver.open(l06(), lab.session.snapshot).idle();
+    const reopened = LabDriver.open(l06(), lab.labSession.snapshot);
+    await reopened;
     expect(reopened.world.model.id).toBe('matrix_langgraph');
-    reopened.expectState({ ledger_count: 1, node_runs: { submit: 2 } }).dispose();
+    await reopened.expectState({ ledger_count: 1, node_runs: { submit: 2 } }).dispose();
   });
 });

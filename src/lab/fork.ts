@@ -7,7 +7,7 @@
 import { LabSession } from './session';
 
 /** A new session at `session`'s current step: its steps up to the cursor, no redo tail. */
-export function forkAt(session: LabSession): LabSession {
+export async function forkAt(session: LabSession): Promise<LabSession> {
   const { steps, cursor, switches, initial } = session.snapshot;
-  return LabSession.open(session.lab, { steps: steps.slice(0, cursor), cursor, switches: { ...switches }, ...(initial ? { initial } : {}) }).session;
+  return (await LabSession.open(session.lab, { steps: steps.slice(0, cursor), cursor, switches: { ...switches }, ...(initial ? { initial } : {}) })).session;
 }

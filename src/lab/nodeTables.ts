@@ -1,7 +1,7 @@
 /**
  * A node's tables as a step left them, for the crash panel and slide: what the crashed
  * node's database kept. The open World is read at the cursor; another step is read from a
- * throwaway session replayed to it (an asynchronous lab's on its queue, hence a promise).
+ * throwaway session replayed to it.
  */
 import type { CheckpointRow } from '../core/workflow/threadView';
 import type { World } from '../sim/world';
@@ -15,24 +15,22 @@ export interface TableRows { table: string; columns: string[]; rows: unknown[][]
 
 /**
  * The node's tables as they stood right after the crash step. At the crash step itself the
- * open World is that state; later, a throwaway session replays up to the crash step — for an
- * asynchronous lab (L05) on its queue, so the rows come as a promise (read synchronously,
- * its database was still the starting one: every table empty).
+ * open World is that state; later, a throwaway session replays up to the crash step.
  */
-export function keptRows(session: LabSession, node: string, crashStep: number): TableRows[] | Promise<TableRows[]> {
+export async function keptRows(session: LabSession, node: string, crashStep: number): Promise<TableRows[]> {
   const snapshot = session.snapshot;
   if (snapshot.cursor === crashStep) return readTables(session.current, node);
   let scratch: LabSession;
   try {
-    scratch = LabSession.open(session.lab, { ...snapshot, cursor: crashStep }).session;
+    scratch = (await LabSession.open(session.lab, { ...snapshot, cursor: crashStep })).session;
   } catch {
     return [];
   }
-  const idle = scratch.whenIdle();
-  if (!idle) {
-    try { return readTables(scratch.current, node); } finally { scratch.dispose(); }
+  try {
+    return readTables(scratch.current, node);
+  } finally {
+    scratch.dispose();
   }
-  return idle.then(() => readTables(scratch.current, node), () => []).finally(() => scratch.dispose());
 }
 
 /** Each table of `node`'s database: its first rows, or LangGraph's checkpoints as readable rows. */

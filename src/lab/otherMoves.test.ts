@@ -58,7 +58,7 @@ describe('other moves: every step of a counterexample can be taken by hand', () 
     });
   }
 
-  it('L01 offers the takeover its palette lacks, and nothing the palette has', () => {
+  it('L01 offers the takeover its palette lacks, and nothing the palette has', async () => {
     const lab = labs.find((l) => l.id === 'L01')!;
     const switches = { ...lab.world.switches };
     const world = World.create(configFor(lab, { switches }));

@@ -31,18 +31,21 @@ export interface Plan<T> {
 }
 
 /** The lab at the plan's start; a start the World refuses is `cannotStart`'s result where the plan has one. */
-function open<T>(lab: Lab, plan: Plan<T>): { driver: LabDriver } | { result: T } {
-  if (!plan.cannotStart) return { driver: LabDriver.start(lab, plan.start) };
+async function open<T>(lab: Lab, plan: Plan<T>): Promise<{ driver: LabDriver } | { result: T }> {
+  const driver = LabDriver.start(lab, plan.start);
   try {
-    return { driver: LabDriver.start(lab, plan.start) };
+    await driver;
+    return { driver };
   } catch (error) {
+    driver.dispose();
+    if (!plan.cannotStart) throw error;
     return { result: plan.cannotStart(error instanceof Error ? error.message : String(error)) };
   }
 }
 
 /** Plays a plan in a fresh session of the lab and judges where it ends; the lab is disposed. */
 export async function runPlan<T>(lab: Lab, plan: Plan<T>): Promise<T> {
-  const opened = open(lab, plan);
+  const opened = await open(lab, plan);
   if ('result' in opened) return opened.result;
   const { driver } = opened;
   try {
@@ -50,7 +53,7 @@ export async function runPlan<T>(lab: Lab, plan: Plan<T>): Promise<T> {
       const error = await driver.attempt(action);
       if (error !== null) return plan.judge(driver.world, { action, index, error });
     }
-    return plan.judge((await driver.idle()).world, null);
+    return plan.judge(driver.world, null);
   } finally {
     driver.dispose();
   }

@@ -13,7 +13,7 @@
 import { isRefusal, type RefusalReason } from '../sim/model';
 import { DENSE_HISTORY } from '../sim/history';
 import { World, type TraceEntry, type WorldOptions } from '../sim/world';
-import { isAsyncModel, isAsyncWorld, replayAsync, stepAsync } from '../sim/asyncStep';
+import { isAsyncModel, isAsyncWorld, replaySteps, runStep } from '../sim/asyncStep';
 import { getModel } from './models';
 import { configFor } from './config';
 import { deepMatch, type Mismatch } from './deepMatch';
@@ -33,6 +33,9 @@ export interface SessionState {
   initial?: Record<string, unknown>;
   scenario?: string;
 }
+
+/** What a step asked of the session came to: taken, or refused and why (nothing changed). */
+export type Outcome = { ok: true } | { ok: false; error: RefusalReason };
 
 /** What the UI renders at the cursor: the step record there and the place around it. */
 export interface WorldView extends Omit<StepRecord, 'traceArray' | 'traceLength'> {
@@ -90,19 +93,12 @@ export class LabSession {
    * Opens a lab at a saved place. A place that no longer replays (a lab changed since, a
    * damaged save) keeps the longest prefix of its steps that does, under the lab's own
    * switches if its saved ones are not the lab's; `setAside` is then the whole saved place,
-   * for the caller to keep once where the student can download it.
+   * for the caller to keep once where the student can download it. Resolves once the
+   * World stands at the place (an asynchronous lab's engine awaited inside each step).
    */
-  static open(lab: Lab, saved?: SessionState): { session: LabSession; problem: string | null; setAside?: SessionState } {
+  static async open(lab: Lab, saved?: SessionState): Promise<{ session: LabSession; problem: string | null; setAside?: SessionState }> {
     const fresh: SessionState = { steps: [], cursor: 0, switches: { ...lab.world.switches } };
     if (!saved) return { session: new LabSession(lab, fresh, World.create(configFor(lab, fresh), WORLD_OPTIONS)), problem: null };
-    const first = World.create(configFor(lab, fresh), WORLD_OPTIONS);
-    if (isAsyncWorld(first) || asyncUnder(lab, saved)) {
-      // An asynchronous lab (L05) replays its saved place on the session's queue (see `whenIdle`).
-      const session = new LabSession(lab, fresh, first);
-      session.rebuild({ ...saved, steps: saved.steps.slice(), cursor: Math.max(0, Math.min(saved.cursor, saved.steps.length)) });
-      return { session, problem: null };
-    }
-    first.dispose();
     const cursor = Math.max(0, Math.min(saved.cursor, saved.steps.length));
     // The session edits its step log in place (takeStep): never the caller's array.
     let state: SessionState = { ...saved, steps: saved.steps.slice(), cursor };
@@ -119,11 +115,16 @@ export class LabSession {
     for (let i = 0; i < cursor; i++) {
       let why: string | null = null;
       try {
-        const outcome = world.step(saved.steps[i]);
+        const outcome = await runStep(world, saved.steps[i]);
         if (!outcome.ok) why = typeof outcome.error === 'string' ? outcome.error : formatMessage(outcome.error);
       } catch (error) {
         why = error instanceof Error ? error.message : String(error);
-        world.undoTo(i); // a step that threw halfway: back to the last good step
+        // A step that threw halfway: back to the last good step (an engine's run parked
+        // mid-step lives outside the World's checkpoints: replayed).
+        if (isAsyncWorld(world)) {
+          world.dispose();
+          world = await replaySteps(configFor(lab, state), saved.steps.slice(0, i), WORLD_OPTIONS);
+        } else world.undoTo(i);
       }
       if (why !== null) {
         problems.push(`step ${i + 1} of ${saved.steps.length}: ${why}`);
@@ -218,84 +219,93 @@ export class LabSession {
     return hold && this.state.cursor >= hold.cursor ? { ok: false, error: hold.error } : null;
   }
 
-  /** The World at the cursor (read-only use: inspector, tests). */
+  /**
+   * The World at the cursor (read-only use: inspector, tests). A synchronous lab's World
+   * catches up here; an asynchronous lab's is always at the cursor between changes.
+   */
   get current(): World {
-    this.sync();
+    if (!this.busy) this.catchUp();
     return this.world;
   }
 
+  /** True when the lab's World steps asynchronously (its engine is awaited inside a step: L05, L06 under LangGraph). */
+  get asynchronous(): boolean {
+    return isAsyncWorld(this.world);
+  }
+
+  /**
+   * Every change below is a promise: changes run one at a time, in the order asked (clicks
+   * faster than an engine steps wait their turn), and a synchronous lab's change has run
+   * by the time its promise settles. `idle()` resolves when every change asked so far has.
+   */
+  idle(): Promise<void> {
+    return this.queue.then(() => undefined);
+  }
+
   /** Takes a new action; drops any redo tail. Leaving the open scenario's path closes it. */
-  play(raw: unknown): { ok: true } | { ok: false; error: RefusalReason } {
-    if (this.asyncWorld) return this.enqueue(async () => this.settle(await this.playNow(raw)));
-    const scripted = this.state.steps[this.state.cursor];
-    this.sync();
-    const outcome = this.world.step(raw);
-    if (!outcome.ok) return outcome;
-    const taken = this.world.actions[this.world.actions.length - 1];
-    if (this.state.scenario && JSON.stringify(this.world.parse(scripted)) !== JSON.stringify(taken)) delete this.state.scenario;
-    this.takeStep(taken);
-    return { ok: true };
+  play(raw: unknown): Promise<Outcome> {
+    return this.change(async () => {
+      const scripted = this.state.steps[this.state.cursor];
+      await this.sync();
+      const outcome = await runStep(this.world, raw);
+      if (!outcome.ok) return { ok: false, error: outcome.error };
+      const taken = this.world.actions[this.world.actions.length - 1];
+      if (this.state.scenario && JSON.stringify(this.world.parse(scripted)) !== JSON.stringify(taken)) delete this.state.scenario;
+      this.takeStep(taken);
+      return { ok: true };
+    });
   }
 
   /** Re-applies the next step of the redo tail (or the open scenario). */
-  forward(): { ok: true } | { ok: false; error: RefusalReason } {
-    if (!this.canForward && !this.asyncWorld) return { ok: false, error: 'Nothing to step forward to.' };
-    const held = this.held();
-    if (held) return held;
-    if (this.asyncWorld) return this.enqueue(async () => this.settle(await this.forwardNow()));
-    if (!this.records.has(this.state.cursor + 1)) {
-      this.sync();
-      const outcome = this.world.step(this.state.steps[this.state.cursor]);
-      if (!outcome.ok) return outcome;
-    }
-    this.state.cursor += 1;
-    return { ok: true };
+  forward(): Promise<Outcome> {
+    return this.change(async () => {
+      if (!this.canForward) return { ok: false, error: 'Nothing to step forward to.' };
+      const held = this.held();
+      if (held) return held;
+      if (!this.records.has(this.state.cursor + 1)) {
+        await this.sync();
+        const outcome = await runStep(this.world, this.state.steps[this.state.cursor]);
+        if (!outcome.ok) return { ok: false, error: outcome.error };
+      }
+      this.state.cursor += 1;
+      return { ok: true };
+    });
   }
 
-  back(): void {
-    if (this.state.cursor > 0) this.jumpTo(this.state.cursor - 1);
+  back(): Promise<void> {
+    return this.change(() => (this.state.cursor > 0 ? this.moveTo(this.state.cursor - 1) : undefined));
   }
 
   /** The place after the first `cursor` steps of the log (at most the predict gate's hold). */
-  jumpTo(cursor: number): void {
-    const hold = this.hold?.();
-    const target = Math.max(0, Math.min(cursor, this.state.steps.length, hold ? Math.max(hold.cursor, this.state.cursor) : Infinity));
-    // An asynchronous model's engine keeps state outside the World's checkpoints: replay it.
-    if (this.asyncWorld) {
-      this.rebuild({ ...this.state, cursor: target });
-      return;
-    }
-    this.state = { ...this.state, cursor: target };
-    // A place a record was built at, or one behind the World: the World catches up when
-    // the learner acts there. Ahead of both, the redo tail is stepped now (a refused step
-    // stops the cursor before it).
-    if (!this.records.has(target) && target > this.world.actions.length) this.sync();
+  jumpTo(cursor: number): Promise<void> {
+    return this.change(() => this.moveTo(cursor));
   }
 
   /** Back to the starting state; the steps stay available for stepping forward. */
-  reset(): void {
-    this.jumpTo(0);
+  reset(): Promise<void> {
+    return this.jumpTo(0);
   }
 
   /** Same steps, other design: replays the applied steps under the new switch value. */
-  setSwitch(key: string, value: string): { ok: true } | { ok: false; error: string } {
-    const next = { ...this.state, switches: { ...this.state.switches, [key]: value } };
-    try {
-      this.rebuild(next);
-      return { ok: true };
-    } catch (error) {
-      return { ok: false, error: error instanceof Error ? error.message : String(error) };
-    }
+  setSwitch(key: string, value: string): Promise<{ ok: true } | { ok: false; error: string }> {
+    return this.change(async () => {
+      try {
+        await this.rebuild({ ...this.state, switches: { ...this.state.switches, [key]: value } });
+        return { ok: true };
+      } catch (error) {
+        return { ok: false, error: error instanceof Error ? error.message : String(error) };
+      }
+    });
   }
 
   /** Loads a scenario (or a card) as a redo tail from its own starting state. */
-  loadScript(script: { id?: string; actions: unknown[]; switches?: Record<string, string>; initial?: Record<string, unknown> }): void {
-    this.rebuild({
+  loadScript(script: { id?: string; actions: unknown[]; switches?: Record<string, string>; initial?: Record<string, unknown> }): Promise<void> {
+    return this.change(() => this.rebuild({
       steps: [...script.actions], cursor: 0,
       switches: { ...this.lab.world.switches, ...script.switches },
       ...(script.initial ? { initial: script.initial } : {}),
       ...(script.id ? { scenario: script.id } : {}),
-    });
+    }));
   }
 
   /**
@@ -305,8 +315,9 @@ export class LabSession {
    * when the learner acts from there or something reads the World itself.
    */
   view(): WorldView {
-    // The place the World stands at: while a queued rebuild has not run, the one before it.
-    const place = this.shown ?? this.state;
+    // While a change runs (an engine awaited mid-step), the place before it.
+    if (this.busy && this.lastView) return this.lastView;
+    const place = this.state;
     const record = this.recordAt(place.cursor);
     const world = this.world;
     const scenario = this.lab.scenarios.find((s) => s.id === place.scenario) ?? null;
@@ -314,7 +325,7 @@ export class LabSession {
     let upcoming: StepLabel[] | undefined;
     let trace: TraceEntry[] | undefined;
     const { traceArray, traceLength, ...shown } = record;
-    return {
+    const view: WorldView = {
       ...shown,
       cursor: place.cursor,
       total: place.steps.length,
@@ -330,7 +341,11 @@ export class LabSession {
       },
       scenarioCheck: scenario ? this.checkOf(scenario, place.cursor === place.steps.length, record.observed) : null,
     };
+    this.lastView = view;
+    return view;
   }
+
+  private lastView: WorldView | null = null;
 
   /**
    * The run known for the current log: the trace up to the furthest step a record was
@@ -348,21 +363,19 @@ export class LabSession {
 
   private known: { record: StepRecord; trace: readonly TraceEntry[] } | null = null;
 
-  /** Step records of the current log by cursor (a synchronous lab's: an asynchronous World may be mid-queue). */
+  /** Step records of the current log by cursor. */
   private readonly records = new Map<number, StepRecord>();
   /** The record shown last: the next one built shares every equal part with it. */
   private lastRecord: StepRecord | null = null;
   private lastCheck: NonNullable<WorldView['scenarioCheck']> | null = null;
 
   private recordAt(cursor: number): StepRecord {
-    let record = this.asyncWorld ? undefined : this.records.get(cursor);
+    let record = this.records.get(cursor);
     if (!record) {
-      this.sync();
+      this.catchUp();
       record = shareRecord(this.lastRecord, recordWorld(this.world));
-      if (!this.asyncWorld) {
-        this.records.set(cursor, record);
-        if (this.records.size > 2 * RECORDS_KEPT) this.trimRecords(cursor);
-      }
+      this.records.set(cursor, record);
+      if (this.records.size > 2 * RECORDS_KEPT) this.trimRecords(cursor);
     }
     this.lastRecord = record;
     return record;
@@ -398,12 +411,13 @@ export class LabSession {
   /**
    * Brings a synchronous lab's World to the cursor: back by undo, forward along the redo
    * tail from its nearest image, then step by step. A step of the tail refused on the way
-   * (it cannot be for a place a record was built at: replay is deterministic) rebuilds.
+   * (it cannot be for a place a record was built at: replay is deterministic) stops the
+   * place before it. An asynchronous lab's World is never left behind (see `moveTo`).
    */
-  private sync(): void {
+  private catchUp(): void {
     const world = this.world;
     const target = this.state.cursor;
-    if (this.asyncWorld || world.actions.length === target) return;
+    if (isAsyncWorld(world) || world.actions.length === target) return;
     if (target < world.actions.length) {
       world.undoTo(target);
       return;
@@ -411,115 +425,68 @@ export class LabSession {
     world.redoTo(target, this.state.steps);
     for (let i = world.actions.length; i < target; i++) {
       if (!world.step(this.state.steps[i]).ok) {
-        this.rebuild({ ...this.state, steps: this.state.steps.slice(), cursor: i });
+        this.state = { ...this.state, cursor: i };
+        this.forgetRecords(i);
         return;
       }
     }
   }
 
-  dispose(): void {
-    this.world.dispose();
+  /** The World at the cursor, for any lab: an asynchronous one replays there (its engine keeps state outside the World's checkpoints). */
+  private async sync(): Promise<void> {
+    if (!isAsyncWorld(this.world)) return this.catchUp();
+    if (this.world.actions.length !== this.state.cursor) await this.rebuild({ ...this.state });
   }
 
-  private rebuild(state: SessionState): void {
+  /**
+   * Moves the cursor. Over recorded steps, or back, a synchronous lab's World stays where it
+   * is until the learner acts (`catchUp`); ahead of both it steps the redo tail now, so a
+   * refused step stops the cursor before it. An asynchronous lab's World replays there.
+   */
+  private async moveTo(cursor: number): Promise<void> {
+    const hold = this.hold?.();
+    const target = Math.max(0, Math.min(cursor, this.state.steps.length, hold ? Math.max(hold.cursor, this.state.cursor) : Infinity));
+    if (target === this.state.cursor && this.world.actions.length === target) return;
+    this.state = { ...this.state, cursor: target };
+    if (isAsyncWorld(this.world)) await this.sync();
+    else if (!this.records.has(target) && target > this.world.actions.length) this.catchUp();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    // After the change running now, if any (its engine may still be using the World).
+    void this.queue.then(() => this.world.dispose());
+  }
+
+  private disposed = false;
+
+  /** A new World at `state` (replayed from the cached post-setup images of its config). */
+  private async rebuild(state: SessionState): Promise<void> {
+    const config = configFor(this.lab, state);
+    const steps = state.steps.slice(0, state.cursor);
+    const world = isAsyncModel(getModel(config.model)) ? await replaySteps(config, steps, WORLD_OPTIONS) : World.replay(config, steps, WORLD_OPTIONS);
     this.forgetRecords();
-    if (this.asyncWorld || (state.cursor > 0 && asyncUnder(this.lab, state))) {
-      this.queued = true;
-      // Until the replay has run, the view shows the place the World is still at: the new
-      // place's cursor over the old run's trace would be neither.
-      this.shown ??= this.state;
-      this.enqueue(async () => {
-        const world = await replayAsync(configFor(this.lab, state), state.steps.slice(0, state.cursor)).catch((error: unknown) => {
-          this.error = `That place could not be rebuilt: ${error instanceof Error ? error.message : String(error)}`;
-          return null;
-        });
-        if (!world) {
-          // The World stays where it was; the place decided is kept (saved, reopened), and the error said.
-          if (this.state === state) this.shown = null;
-          return;
-        }
-        this.world.dispose();
-        this.world = world;
-        // A later rebuild still queued: the World is at this one's place until it runs.
-        this.shown = this.state === state ? null : state;
-      });
-      this.state = state; // the place is decided now; the World catches up on the queue
-      return;
-    }
-    const world = World.replay(configFor(this.lab, state), state.steps.slice(0, state.cursor), WORLD_OPTIONS);
     this.world.dispose();
     this.world = world;
     this.state = state;
   }
 
-  // ── Asynchronous labs (L05/L06 LangGraph: src/sim/asyncStep.ts) ─────────────────────────
-  // An async World cannot step inside a synchronous call, so for it every change above is
-  // queued and run in order; the methods answer at once and the app re-renders when
-  // `whenIdle()` resolves (a refusal found later is kept for `takeError()`). Sync labs never
-  // touch this path.
-  private queue: Promise<void> = Promise.resolve();
-  /** A refusal (a `refusals.*` message, or text: a failed rebuild) for `takeError`. */
-  private error: RefusalReason | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  /** A change is running: `view()` shows the place before it, `current` does not move the World. */
+  private busy = false;
 
-  /** Set once a rebuild went onto the queue: the World may still be the old (synchronous) one until it has run. */
-  private queued = false;
-
-  /** The place the World is at while a queued rebuild (to `state`) has not run yet, else null. */
-  private shown: SessionState | null = null;
-
-  private get asyncWorld(): boolean {
-    return this.queued || isAsyncWorld(this.world);
-  }
-
-  /** Resolves when every queued change of an asynchronous lab has run; null for a synchronous lab. */
-  whenIdle(): Promise<void> | null {
-    return this.asyncWorld ? this.queue : null;
-  }
-
-  /** The refusal a queued change met, once. */
-  takeError(): RefusalReason | null {
-    const error = this.error;
-    this.error = null;
-    return error;
-  }
-
-  private enqueue(body: () => Promise<void>): { ok: true } {
-    this.queue = this.queue.then(body).catch((error: unknown) => {
-      this.error = error instanceof Error ? error.message : String(error);
+  /** Runs `body` after every change asked before it, one at a time. */
+  private change<T>(body: () => T | Promise<T>): Promise<T> {
+    const run = this.queue.then(async () => {
+      if (this.disposed) throw new Error(`${this.lab.id}: the session was closed`);
+      this.busy = true;
+      try {
+        return await body();
+      } finally {
+        this.busy = false;
+      }
     });
-    return { ok: true };
+    this.queue = run.catch(() => undefined);
+    return run;
   }
-
-  private settle(outcome: { ok: true } | { ok: false; error: RefusalReason }): void {
-    if (!outcome.ok) this.error = outcome.error;
-  }
-
-  private async playNow(raw: unknown): Promise<{ ok: true } | { ok: false; error: RefusalReason }> {
-    const scripted = this.state.steps[this.state.cursor];
-    const outcome = await stepAsync(this.world, raw);
-    if (!outcome.ok) return outcome;
-    const taken = this.world.actions[this.world.actions.length - 1];
-    if (this.state.scenario && JSON.stringify(this.world.parse(scripted)) !== JSON.stringify(taken)) delete this.state.scenario;
-    this.takeStep(taken);
-    return { ok: true };
-  }
-
-  private async forwardNow(): Promise<{ ok: true } | { ok: false; error: RefusalReason }> {
-    if (!this.canForward) return { ok: false, error: 'Nothing to step forward to.' };
-    const held = this.held();
-    if (held) return held;
-    const outcome = await stepAsync(this.world, this.state.steps[this.state.cursor]);
-    if (!outcome.ok) return outcome;
-    this.state.cursor += 1;
-    return { ok: true };
-  }
-}
-
-/**
- * Whether `state`'s switches pick an asynchronous model. The World a session holds is not
- * enough to tell: L06's Executor switch picks the model (src/sim/models/matrix/route.ts), so
- * a flip or a saved place can turn a synchronous session into one that must replay on the queue.
- */
-function asyncUnder(lab: Lab, state: SessionState): boolean {
-  return isAsyncModel(getModel(configFor(lab, state).model));
 }

@@ -13,8 +13,8 @@ const lab = (id: string) => (labs.find((l) => l.ok && l.lab.id === id) as { ok: 
 /** A view by content (what a panel could show), without object identity. */
 const content = (view: WorldView) => JSON.parse(JSON.stringify({ ...view, trace: view.trace, upcoming: view.upcoming })) as unknown;
 /** The view a fresh session gives at the same place. */
-function freshView(session: LabSession): unknown {
-  const { session: fresh } = LabSession.open(session.lab, session.snapshot);
+async function freshView(session: LabSession): Promise<unknown> {
+  const { session: fresh } = await LabSession.open(session.lab, session.snapshot);
   const view = content(fresh.view());
   fresh.dispose();
   return view;
@@ -28,43 +28,43 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('step records', () => {
   for (const [id, actions] of [['L07', L07], ['L10', L10]] as const) {
-    it(`${id}: a place shows what a fresh replay shows however the learner comes back to it`, () => {
-      const { session } = LabSession.open(lab(id));
-      for (const action of actions) expect(session.play(action)).toEqual({ ok: true });
-      session.reset();
-      for (let i = 0; i < actions.length; i++) expect(session.forward()).toEqual({ ok: true });
+    it(`${id}: a place shows what a fresh replay shows however the learner comes back to it`, async () => {
+      const { session } = await LabSession.open(lab(id));
+      for (const action of actions) expect(await session.play(action)).toEqual({ ok: true });
+      await session.reset();
+      for (let i = 0; i < actions.length; i++) expect(await session.forward()).toEqual({ ok: true });
       for (let cursor = actions.length - 1; cursor >= 0; cursor--) {
-        session.back();
-        expect(content(session.view()), `${id} back to ${cursor}`).toEqual(freshView(session));
+        await session.back();
+        expect(content(session.view()), `${id} back to ${cursor}`).toEqual(await freshView(session));
       }
-      session.jumpTo(4);
-      expect(content(session.view())).toEqual(freshView(session));
+      await session.jumpTo(4);
+      expect(content(session.view())).toEqual(await freshView(session));
       session.dispose();
     });
   }
 
-  it('Back, Step and jumps over known steps touch no database; acting from there rewinds the World first', () => {
-    const { session } = LabSession.open(lab('L07'));
-    for (const action of L07) session.play(action);
-    session.reset();
-    for (let i = 0; i < L07.length; i++) { session.forward(); session.view(); }
+  it('Back, Step and jumps over known steps touch no database; acting from there rewinds the World first', async () => {
+    const { session } = await LabSession.open(lab('L07'));
+    for (const action of L07) await session.play(action);
+    await session.reset();
+    for (let i = 0; i < L07.length; i++) { await session.forward(); session.view(); }
     const undo = vi.spyOn(World.prototype, 'undoTo');
     const step = vi.spyOn(World.prototype, 'step');
-    for (let i = 0; i < 4; i++) { session.back(); session.view(); }
-    session.forward();
+    for (let i = 0; i < 4; i++) { await session.back(); session.view(); }
+    await session.forward();
     session.view();
-    session.jumpTo(1);
+    await session.jumpTo(1);
     session.view();
-    session.jumpTo(L07.length);
+    await session.jumpTo(L07.length);
     session.view();
-    session.jumpTo(2);
+    await session.jumpTo(2);
     session.view();
     expect(undo).not.toHaveBeenCalled();
     expect(step).not.toHaveBeenCalled();
     // A new action from step 2: the World goes back to step 2, then takes it.
-    expect(session.play('B_release')).toEqual({ ok: true });
+    expect(await session.play('B_release')).toEqual({ ok: true });
     expect(undo).toHaveBeenCalledWith(2);
-    const { session: fresh } = LabSession.open(lab('L07'), session.snapshot);
+    const { session: fresh } = await LabSession.open(lab('L07'), session.snapshot);
     expect(bytes(session.current)).toEqual(bytes(fresh.current));
     expect(content(session.view())).toEqual(content(fresh.view()));
     expect(session.view()).toMatchObject({ cursor: 3, total: 3 });
@@ -72,47 +72,47 @@ describe('step records', () => {
     session.dispose();
   });
 
-  it('the inspector\'s World is the World at the cursor', () => {
-    const { session } = LabSession.open(lab('L07'));
-    for (const action of L07) session.play(action);
-    session.jumpTo(3);
+  it('the inspector\'s World is the World at the cursor', async () => {
+    const { session } = await LabSession.open(lab('L07'));
+    for (const action of L07) await session.play(action);
+    await session.jumpTo(3);
     session.view();
-    const { session: fresh } = LabSession.open(lab('L07'), session.snapshot);
+    const { session: fresh } = await LabSession.open(lab('L07'), session.snapshot);
     expect(bytes(session.current)).toEqual(bytes(fresh.current));
     fresh.dispose();
     session.dispose();
   });
 
-  it('keeps the objects of what a step did not change, and of the steps still ahead', () => {
-    const { session } = LabSession.open(lab('L07'));
-    for (const action of L07) session.play(action);
-    session.reset();
+  it('keeps the objects of what a step did not change, and of the steps still ahead', async () => {
+    const { session } = await LabSession.open(lab('L07'));
+    for (const action of L07) await session.play(action);
+    await session.reset();
     const before = session.view();
-    session.forward();
+    await session.forward();
     const after = session.view();
     after.upcoming.forEach((label, j) => expect(label).toBe(before.upcoming[j + 1]));
     expect(after.edges).toBe(before.edges);
     expect(after.switchSpecs).toBe(before.switchSpecs);
     after.machines.forEach((m, i) => expect(m.graph).toBe(before.machines[i]!.graph));
-    session.back();
+    await session.back();
     const back = session.view();
     expect(back.nodes).toBe(before.nodes); // the same record
     expect(back.observed).toBe(before.observed);
-    session.forward();
-    session.forward();
+    await session.forward();
+    await session.forward();
     const moved = session.view();
     expect(moved.observed).not.toEqual(before.observed);
     moved.trace.slice(0, after.trace.length).forEach((entry, i) => expect(entry).toBe(after.trace[i]));
     session.dispose();
   });
 
-  it('an equal part after a switch flip keeps its object; a changed one is taken', () => {
-    const { session } = LabSession.open(lab('L07'));
-    session.play('A_acquire');
+  it('an equal part after a switch flip keeps its object; a changed one is taken', async () => {
+    const { session } = await LabSession.open(lab('L07'));
+    await session.play('A_acquire');
     const before = session.view();
     const spec = before.switchSpecs.find((s) => s.options.length > 1)!;
     const other = spec.options.find((o) => o.value !== before.switches[spec.key])!.value;
-    expect(session.setSwitch(spec.key, other)).toEqual({ ok: true });
+    expect(await session.setSwitch(spec.key, other)).toEqual({ ok: true });
     const after = session.view();
     expect(after.switches).not.toBe(before.switches);
     expect(after.edges).toBe(before.edges);
@@ -120,30 +120,30 @@ describe('step records', () => {
     session.dispose();
   });
 
-  it('the scenario check is the same object while nothing it shows changed', () => {
-    const { session } = LabSession.open(lab('L07'));
-    session.loadScript(lab('L07').scenarios[0]!);
-    session.forward();
+  it('the scenario check is the same object while nothing it shows changed', async () => {
+    const { session } = await LabSession.open(lab('L07'));
+    await session.loadScript(lab('L07').scenarios[0]!);
+    await session.forward();
     const first = session.view();
     expect(session.view().scenarioCheck).toBe(first.scenarioCheck);
-    session.jumpTo(Number.MAX_SAFE_INTEGER);
+    await session.jumpTo(Number.MAX_SAFE_INTEGER);
     const end = session.view();
     expect(end.scenarioCheck?.atEnd).toBe(true);
     expect(end.scenarioCheck).not.toBe(first.scenarioCheck);
     session.dispose();
   });
 
-  it('the known run reaches past the cursor along the log, and ends where a new step changes it', () => {
-    const { session } = LabSession.open(lab('L07'));
-    for (const action of L07) session.play(action);
+  it('the known run reaches past the cursor along the log, and ends where a new step changes it', async () => {
+    const { session } = await LabSession.open(lab('L07'));
+    for (const action of L07) await session.play(action);
     session.view();
     const whole = session.knownRun();
     expect(whole).toHaveLength(L07.length + 1);
-    session.jumpTo(2);
+    await session.jumpTo(2);
     const view = session.view();
     expect(session.knownRun()).toBe(whole);
     view.trace.forEach((entry, i) => expect(entry).toBe(whole[i]));
-    session.play('B_release');
+    await session.play('B_release');
     session.view();
     expect(session.knownRun()).toHaveLength(4);
     session.dispose();

@@ -21,7 +21,7 @@ function submissionWith(exercise: string, input: unknown): Submission {
 }
 
 describe('step words in reports', () => {
-  it('splits a saved action list at top-level commas only', () => {
+  it('splits a saved action list at top-level commas only', async () => {
     expect(splitActions('approve, {"advance":3}, {"crash_at":"a,b"}, retry')).toEqual(['approve', { advance: 3 }, { crash_at: 'a,b' }, 'retry']);
   });
 

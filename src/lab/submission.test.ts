@@ -51,7 +51,7 @@ describe('submissions', () => {
     expect(rows.find((r) => r.exercise === 'ghost')!.status).toBe('unknown-exercise');
   });
 
-  it('malformed files are clear errors', () => {
+  it('malformed files are clear errors', async () => {
     expect(parseSubmission('{')).toMatchObject({ ok: false, error: expect.stringMatching(/not valid JSON/) });
     expect(parseSubmission('{"format":"something-else"}')).toMatchObject({ ok: false, error: expect.stringMatching(/format/) });
   });

@@ -1,8 +1,11 @@
 /**
- * Stepping a World whose model runs an asynchronous engine (LangGraph.js in L05/L06).
+ * Stepping any World to rest: `runStep` for one step, `replaySteps` for a run. The lab
+ * session, the driver and replays step every lab this way (a synchronous model's step has
+ * settled when its promise is made); the explorer's generator is the one place that steps
+ * a synchronous World directly (src/sim/explorer/drive.ts).
  *
- * The World itself stays synchronous. An async model's synchronous hooks (apply, receive,
- * afterAdvance, afterRestart) only QUEUE work; `stepAsync` runs the ordinary `step`, then
+ * An asynchronous engine (LangGraph.js in L05/L06): the World itself stays synchronous. An async model's synchronous hooks (apply, receive,
+ * afterAdvance, afterRestart) only QUEUE work; `runStep` runs the ordinary `step`, then
  * takes the queued jobs one by one and awaits each INSIDE the same trace entry
  * (`World.continueStep`), delivering frames after each, until no job is left. Every await
  * is drained before the step ends, so the next step, `observe`, the invariants and the
@@ -13,7 +16,7 @@
  * `step`. Whatever the dead incarnation still had in flight is the model's business to
  * abandon (see src/core/workflow: the saver refuses a dead incarnation).
  *
- * When a step has settled, `stepAsync` asks the model whether it is `quiet` (nothing of it
+ * When a step has settled, `runStep` asks the model whether it is `quiet` (nothing of it
  * lives outside the World): only then do undo and fork restore the whole state — the
  * explorer (src/sim/explorer/asyncSpace.ts) replays instead where it is not.
  */
@@ -48,7 +51,7 @@ export function isAsyncWorld(world: World): boolean {
 }
 
 /** `world.step(raw)`, then every job it queued, awaited inside the same trace entry. */
-export async function stepAsync(world: World, raw: unknown): Promise<AsyncStepOutcome> {
+export async function runStep(world: World, raw: unknown): Promise<AsyncStepOutcome> {
   const outcome = world.step(raw);
   if (!outcome.ok) return outcome;
   if (!isAsyncModel(world.model)) return { ...outcome, quiet: true };
@@ -72,11 +75,11 @@ export async function stepAsync(world: World, raw: unknown): Promise<AsyncStepOu
   throw new Error(`asyncStep: more than ${MAX_JOBS_PER_STEP} jobs in one step (a job queueing itself?)`);
 }
 
-/** `World.replay` for any model: steps through `stepAsync`. Throws if a step no longer applies. */
-export async function replayAsync(config: WorldConfig, actions: readonly unknown[], options: WorldOptions = {}): Promise<World> {
+/** `World.replay` for any model: steps through `runStep`. Throws if a step no longer applies. */
+export async function replaySteps(config: WorldConfig, actions: readonly unknown[], options: WorldOptions = {}): Promise<World> {
   const world = World.create(config, options);
   for (const [i, action] of actions.entries()) {
-    const outcome = await stepAsync(world, action).catch((error: unknown) => ({ ok: false as const, error: error instanceof Error ? error.message : String(error) }));
+    const outcome = await runStep(world, action).catch((error: unknown) => ({ ok: false as const, error: error instanceof Error ? error.message : String(error) }));
     if (!outcome.ok) {
       world.dispose();
       throw new Error(`replay step ${i + 1}: ${reasonKeyText(outcome.error)}`);

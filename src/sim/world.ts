@@ -148,7 +148,7 @@ export class World {
   /**
    * Hook for asynchronous models (src/sim/asyncStep.ts): runs `body` INSIDE the latest
    * trace entry — its transactions, frames, notes and a crash are recorded there, a crash
-   * takes its node down as in `step` — then re-judges the invariants. `stepAsync` calls it
+   * takes its node down as in `step` — then re-judges the invariants. `runStep` calls it
    * after `step` until the model's queued async work and the network are both quiet.
    */
   async continueStep(body: (ctx: ModelContext) => Promise<void>): Promise<TraceEntry> {

@@ -83,16 +83,23 @@ export function mountApp(lang: Locale = 'en'): i18n {
 /** Follows `hash` as a link does, and waits for the page it leads to (a lab's, once its World is up). */
 export async function visit(hash: string): Promise<void> {
   const route = parseHash(hash);
-  act(() => navigate(route));
+  await act(async () => { await navigate(route); });
   const ready = route.page === 'lab' ? `lab-${route.labId}` : route.page === 'catalog' ? 'catalog' : route.page === 'cards' ? 'cards-dropzone' : 'progress-table';
   // The first lab of a file loads the runtime and sql.js: seconds on a loaded machine.
   await waitFor(() => expect(screen.getByTestId(ready)).toBeTruthy(), { timeout: 60_000 });
   if (route.page === 'lab') await settled();
 }
 
-/** Until an asynchronous lab (L05's LangGraph engine) has run the steps it queued. */
+/**
+ * Until the open lab has run every change asked of it (L05's LangGraph engine awaited inside
+ * its steps) and the page has shown where it left the lab (the store commits a macrotask
+ * later at most).
+ */
 export async function settled(): Promise<void> {
-  await act(async () => { await useApp.getState().session?.whenIdle(); });
+  await act(async () => {
+    await useApp.getState().session?.idle();
+    await new Promise((done) => setTimeout(done, 0));
+  });
 }
 
 /** Clicks `testId` and lets an asynchronous lab finish the step it started. */

@@ -9,12 +9,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const state = { cursor: 0, total: 3, refuse: false };
 vi.mock('../store', async () => {
   const { create } = await import('zustand');
-  const useApp = create(() => ({ view: { cursor: 0, total: 3 }, session: { whenIdle: () => null } }));
+  const useApp = create(() => ({ view: { cursor: 0, total: 3 } }));
   return {
     useApp,
     selectCursor: (s: { view: { cursor: number } }) => s.view.cursor,
     selectTotal: (s: { view: { total: number } }) => s.view.total,
-    stepForward: vi.fn(() => {
+    stepForward: vi.fn(async () => {
       if (state.refuse || state.cursor >= state.total) return;
       state.cursor++;
       useApp.setState({ view: { cursor: state.cursor, total: state.total } });

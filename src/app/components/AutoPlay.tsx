@@ -4,7 +4,7 @@
  * or a refusal stops it as it would stop a click. It stops at the last step, when a tick
  * does not move the cursor, and on Stop.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectCursor, selectTotal, stepForward, useApp } from '../store';
 
@@ -16,15 +16,15 @@ export function AutoPlay() {
   const [playing, setPlaying] = useState(false);
   const [pace, setPace] = useState<(typeof PACES)[number]>(2);
   const { t } = useTranslation();
-  const last = useRef(cursor);
   useEffect(() => {
     if (!playing) return;
     if (cursor >= total) { setPlaying(false); return; }
-    last.current = cursor;
+    const from = cursor;
     const timer = setTimeout(() => {
-      stepForward();
-      // Refused (a prediction to pick first, an asynchronous step still running): stop here.
-      if (useApp.getState().view?.cursor === last.current && !useApp.getState().session?.whenIdle()) setPlaying(false);
+      void stepForward().then(() => {
+        // Refused (a prediction to pick first): stop here.
+        if (useApp.getState().view?.cursor === from) setPlaying(false);
+      });
     }, pace * 1000);
     return () => clearTimeout(timer);
   }, [playing, cursor, total, pace]);

@@ -61,9 +61,9 @@ export function useLatestCrash(): (CrashAt & { lost: CrashLoss }) | null {
 }
 
 /**
- * The crashed node's tables right after the crash step (`keptRows`), read once per crash. An
- * asynchronous lab's (L05's) are read once its replay to the crash step has run: no table
- * until then.
+ * The crashed node's tables right after the crash step (`keptRows`), read once per crash:
+ * from a replay to the crash step (no table until it has run), or from the open World when
+ * the cursor stands on the crash step.
  */
 export function useKeptRows(crash: CrashAt['crash']): TableRows[] {
   const session = useApp(selectSession);

@@ -34,17 +34,18 @@ const crashInsideWrite = l07.scenarios.find((s) => s.id === 'crash-inside-write'
 let session: LabSession | null = null;
 
 /** L07's World after `actions`, open in the store as the lab page has it. */
-function open(actions: readonly unknown[]): LabSession {
-  session = LabSession.open(l07).session;
-  for (const action of actions) expect(session.play(action)).toEqual({ ok: true });
-  useApp.setState({ session, view: session.view(), route: { page: 'lab', labId: 'L07' } });
-  return session;
+async function open(actions: readonly unknown[]): Promise<LabSession> {
+  const opened = (await LabSession.open(l07)).session;
+  session = opened;
+  for (const action of actions) expect(await opened.play(action)).toEqual({ ok: true });
+  useApp.setState({ session: opened, view: opened.view(), route: { page: 'lab', labId: 'L07' } });
+  return opened;
 }
 
 /** The resource's tables after `steps` of `actions`, read from a session replayed that far: at the crash step, what "kept" must show. */
-function keptAtCrash(actions: readonly unknown[], steps: number): Record<string, unknown[][]> {
-  const at = LabSession.open(l07).session;
-  for (const action of actions.slice(0, steps)) at.play(action);
+async function keptAtCrash(actions: readonly unknown[], steps: number): Promise<Record<string, unknown[][]>> {
+  const at = (await LabSession.open(l07)).session;
+  for (const action of actions.slice(0, steps)) await at.play(action);
   const store = at.current.store('resource');
   const tables = Object.fromEntries(store.tables().map((table) => {
     const result = store.readOnlyQuery(`SELECT * FROM "${table}"`);
@@ -91,9 +92,9 @@ afterEach(() => {
 });
 
 describe('the crash slide', () => {
-  it('`b` opens it: before the crash, what the resource had not committed; after the restart, its tables and what recovery ran', () => {
+  it('`b` opens it: before the crash, what the resource had not committed; after the restart, its tables and what recovery ran', async () => {
     const opener = show();
-    const s = open(crashInsideWrite.actions);
+    const s = await open(crashInsideWrite.actions);
     const crash = s.view().trace.find((e) => e.crash)!;
     press(SLIDE_KEY);
     const dialog = slide();
@@ -114,10 +115,10 @@ describe('the crash slide', () => {
     // After: each of the resource's tables as the crash left it, row for row, then the recovery.
     const after = within(dialog).getByTestId('crash-slide-after');
     expect(within(after).getByRole('heading', { level: 3 }).textContent).toBe('After the restart: what resource still has');
-    const kept = keptAtCrash(crashInsideWrite.actions, crash.index);
+    const kept = await keptAtCrash(crashInsideWrite.actions, crash.index);
     expect(Object.keys(kept).length).toBeGreaterThan(0);
     for (const [table, rows] of Object.entries(kept)) {
-      const shown = within(after).getByTestId(`crash-slide-kept-${table}`);
+      const shown = await within(after).findByTestId(`crash-slide-kept-${table}`);
       expect(shown.dataset.rows).toBe(String(rows.length));
       const cells = [...shown.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
       expect(cells).toEqual(rows.map((row) => row.map((v) => (v === null ? 'NULL' : String(v)))));
@@ -139,17 +140,17 @@ describe('the crash slide', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('keeps showing the database as the crash left it after later steps changed it', () => {
+  it('keeps showing the database as the crash left it after later steps changed it', async () => {
     // The resend after the restart writes the document: now it differs from what the crash kept.
     const resend = l07.scenarios.find((sc) => sc.id === 'crash-then-resend')!;
     show();
-    const s = open(resend.actions);
+    const s = await open(resend.actions);
     const crash = s.view().trace.find((e) => e.crash)!;
-    const kept = keptAtCrash(resend.actions, crash.index);
-    const now = keptAtCrash(resend.actions, resend.actions.length);
+    const kept = await keptAtCrash(resend.actions, crash.index);
+    const now = await keptAtCrash(resend.actions, resend.actions.length);
     expect(now.document).not.toEqual(kept.document);
     press(SLIDE_KEY);
-    const shown = within(slide()).getByTestId('crash-slide-kept-document');
+    const shown = await within(slide()).findByTestId('crash-slide-kept-document');
     const cells = [...shown.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
     expect(cells).toEqual(kept.document!.map((row) => row.map((v) => (v === null ? 'NULL' : String(v)))));
   });
@@ -158,15 +159,15 @@ describe('the crash slide', () => {
     const l05 = loadLabsFromDir(resolve('labs')).flatMap((l) => (l.ok ? [l.lab] : [])).find((l) => l.id === 'L05')!;
     const allThree = l05.scenarios.find((sc) => sc.id === 'all-three')!;
     const atStep = async (cursor: number) => {
-      const at = LabSession.open(l05).session;
-      at.loadScript(allThree);
-      for (let i = 0; i < cursor; i++) at.forward();
-      await at.whenIdle();
+      const at = (await LabSession.open(l05)).session;
+      await at.loadScript(allThree);
+      for (let i = 0; i < cursor; i++) await at.forward();
       return at;
     };
-    session = await atStep(allThree.actions.length);
-    const crash = session.view().trace.find((e) => e.crash)!;
-    expect(session.cursor).toBeGreaterThan(crash.index);
+    const opened = await atStep(allThree.actions.length);
+    session = opened;
+    const crash = opened.view().trace.find((e) => e.crash)!;
+    expect(opened.cursor).toBeGreaterThan(crash.index);
     // What A's database held right after the crash step, table by table.
     const then = await atStep(crash.index);
     const store = then.current.store('A');
@@ -176,7 +177,7 @@ describe('the crash slide', () => {
     }));
     then.dispose();
     expect(Number(rows.lg_checkpoint)).toBeGreaterThan(0);
-    useApp.setState({ session, view: session.view(), route: { page: 'lab', labId: 'L05' } });
+    useApp.setState({ session: opened, view: opened.view(), route: { page: 'lab', labId: 'L05' } });
     render(<I18nextProvider i18n={createLabI18n('en', { resources: ALL_RESOURCES })}><LectureKeys lab={l05} palette={l05.actions} presenting /></I18nextProvider>);
     press(SLIDE_KEY);
     const after = within(slide()).getByTestId('crash-slide-after');
@@ -184,30 +185,30 @@ describe('the crash slide', () => {
     for (const [table, count] of Object.entries(rows)) expect(within(after).getByTestId(`crash-slide-kept-${table}`).dataset.rows, table).toBe(count);
   }, 60_000);
 
-  it('opens from the command palette and from the crash panel\'s button', () => {
+  it('opens from the command palette and from the crash panel\'s button', async () => {
     show();
-    open(crashInsideWrite.actions);
+    await open(crashInsideWrite.actions);
     const option = command('crash slide');
     expect(option.dataset.command).toBe('view:slide');
     expect(option.getAttribute('aria-disabled')).toBeNull();
     expect(within(slide()).getAllByTestId('crash-slide-rolled-back')).toHaveLength(1);
     press('Escape');
     act(() => { fireEvent.click(screen.getByTestId('crash-slide-button')); });
-    expect(within(slide()).getByTestId('crash-slide-kept-document')).toBeTruthy();
+    expect(await within(slide()).findByTestId('crash-slide-kept-document')).toBeTruthy();
   });
 
-  it('before a restart, the right side says the node has not restarted yet', () => {
+  it('before a restart, the right side says the node has not restarted yet', async () => {
     show();
-    open(crashInsideWrite.actions.slice(0, 2));
+    await open(crashInsideWrite.actions.slice(0, 2));
     press(SLIDE_KEY);
     const after = within(slide()).getByTestId('crash-slide-after');
     expect(within(after).getByTestId('crash-slide-not-restarted').textContent).toContain('Not restarted yet');
     expect(within(after).queryByTestId('crash-slide-recovery')).toBeNull();
   });
 
-  it('before any crash: the command says so and runs nothing, `b` shows a slide that says so', () => {
+  it('before any crash: the command says so and runs nothing, `b` shows a slide that says so', async () => {
     show();
-    open(['A_write']);
+    await open(['A_write']);
     const option = command('crash slide');
     expect(option.getAttribute('aria-disabled')).toBe('true');
     expect(option.textContent).toContain('no crash yet');
@@ -217,9 +218,9 @@ describe('the crash slide', () => {
     expect(within(slide()).getByTestId('crash-slide-none').textContent).toContain('No crash yet in this run');
   });
 
-  it('is in the key list, its key is one no lab may give an action, and it speaks the page\'s language', () => {
+  it('is in the key list, its key is one no lab may give an action, and it speaks the page\'s language', async () => {
     show('ja');
-    open(crashInsideWrite.actions);
+    await open(crashInsideWrite.actions);
     expect(STEP_KEYS).toContain(SLIDE_KEY);
     press('?');
     expect(within(screen.getByTestId('key-overlay-slide')).getByText(SLIDE_KEY, { selector: 'kbd' })).toBeTruthy();

@@ -60,7 +60,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('handing in one attempt', () => {
-  it('with no mark, says so, offers every attempt, and the export grades the first that passed', () => {
+  it('with no mark, says so, offers every attempt, and the export grades the first that passed', async () => {
     show();
     expect(screen.getByTestId(`exercise-${exercise.id}-handed`).textContent).toMatch(/^No attempt handed in yet/);
     for (const n of [1, 2, 3]) expect(screen.getByTestId(`exercise-${exercise.id}-hand-in-${n}`)).toBeTruthy();
@@ -69,7 +69,7 @@ describe('handing in one attempt', () => {
     expect(gradedAttempt('repair', record, (i) => record.attempts[i]!.verdict.pass === true)).toBe(1);
   });
 
-  it('marks an attempt: it is shown as handed in, and the export carries the mark', () => {
+  it('marks an attempt: it is shown as handed in, and the export carries the mark', async () => {
     show();
     fireEvent.click(screen.getByTestId(`exercise-${exercise.id}-hand-in-3`));
     expect(screen.getByTestId(`exercise-${exercise.id}-handed`).getAttribute('data-attempt')).toBe('3');
@@ -82,7 +82,7 @@ describe('handing in one attempt', () => {
     expect(record.attempts).toHaveLength(3); // the others stay, as practice
   });
 
-  it('changes the mark, even to a failing attempt: the latest mark counts in the export', () => {
+  it('changes the mark, even to a failing attempt: the latest mark counts in the export', async () => {
     show();
     fireEvent.click(screen.getByTestId(`exercise-${exercise.id}-hand-in-3`));
     fireEvent.click(screen.getByTestId(`exercise-${exercise.id}-hand-in-1`));

@@ -11,7 +11,7 @@ import { choose, click, counter, mountApp, pickPrediction, useLabApp, visit } fr
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WorldView } from '../../lab/session';
-import { stepAsync } from '../../sim/asyncStep';
+import { runStep } from '../../sim/asyncStep';
 import { workflowModel } from '../../sim/models/workflow';
 import { World } from '../../sim/world';
 import { useSqlJs } from '../../test/sqljs';
@@ -34,7 +34,7 @@ afterEach(cleanup);
 /** L05's World (seed 5) stepped through `actions`, shown to the panel as the store's view. */
 async function showAfter(actions: unknown[], locale: 'en' | 'ja' = 'en') {
   const world = World.create({ model: 'workflow', seed: 5, initial: { amount_cents: 10000 }, switches: { recovery: 'all_three' } }, { model: workflowModel });
-  for (const action of actions) await stepAsync(world, action);
+  for (const action of actions) await runStep(world, action);
   useApp.setState({ view: { engineThread: world.engineThread() } as WorldView });
   const i18n = createLabI18n(locale, { resources: ALL_RESOURCES });
   return render(<I18nextProvider i18n={i18n}><LangGraphPanel /></I18nextProvider>);
@@ -43,7 +43,7 @@ async function showAfter(actions: unknown[], locale: 'en' | 'ja' = 'en') {
 const node = (id: string) => screen.getByTestId(`lgraph-node-${id}`);
 
 describe('LangGraphPanel', () => {
-  it('shows nothing for a World without an engine graph (the hand-written executor)', () => {
+  it('shows nothing for a World without an engine graph (the hand-written executor)', async () => {
     useApp.setState({ view: { engineThread: null } as WorldView });
     const { container } = render(<I18nextProvider i18n={createLabI18n('en', { resources: ALL_RESOURCES })}><LangGraphPanel /></I18nextProvider>);
     expect(container.innerHTML).toBe('');

@@ -78,7 +78,7 @@ beforeEach(() => { vi.clearAllMocks(); atStepOne(); });
 afterEach(() => { cleanup(); useLecture.setState({ open: null }); });
 
 describe('the key list (?)', () => {
-  it('lists the step keys, the lab\'s own action keys, the palette\'s keys and the crash slide\'s', () => {
+  it('lists the step keys, the lab\'s own action keys, the palette\'s keys and the crash slide\'s', async () => {
     show();
     press('?');
     const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
@@ -92,7 +92,7 @@ describe('the key list (?)', () => {
     expect(text).toContain('Open the command palette');
   });
 
-  it('Escape closes it and the focus goes back to where it was', () => {
+  it('Escape closes it and the focus goes back to where it was', async () => {
     const opener = show();
     press('?');
     expect(screen.getByRole('dialog')).toBeTruthy();
@@ -102,7 +102,7 @@ describe('the key list (?)', () => {
     expect(document.activeElement).toBe(opener);
   });
 
-  it('? closes it again, and the step keys do nothing while it is open', () => {
+  it('? closes it again, and the step keys do nothing while it is open', async () => {
     const opener = show();
     press('?');
     press('ArrowRight');
@@ -114,7 +114,7 @@ describe('the key list (?)', () => {
     expect(store.stepForward).toHaveBeenCalledTimes(1);
   });
 
-  it('speaks the page\'s language', () => {
+  it('speaks the page\'s language', async () => {
     show('ja');
     press('?');
     expect(screen.getByRole('dialog', { name: 'キーボードショートカット' })).toBeTruthy();
@@ -123,7 +123,7 @@ describe('the key list (?)', () => {
 });
 
 describe('the command palette (Ctrl+K)', () => {
-  it('opens on Ctrl+K, ⌘K and :, as a combobox over a listbox, the search box focused', () => {
+  it('opens on Ctrl+K, ⌘K and :, as a combobox over a listbox, the search box focused', async () => {
     for (const open of [{ key: 'k', ctrlKey: true }, { key: 'k', metaKey: true }, { key: ':' }]) {
       const opener = show();
       press(open.key, open);
@@ -139,7 +139,7 @@ describe('the command palette (Ctrl+K)', () => {
     }
   });
 
-  it('lists every palette action, stepping, each scenario, each step, each other switch option and the view', () => {
+  it('lists every palette action, stepping, each scenario, each step, each other switch option and the view', async () => {
     show();
     press('k', { ctrlKey: true });
     const ids = options().map((o) => o.dataset.command);
@@ -154,7 +154,7 @@ describe('the command palette (Ctrl+K)', () => {
     expect(screen.getByTestId('command-count').textContent).toBe(`${ids.length} commands`);
   });
 
-  it('typing filters the list by every word, case and width folded', () => {
+  it('typing filters the list by every word, case and width folded', async () => {
     show();
     press('k', { ctrlKey: true });
     type('CRASH write');
@@ -173,7 +173,7 @@ describe('the command palette (Ctrl+K)', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
-  it('↑ ↓ move the selection (wrapping), Enter runs the selected one through the store', () => {
+  it('↑ ↓ move the selection (wrapping), Enter runs the selected one through the store', async () => {
     const opener = show();
     press('k', { ctrlKey: true });
     type('clock time'); // the three clock buttons (group Time), not the step that plays one
@@ -195,7 +195,7 @@ describe('the command palette (Ctrl+K)', () => {
     expect(document.activeElement).toBe(opener);
   });
 
-  it('arms a fault, opens a scenario, jumps to a step, flips a switch and presenter view: each by its store function', () => {
+  it('arms a fault, opens a scenario, jumps to a step, flips a switch and presenter view: each by its store function', async () => {
     show();
     const runFirst = (query: string) => { press('k', { ctrlKey: true }); type(query); press('Enter'); };
     runFirst('crash inside');
@@ -214,7 +214,7 @@ describe('the command palette (Ctrl+K)', () => {
     expect(store.stepBack).toHaveBeenCalledTimes(1);
   });
 
-  it('in presenter view it offers the way out, and a click runs an option too', () => {
+  it('in presenter view it offers the way out, and a click runs an option too', async () => {
     show('en', true);
     press('k', { ctrlKey: true });
     type('presenter');
@@ -225,7 +225,7 @@ describe('the command palette (Ctrl+K)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('Escape closes it without running anything and puts the focus back', () => {
+  it('Escape closes it without running anything and puts the focus back', async () => {
     const opener = show();
     press('k', { ctrlKey: true });
     type('crash');
@@ -235,7 +235,7 @@ describe('the command palette (Ctrl+K)', () => {
     for (const fn of [store.playAction, store.stepForward, store.jumpTo, store.openScenario]) expect(fn).not.toHaveBeenCalled();
   });
 
-  it('? and the step keys typed in the search box are text, not shortcuts', () => {
+  it('? and the step keys typed in the search box are text, not shortcuts', async () => {
     show();
     press(':');
     press('?');
@@ -244,7 +244,7 @@ describe('the command palette (Ctrl+K)', () => {
     expect(store.stepForward).not.toHaveBeenCalled();
   });
 
-  it('"show keyboard shortcuts" swaps the palette for the key list; closing it still returns the focus', () => {
+  it('"show keyboard shortcuts" swaps the palette for the key list; closing it still returns the focus', async () => {
     const opener = show();
     press('k', { ctrlKey: true });
     type('keyboard shortcuts');
@@ -254,7 +254,7 @@ describe('the command palette (Ctrl+K)', () => {
     expect(document.activeElement).toBe(opener);
   });
 
-  it('speaks the page\'s language: commands, steps and the lab\'s own labels', () => {
+  it('speaks the page\'s language: commands, steps and the lab\'s own labels', async () => {
     show('zh-Hans');
     press('k', { ctrlKey: true });
     expect(screen.getByRole('dialog', { name: '命令面板' })).toBeTruthy();
@@ -267,7 +267,7 @@ describe('the command palette (Ctrl+K)', () => {
 describe('filterCommands', () => {
   const command = (label: string, group: string): Command => ({ id: label, label, group, run: () => {} });
   const all = [command('A: write', 'Worker A'), command('B: write', 'Worker B'), command('Restart resource', 'Faults'), command('前进一步', '单步控制')];
-  it('keeps the order; every word must match the label or the group; a query without spaces is a substring', () => {
+  it('keeps the order; every word must match the label or the group; a query without spaces is a substring', async () => {
     expect(filterCommands(all, '').map((c) => c.id)).toEqual(all.map((c) => c.id));
     expect(filterCommands(all, 'write').map((c) => c.id)).toEqual(['A: write', 'B: write']);
     expect(filterCommands(all, 'worker b write').map((c) => c.id)).toEqual(['B: write']);

@@ -7,7 +7,7 @@
  */
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { choose, mountApp, observed, useLabApp, visit } from '../../test/labApp';
+import { choose, mountApp, observed, settled, useLabApp, visit } from '../../test/labApp';
 
 vi.mock('virtual:lab-index', () => import('../../test/appModules').then((m) => m.labIndexModule()));
 vi.mock('../runtime', () => import('../../test/appModules').then((m) => m.nodeRuntime()));
@@ -19,11 +19,13 @@ describe('the observed state', () => {
     mountApp();
     await visit('#/lab/L10');
     fireEvent.click(screen.getByTestId('action-emit-3'));
+    await settled();
     const before = observed();
     // Tag every line element, take a step that changes a few values, and see which are new.
     const pre = screen.getByTestId('observed-state');
     for (const line of pre.children) (line as HTMLElement).dataset.old = '1';
     fireEvent.click(within(screen.getByTestId('frame-1')).getByRole('button', { name: 'deliver' }));
+    await settled();
     expect(JSON.stringify(observed())).not.toBe(JSON.stringify(before));
     const lines = [...pre.children].map((line) => ({ text: line.textContent, old: (line as HTMLElement).dataset.old === '1' }));
     const kept = lines.filter((l) => l.old).length;

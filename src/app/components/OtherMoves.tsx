@@ -21,7 +21,7 @@ export function OtherMoves({ entries }: { entries: PaletteEntry[] }) {
   const render = useRenderMessage();
   const [open, setOpen] = useState(false);
   const moves = useMemo<OtherMove[]>(() => {
-    if (!open || !session || !view || session.whenIdle() !== null) return [];
+    if (!open || !session || !view || session.asynchronous) return [];
     try {
       return otherMoves(session.lab, session.current, entries);
     } catch {

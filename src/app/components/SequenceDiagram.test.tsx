@@ -9,7 +9,7 @@
  */
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { choose, click, counter, mountApp, useLabApp, visit } from '../../test/labApp';
+import { choose, click, counter, mountApp, settled, useLabApp, visit } from '../../test/labApp';
 
 vi.mock('virtual:lab-index', () => import('../../test/appModules').then((m) => m.labIndexModule()));
 vi.mock('../runtime', () => import('../../test/appModules').then((m) => m.nodeRuntime()));
@@ -33,10 +33,12 @@ describe('the sequence diagram', () => {
     const step = Number(first.getAttribute('data-step'));
     expect(step).toBeLessThan(5);
     fireEvent.click(first);
+    await settled();
     expect(counter()).toBe(`step ${step} / 5`);
     // Steps ahead stay drawn (the run is known) and can be jumped to.
     expect(within(seq()).getAllByTestId('sequence-row-5')).toHaveLength(1);
     fireEvent.click(seq().querySelector('[data-step="5"][data-outcome]')!);
+    await settled();
     expect(counter()).toBe('step 5 / 5');
     // One lifeline per node of the topology, named.
     const nodes = document.querySelectorAll('.topology .world-node').length;
@@ -64,6 +66,7 @@ describe('the sequence diagram', () => {
     // A duplicated frame: two arrows, the copy marked as one.
     await act('B_acquire');
     fireEvent.click(within(within(screen.getByTestId('network')).getAllByRole('listitem')[0]!).getByRole('button', { name: 'duplicate' }));
+    await settled();
     await act('deliver_next', 'deliver_next');
     const copy = seq().querySelectorAll('.seq-msg.copy');
     expect(copy).toHaveLength(1);
@@ -93,6 +96,7 @@ describe('the sequence diagram', () => {
     expect(screen.getByTestId('sequence-restart-4')).toBeTruthy();
     // The mark is a way back to the crash.
     fireEvent.click(screen.getByTestId('sequence-crash-3'));
+    await settled();
     expect(counter()).toBe('step 3 / 4');
   });
 });

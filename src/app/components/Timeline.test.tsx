@@ -9,7 +9,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../lab/i18n/locales';
-import { click, counter, mountApp, useLabApp, visit } from '../../test/labApp';
+import { click, counter, mountApp, settled, useLabApp, visit } from '../../test/labApp';
 
 vi.mock('virtual:lab-index', () => import('../../test/appModules').then((m) => m.labIndexModule()));
 vi.mock('../runtime', () => import('../../test/appModules').then((m) => m.nodeRuntime()));
@@ -39,15 +39,18 @@ describe('the timeline of a long run', () => {
     expect(row('timeline-upcoming-2').getAttribute('data-probe')).toBe('kept');
     // A row far down the list jumps to its step, and so does one behind.
     fireEvent.click(within(row('timeline-upcoming-37')).getByRole('button'));
+    await settled();
     expect(counter()).toBe('step 37 / 40');
     expect(row('timeline-entry-37').getAttribute('aria-current')).toBe('step');
     fireEvent.click(within(row('timeline-entry-3')).getByRole('button'));
+    await settled();
     expect(counter()).toBe('step 3 / 40');
     // Keyboard: the row's control is a native <button>, which the browser runs on Enter.
     const button = within(row('timeline-upcoming-20')).getByRole('button');
     expect(button).toBeInstanceOf(HTMLButtonElement);
     expect((button as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(button);
+    await settled();
     expect(counter()).toBe('step 20 / 40');
   });
 });

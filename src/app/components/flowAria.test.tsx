@@ -40,7 +40,7 @@ describe('flowAriaLabels', () => {
     }
   });
 
-  it('ja, zh-Hans and zh-Hant are not English', () => {
+  it('ja, zh-Hans and zh-Hant are not English', async () => {
     for (const locale of LOCALES.filter((l) => l !== 'en')) {
       for (const text of Object.values(words(locale).labels)) {
         expect(typeof text === 'function' ? text({ direction: 'up', x: 0, y: 0 }) : text).not.toMatch(/[A-Za-z]{2,} [A-Za-z]{2,}/);

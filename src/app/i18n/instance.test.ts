@@ -9,7 +9,7 @@ import { LOCALES } from '../../lab/i18n/locales';
 import { templateParams } from '../../lab/i18n/parity';
 
 describe('the lab i18n instance', () => {
-  it('renders a message descriptor in the current locale, falling back to English per key', () => {
+  it('renders a message descriptor in the current locale, falling back to English per key', async () => {
     const i18n = createLabI18n('ja', { resources: ALL_RESOURCES });
     i18n.addResourceBundle('en', 'messages', { 'test.sent': 'sent {{amount}} with key {{key}}', 'test.only_en': 'only {{x}}' }, true, true);
     i18n.addResourceBundle('ja', 'messages', { 'test.sent': '冪等キー {{key}} で {{amount}} を送信' }, true, true);
@@ -20,13 +20,13 @@ describe('the lab i18n instance', () => {
     expect(renderMessage(i18n, msg('test.sent', { amount: 100, key: 'op-1' }))).toBe('sent 100 with key op-1');
   });
 
-  it('shows an unknown key with its params instead of blank text, and passes plain strings through', () => {
+  it('shows an unknown key with its params instead of blank text, and passes plain strings through', async () => {
     const i18n = createLabI18n('zh-Hans', { resources: ALL_RESOURCES });
     expect(renderMessage(i18n, msg('nobody.has_this', { n: 1 }))).toBe('nobody.has_this {"n":1}');
     expect(renderMessage(i18n, 'legacy note')).toBe('legacy note');
   });
 
-  it('never reads a parameter as an i18next option', () => {
+  it('never reads a parameter as an i18next option', async () => {
     const i18n = createLabI18n('en', { resources: ALL_RESOURCES });
     i18n.addResourceBundle('en', 'messages', { 'test.ns': 'in {{ns}} as {{lng}}' }, true, true);
     expect(renderMessage(i18n, msg('test.ns', { ns: 'refund', lng: 'x' }))).toBe('in refund as x');
@@ -46,7 +46,7 @@ describe('the lab i18n instance', () => {
     expect(differ).toEqual([]);
   });
 
-  it('formats plurals, counts and cents through Intl', () => {
+  it('formats plurals, counts and cents through Intl', async () => {
     const en = createLabI18n('en', { resources: ALL_RESOURCES });
     expect(en.t('format.steps', { count: 1 })).toBe('1 step');
     expect(en.t('format.steps', { count: 2 })).toBe('2 steps');

@@ -37,7 +37,7 @@ describe('pageTextOf', () => {
     expect(differ).toEqual([]);
   });
 
-  it('a key with plural forms goes through t(), which picks the form', () => {
+  it('a key with plural forms goes through t(), which picks the form', async () => {
     const i18n = createLabI18n('en', { resources: ALL_RESOURCES });
     i18n.addResourceBundle('en', 'app', { 'test.items_one': 'one item', 'test.items_other': '{{count}} items' }, true, true);
     const items = pageTextOf(i18n).filled('test.items' as AppKey);

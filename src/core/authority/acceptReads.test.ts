@@ -8,7 +8,7 @@ import { AuthorityHarness } from './testHarness';
 beforeAll(async () => { await initSqlJsOnce(); });
 
 describe('readForAccept', () => {
-  it('hands the checks the work item with WORK_ITEM_COLUMNS in order, and its mission\'s budget', () => {
+  it('hands the checks the work item with WORK_ITEM_COLUMNS in order, and its mission\'s budget', async () => {
     const h = new AuthorityHarness(1).bootstrap(700);
     h.send('agent-1', 'claim-1', 'claim', { work_item: 'W1', lease_ticks: 30 }, 1);
     const command = h.command('agent-1', 'p-1', 'report_progress', { work_item: 'W1', lease_id: 'lease-W1-1', cost_cents: 5, note: '' });

@@ -24,14 +24,14 @@ const ON_G1_ITEM: [CommandKind, Record<string, unknown>, number | null][] = [
 
 describe('commands naming another group\'s aggregate', () => {
   for (const [kind, payload, expected] of ON_G1_ITEM) {
-    it(`${kind} of G1's work item sent in G2 is NOT_FOUND`, () => {
+    it(`${kind} of G1's work item sent in G2 is NOT_FOUND`, async () => {
       const h = twoGroups();
       const result = h.submit(h.command('lead', `x-${kind}`, kind, payload, expected, 'G2'));
       expect(result.code).toBe('NOT_FOUND');
     });
   }
 
-  it('a new work item of G2 under G1\'s mission is NOT_FOUND, and G1\'s own ids stay taken', () => {
+  it('a new work item of G2 under G1\'s mission is NOT_FOUND, and G1\'s own ids stay taken', async () => {
     const h = twoGroups();
     expect(h.submit(h.command('lead', 'x-item', 'create_work_item', { work_item: 'W9', mission: 'M1' }, null, 'G2')).code).toBe('NOT_FOUND');
     expect(h.submit(h.command('lead', 'x-dup', 'create_work_item', { work_item: 'W1', mission: 'M1' }, null, 'G2')).code).toBe('ALREADY_EXISTS');

@@ -18,7 +18,7 @@ const w1 = (h: AuthorityHarness) => readState(h.store).workItems.W1!;
 const oracle = (h: AuthorityHarness) => expect(foldEvents(eventsAfter(h.store, 'G1', 0, 1000))).toEqual(readState(h.store));
 
 describe('MWP-WRK-013: a lease binds agent, session, work item, epoch, lease ID and time', () => {
-  it('the claim records the session epoch with the lease, and commands must name the current lease', () => {
+  it('the claim records the session epoch with the lease, and commands must name the current lease', async () => {
     const h = started();
     expect(w1(h)).toMatchObject({ status: 'running', owner: 'agent-1', epoch: 1, leaseId: 'lease-W1-1', leaseUntil: 10, sessionEpoch: 1 });
     expect(h.send('agent-1', 'x', 'checkpoint', { work_item: 'W1', lease_id: 'lease-W1-9', data: 'd' }).code).toBe('LEASE_MISMATCH');
@@ -28,7 +28,7 @@ describe('MWP-WRK-013: a lease binds agent, session, work item, epoch, lease ID 
 });
 
 describe('MWP-WRK-014: checkpoint, block and submit release; replacement, reassignment, cancel and failure revoke', () => {
-  it('checkpoint releases the lease and keeps ownership; resume takes a new lease', () => {
+  it('checkpoint releases the lease and keeps ownership; resume takes a new lease', async () => {
     const h = started();
     expect(h.send('agent-1', 'k', 'checkpoint', { work_item: 'W1', lease_id: 'lease-W1-1', data: 'half' }).code).toBe('ACCEPTED');
     expect(w1(h)).toMatchObject({ status: 'owned', owner: 'agent-1', leaseId: null, checkpoint: 'half' });
@@ -37,7 +37,7 @@ describe('MWP-WRK-014: checkpoint, block and submit release; replacement, reassi
     oracle(h);
   });
 
-  it('a replacement session revokes the old session\'s leases and returns the work to queued', () => {
+  it('a replacement session revokes the old session\'s leases and returns the work to queued', async () => {
     const h = started();
     expect(h.send('agent-1', 's2', 'open_session', {}).code).toBe('ACCEPTED');
     expect(w1(h)).toMatchObject({ status: 'queued', owner: null, leaseId: null, epoch: 1 });
@@ -47,7 +47,7 @@ describe('MWP-WRK-014: checkpoint, block and submit release; replacement, reassi
     oracle(h);
   });
 
-  it('reassignment and cancellation revoke; submit (complete) releases', () => {
+  it('reassignment and cancellation revoke; submit (complete) releases', async () => {
     const h = started();
     expect(h.send('lead', 'ra', 'reassign', { work_item: 'W1', reason: 'slow' }).code).toBe('ACCEPTED');
     expect(w1(h)).toMatchObject({ status: 'queued', owner: null });
@@ -63,7 +63,7 @@ describe('MWP-WRK-014: checkpoint, block and submit release; replacement, reassi
 });
 
 describe('MWP-WRK-017: blocked work checkpoints, names its need, frees its slot, returns when resolved', () => {
-  it('block → resolve → queued, with the checkpoint kept for whoever resumes', () => {
+  it('block → resolve → queued, with the checkpoint kept for whoever resumes', async () => {
     const h = started();
     expect(h.send('agent-1', 'b', 'block', { work_item: 'W1', lease_id: 'lease-W1-1', needs: 'customer answer', data: 'asked' }).code).toBe('ACCEPTED');
     expect(w1(h)).toMatchObject({ status: 'blocked', owner: null, blockedOn: 'customer answer', checkpoint: 'asked', leaseId: null });
@@ -75,7 +75,7 @@ describe('MWP-WRK-017: blocked work checkpoints, names its need, frees its slot,
 });
 
 describe('MWP-WRK-018: retries stay within the attempt and deadline budgets, with backoff and a stable attempt key', () => {
-  it('the same owner retries after a growing backoff under the same epoch (same attempt key); the third failure is final', () => {
+  it('the same owner retries after a growing backoff under the same epoch (same attempt key); the third failure is final', async () => {
     const h = started();
     const fail = (id: string, lease: string) => h.send('agent-1', id, 'report_failure', { work_item: 'W1', lease_id: lease, reason: 'tool error' });
     const first = fail('f1', 'lease-W1-1');
@@ -93,7 +93,7 @@ describe('MWP-WRK-018: retries stay within the attempt and deadline budgets, wit
     oracle(h);
   });
 
-  it('a retry that would land after the deadline fails the work instead', () => {
+  it('a retry that would land after the deadline fails the work instead', async () => {
     const h = new AuthorityHarness().bootstrap();
     h.send('lead', 'w3', 'create_work_item', { work_item: 'W3', mission: 'M1', deadline: 5, max_attempts: 10 });
     h.send('agent-1', 's', 'open_session', {});
@@ -106,7 +106,7 @@ describe('MWP-WRK-018: retries stay within the attempt and deadline budgets, wit
 });
 
 describe('MWP-WRK-019: a missed start deadline', () => {
-  it('checkpointed work must be resumed by its deadline; after it, the owner may not start and the work can be revoked', () => {
+  it('checkpointed work must be resumed by its deadline; after it, the owner may not start and the work can be revoked', async () => {
     const h = started();
     h.send('agent-1', 'k', 'checkpoint', { work_item: 'W1', lease_id: 'lease-W1-1', data: 'half' });
     expect(w1(h)).toMatchObject({ status: 'owned', resumeBy: 10 });
@@ -120,7 +120,7 @@ describe('MWP-WRK-019: a missed start deadline', () => {
 });
 
 describe('MWP-WRK-019: a missed renewal hands the work to a higher epoch; the late result is not authoritative', () => {
-  it('after the lease runs out and the work is revoked, a new owner resumes from the checkpoint at epoch 2', () => {
+  it('after the lease runs out and the work is revoked, a new owner resumes from the checkpoint at epoch 2', async () => {
     const h = started();
     h.send('agent-1', 'k', 'checkpoint', { work_item: 'W1', lease_id: 'lease-W1-1', data: 'step 3 of 5' });
     h.send('agent-1', 'r', 'resume', { work_item: 'W1' }, w1(h).revision);
@@ -152,7 +152,7 @@ describe('MWP-WRK-014 in the lab text: L12 files each lease ending where the see
 });
 
 describe('MWP-WRK-018: the cost budget and what the stable attempt key dedupes', () => {
-  it('failures charge their cost to the contract\'s retry budget; the failure that spends it ends the retries', () => {
+  it('failures charge their cost to the contract\'s retry budget; the failure that spends it ends the retries', async () => {
     const h = new AuthorityHarness().bootstrap();
     expect(h.send('lead', 'w3', 'create_work_item', { work_item: 'W3', mission: 'M1', retry_budget_cents: 150 }).code).toBe('ACCEPTED');
     expect(h.send('agent-1', 's1', 'open_session', {}).code).toBe('ACCEPTED');

@@ -18,7 +18,7 @@ function makeStore(): Store {
 }
 
 describe('Store transactions', () => {
-  it('commits a named transaction and records what it wrote, per table', () => {
+  it('commits a named transaction and records what it wrote, per table', async () => {
     const store = makeStore();
     store.tx('add', () => {
       store.run('INSERT INTO item (id, name) VALUES (?, ?)', [1, 'a']);
@@ -34,7 +34,7 @@ describe('Store transactions', () => {
     }]);
   });
 
-  it('records the rowids each transaction wrote, so a check can read exactly those rows', () => {
+  it('records the rowids each transaction wrote, so a check can read exactly those rows', async () => {
     const store = makeStore();
     store.tx('seed', () => {
       for (const id of [10, 20, 30]) store.run('INSERT INTO item (id, name) VALUES (?, ?)', [id, 'x']);
@@ -47,7 +47,7 @@ describe('Store transactions', () => {
     expect(log[1]!.writes).toEqual({ item: { insert: 0, update: 2, delete: 1 } });
   });
 
-  it('moves its write generation on every finished transaction, and only then', () => {
+  it('moves its write generation on every finished transaction, and only then', async () => {
     const store = makeStore();
     const g0 = store.writeGeneration;
     store.all('SELECT * FROM item');
@@ -58,7 +58,7 @@ describe('Store transactions', () => {
     expect(store.writeGeneration).toBe(g0 + 2);
   });
 
-  it('rolls back everything when the body throws, and rethrows', () => {
+  it('rolls back everything when the body throws, and rethrows', async () => {
     const store = makeStore();
     expect(() => store.tx('broken', () => {
       store.run('INSERT INTO item (id, name) VALUES (1, ?)', ['a']);
@@ -68,7 +68,7 @@ describe('Store transactions', () => {
     expect(log[0]).toMatchObject({ name: 'broken', outcome: 'rollback' });
   });
 
-  it('refuses writes outside a transaction and nested transactions', () => {
+  it('refuses writes outside a transaction and nested transactions', async () => {
     const store = makeStore();
     expect(() => store.run('INSERT INTO item (id, name) VALUES (1, ?)', ['a'])).toThrow(/outside a transaction/);
     expect(() => store.write('INSERT INTO item (id, name) VALUES (1, ?)', ['a'])).toThrow(/outside a transaction/);
@@ -76,7 +76,7 @@ describe('Store transactions', () => {
     expect(store.all('SELECT * FROM item')).toEqual([]);
   });
 
-  it('exports an image that restores to the same bytes', () => {
+  it('exports an image that restores to the same bytes', async () => {
     const store = makeStore();
     store.tx('add', () => store.run('INSERT INTO item (id, name) VALUES (1, ?)', ['a']));
     const image = store.export();
@@ -87,7 +87,7 @@ describe('Store transactions', () => {
     expect(store.get('SELECT name FROM item WHERE id = ?', [1])).toEqual({ name: 'a' });
   });
 
-  it('opens with an in-memory journal and an exclusive lock; one restored from an image sets them at its first transaction', () => {
+  it('opens with an in-memory journal and an exclusive lock; one restored from an image sets them at its first transaction', async () => {
     const store = makeStore();
     expect(store.all('PRAGMA journal_mode')).toEqual([{ journal_mode: 'memory' }]);
     expect(store.all('PRAGMA locking_mode')).toEqual([{ locking_mode: 'exclusive' }]);
@@ -103,7 +103,7 @@ describe('Store transactions', () => {
     expect(held.all('PRAGMA journal_mode')).toEqual([{ journal_mode: 'memory' }]);
   });
 
-  it('tells each of many stores only its own writes (one update hook shared by every connection)', () => {
+  it('tells each of many stores only its own writes (one update hook shared by every connection)', async () => {
     const sql = requireSqlJs();
     const logs: TxRecord[][] = [];
     const image = makeStore().export();
@@ -133,7 +133,7 @@ describe('Store transactions', () => {
     for (const s of [stores[0]!, stores[2]!, ...later]) s.close();
   });
 
-  it('an image reopened mid-history continues to the same bytes as a store that never closed', () => {
+  it('an image reopened mid-history continues to the same bytes as a store that never closed', async () => {
     const write = (s: Store, from: number, to: number) => {
       for (let i = from; i < to; i++) {
         s.tx('add', () => {
@@ -155,7 +155,7 @@ describe('Store transactions', () => {
     expect(reopened.export()).not.toEqual(straight.export());
   });
 
-  it('step marks: a rollback in place and the commit of released marks give the bytes of plain transactions', () => {
+  it('step marks: a rollback in place and the commit of released marks give the bytes of plain transactions', async () => {
     const step = (s: Store, i: number) => s.tx('step', () => {
       s.run('INSERT INTO item (id, name) VALUES (?, ?)', [i, `n${i}`.repeat(i % 37 + 1)]);
       s.run('INSERT INTO audit (note) VALUES (?)', [`row ${i}`.repeat(i % 5 + 1)]);
@@ -186,7 +186,7 @@ describe('Store transactions', () => {
     expect(marked.export()).toEqual(straight.export());
   });
 
-  it('reads rows with the same values and column names as sql.js getAsObject', () => {
+  it('reads rows with the same values and column names as sql.js getAsObject', async () => {
     const store = makeStore();
     store.tx('add', () => store.run("INSERT INTO item (id, name) VALUES (1, 'a'), (2, 'b')"));
     expect(store.all('SELECT id, name, id * 2 AS twice, NULL AS blank FROM item ORDER BY id')).toEqual([
@@ -195,7 +195,7 @@ describe('Store transactions', () => {
     expect(store.all('SELECT * FROM item WHERE id > 5')).toEqual([]);
   });
 
-  it('write records its rows like run; getValues reads the first row by position', () => {
+  it('write records its rows like run; getValues reads the first row by position', async () => {
     const store = makeStore();
     store.tx('add', () => {
       store.write('INSERT INTO item (id, name) VALUES (?, ?)', [1, 'a']);
@@ -207,7 +207,7 @@ describe('Store transactions', () => {
     expect(store.getValues('SELECT count(*) FROM item')).toEqual([2]);
   });
 
-  it('keeps names read once (columns per statement, tables per hook pointer) only while the schema holds', () => {
+  it('keeps names read once (columns per statement, tables per hook pointer) only while the schema holds', async () => {
     const store = makeStore();
     expect(store.tx('add', () => store.run("INSERT INTO item (id, name) VALUES (1, 'a'), (2, 'b')"))).toBe(2);
     expect(store.all('SELECT * FROM item ORDER BY id')).toEqual([{ id: 1, name: 'a' }, { id: 2, name: 'b' }]);
@@ -241,19 +241,19 @@ describe('Store transactions', () => {
     expect(store.all('SELECT * FROM ledger ORDER BY seq')).toEqual([{ seq: 1, note: 'x' }, { seq: 2, note: 'z' }]);
   });
 
-  it('lists its tables', () => {
+  it('lists its tables', async () => {
     expect(makeStore().tables()).toEqual(['audit', 'item']);
   });
 });
 
 describe('Store.readOnlyQuery (the inspector path)', () => {
-  it('returns columns and rows for a SELECT', () => {
+  it('returns columns and rows for a SELECT', async () => {
     const store = makeStore();
     store.tx('add', () => store.run("INSERT INTO item (id, name) VALUES (1, 'a')"));
     expect(store.readOnlyQuery('SELECT id, name FROM item')).toEqual({ ok: true, columns: ['id', 'name'], rows: [[1, 'a']] });
   });
 
-  it('refuses a write with a clear error and changes nothing', () => {
+  it('refuses a write with a clear error and changes nothing', async () => {
     const store = makeStore();
     const before = store.export();
     const result = store.readOnlyQuery("INSERT INTO item (id, name) VALUES (9, 'z')");
@@ -262,7 +262,7 @@ describe('Store.readOnlyQuery (the inspector path)', () => {
     expect(store.export()).toEqual(before);
   });
 
-  it('cannot be talked out of read-only mode: the query runs on a throwaway copy', () => {
+  it('cannot be talked out of read-only mode: the query runs on a throwaway copy', async () => {
     const store = makeStore();
     store.tx('add', () => store.run("INSERT INTO item (id, name) VALUES (1, 'a')"));
     expect(store.readOnlyQuery('PRAGMA query_only = OFF').ok).toBe(true);
@@ -270,7 +270,7 @@ describe('Store.readOnlyQuery (the inspector path)', () => {
     expect(store.all('SELECT count(*) AS n FROM item')).toEqual([{ n: 1 }]);
   });
 
-  it('reports syntax errors, empty input and several statements', () => {
+  it('reports syntax errors, empty input and several statements', async () => {
     const store = makeStore();
     // Codes, not sentences: the inspector words them in the page's language.
     const err = (sql: string) => { const r = store.readOnlyQuery(sql); return r.ok ? null : r.problem; };
@@ -288,7 +288,7 @@ function s2Update(store: Store): void {
 }
 
 describe('Store on sql.js\'s public API only', () => {
-  it('records the same writes when the runtime exports it uses for speed are missing', () => {
+  it('records the same writes when the runtime exports it uses for speed are missing', async () => {
     const hidden = new Set(['_sqlite3_update_hook', '_sqlite3_changes', 'addFunction']);
     const publicOnly = new Proxy(requireSqlJs(), { get: (target, key) => (hidden.has(key as string) ? undefined : Reflect.get(target, key)) });
     const records: TxRecord[][] = [];

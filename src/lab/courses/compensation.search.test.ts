@@ -44,14 +44,14 @@ describe('search judges who may cancel (seed 002 §8)', () => {
 });
 
 describe('every booking ends (recovery)', () => {
-  it('a booked flight is unsettled; the agent books the hotel, then cancels', () => {
+  it('a booked flight is unsettled; the agent books the hotel, then cancels', async () => {
     const world = World.replay(configFor(l08), ['book_flight']);
     expect(world.endConditions().filter((c) => !c.ok).map((c) => c.id)).toEqual(['COMP-END-1']);
     expect(recoverByHand(world, 8)).toEqual([{ type: 'book_hotel' }, { type: 'cancel_flight' }]);
     expect(world.observe()).toMatchObject({ trip_state: 'COMPENSATED', paid_cents: 5000 });
     world.dispose();
   });
-  it('a withdrawn consent: the cancel is refused and recorded, the desk closes the case', () => {
+  it('a withdrawn consent: the cancel is refused and recorded, the desk closes the case', async () => {
     const world = World.replay(configFor(l08), ['book_flight', 'withdraw_consent']);
     expect(recoverByHand(world, 8)).toEqual([{ type: 'book_hotel' }, { type: 'cancel_flight' }, { type: 'resolve_manually' }]);
     expect(world.observe()).toMatchObject({

@@ -17,7 +17,7 @@ async function run(policy: string, actions: unknown[], reconcile = 'one_transact
   const lab = openLab('L13', { switches: { offline_policy: policy, reconcile } });
   try {
     for (const a of actions) await lab.attempt(a);
-    if (lab.observed().offline) lab.act('reconnect');
+    if (lab.observed().offline) await lab.act('reconnect');
     return { broken: lab.broken(), observed: lab.observed() as { buffered: { status: string; result: string | null }[] } };
   } finally {
     lab.dispose();

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../../test/sqljs';
-import { stepAsync } from '../../sim/asyncStep';
+import { runStep } from '../../sim/asyncStep';
 import type { World } from '../../sim/world';
 import { useLabs } from '../driver/testing';
 
@@ -25,7 +25,7 @@ async function recover(world: World): Promise<{ moves: unknown[]; unmet: string[
     const crashed = world.nodes.find((n) => world.status(n.id) === 'crashed');
     const move = crashed ? { restart: crashed.id } : world.modelRecoveryMoves()[0];
     if (!move) break;
-    const outcome = await stepAsync(world, move);
+    const outcome = await runStep(world, move);
     if (!outcome.ok) throw new Error(`recovery move ${JSON.stringify(move)} refused`);
     moves.push(move);
   }
@@ -33,7 +33,8 @@ async function recover(world: World): Promise<{ moves: unknown[]; unmet: string[
 }
 
 async function from(recovery: string, prefix: unknown[]) {
-  const lab = await openLab('L05', { switches: { recovery } }).act(...prefix).idle();
+  const lab = openLab('L05', { switches: { recovery } }).act(...prefix);
+  await lab;
   return lab.world;
 }
 
@@ -75,7 +76,9 @@ describe('L05 recovery: every crash is recoverable in the design presented right
   });
 
   it('a run that ends on an UNKNOWN outcome: retrying finds the run finished, and nobody decides the intent', async () => {
-    const world = await openLab('L05', { switches: { unknown_outcome: 'leave' } }).act('ask', 'lose_response', 'approve').idle().then((l) => l.world);
+    const opened = openLab('L05', { switches: { unknown_outcome: 'leave' } }).act('ask', 'lose_response', 'approve');
+    await opened;
+    const world = opened.world;
     const result = await recover(world);
     expect(result.moves).toEqual(Array(4).fill({ type: 'retry' }));
     expect(world.endConditions().find((c) => c.id === 'LG-END-1')!.violations).toEqual([

@@ -10,7 +10,8 @@ const openLab = useLabs();
 
 /** L05 under `recovery`, after `actions` (each awaited, as the app's queue does). */
 async function run(recovery: string, actions: unknown[]): Promise<{ lab: LabDriver; o: Record<string, unknown> }> {
-  const lab = await openLab('L05', { switches: { recovery } }).act(...actions).idle();
+  const lab = openLab('L05', { switches: { recovery } }).act(...actions);
+  await lab;
   return { lab, o: lab.observed() };
 }
 
@@ -107,8 +108,8 @@ describe('LangGraph refund workflow', () => {
     const bytes = lab.world.images().A!;
     await new Promise((resolve) => setImmediate(resolve));
     expect(Buffer.from(lab.world.images().A!).equals(Buffer.from(bytes))).toBe(true);
-    (await lab.act('takeover').idle()).expectState({ ledger_count: 1, status: 'CONFIRMED', owner: 'B@2', run_stalled: true, node_runs: { submit: 2 } });
-    (await lab.act('wake').idle()).expectState({ ledger_count: 1, status: 'CONFIRMED', owner: 'B@2', run_stalled: false, worker: 'up' });
+    await lab.act('takeover').expectState({ ledger_count: 1, status: 'CONFIRMED', owner: 'B@2', run_stalled: true, node_runs: { submit: 2 } });
+    await lab.act('wake').expectState({ ledger_count: 1, status: 'CONFIRMED', owner: 'B@2', run_stalled: false, worker: 'up' });
     // The provider got two requests under one key and replayed the second; A's late record was fenced.
     expect(lab.world.trace.at(-1)!.notes.map((n) => (typeof n === 'string' ? n : n.key))).toEqual(expect.arrayContaining(['workflow.woke', 'workflow.fenced']));
     expect(broken(lab)).toEqual([]);

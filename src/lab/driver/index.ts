@@ -2,15 +2,24 @@
  * The headless lab driver: a lab opened the way the app opens it (a LabSession), driven by
  * chained calls — act, back, forward, flip a switch, load a scenario — with expectations on
  * the observed state, the invariants and the cursor. Vitest tests use it directly; the
- * exercise checker and the Playwright page object can wrap the same verbs.
+ * exercise checker and the card runner play their plans through it.
+ *
+ * Every change of a session is a promise (an asynchronous lab's engine is awaited inside
+ * its steps), so a chain is a queue: each call adds its change or its expectation and
+ * returns the driver, and awaiting the driver runs the queue to its end — or to the first
+ * call that failed, whose error the await throws (the calls after it do not run):
+ *
+ *     await openLab('L01').act('approve', 'submit').expectState({ ledger_count: 1 });
+ *
+ * Reading (`world`, `observed()`, `view()`) refuses while calls are queued: await first.
  *
  * Expectations throw a `DriverError` that names the step log so far (reproducible as a
  * card), never a test-framework assertion, so the driver runs anywhere (Node, a browser, a
  * Web Worker). No file system here: `src/lab/driver/node.ts` opens labs by id from disk.
  */
 import type { InvariantResult, RefusalReason } from '../../sim/model';
-import { World } from '../../sim/world';
-import { configFor, type WorldOverrides } from '../config';
+import type { World } from '../../sim/world';
+import type { WorldOverrides } from '../config';
 import { deepMatch } from '../deepMatch';
 import { formatMessage } from '../messages/format';
 import type { Lab } from '../schema';
@@ -31,163 +40,150 @@ export class DriverError extends Error {
   }
 }
 
-export class LabDriver {
-  /**
-   * Set while an asynchronous lab's session has changes queued that `idle()` has not
-   * awaited: reading then would read the World before them, so every reading refuses.
-   */
-  private unsettled = false;
+export class LabDriver implements PromiseLike<void> {
+  private session: LabSession | null = null;
+  /** The chain so far: every call queued after the ones before it. */
+  private chain: Promise<void> = Promise.resolve();
+  /** The first call that failed (the calls queued after it are skipped), until an await throws it. */
+  private failure: { error: unknown } | null = null;
+  /** Calls queued and not yet run, and whether one is running (it may read). */
+  private queued = 0;
+  private running = false;
 
-  private constructor(readonly lab: Lab, readonly session: LabSession) {}
+  private constructor(readonly lab: Lab) {}
 
-  /** Opens `lab` fresh, or at a saved place (which must replay). */
+  /** Opens `lab` fresh, or at a saved place (which must replay; a place that does not fails the chain). */
   static open(lab: Lab, saved?: SessionState): LabDriver {
-    const { session, problem } = LabSession.open(lab, saved);
-    if (problem) {
-      session.dispose();
-      throw new DriverError(problem, saved?.steps ?? []);
-    }
-    return new LabDriver(lab, session).touched(); // an asynchronous lab replays a saved place on its queue
+    const driver = new LabDriver(lab);
+    return driver.then$(async () => {
+      const { session, problem } = await LabSession.open(lab, saved);
+      if (problem) {
+        session.dispose();
+        throw new DriverError(problem, saved?.steps ?? []);
+      }
+      driver.session = session;
+    });
   }
 
   /**
    * Opens `lab` at its starting state with `start`'s switches and starting state laid over
    * the lab's (where a card or an exercise starts). A starting state the World refuses
-   * throws the World's own reason (`starting state: …`), not a fallback to the lab's.
+   * fails the chain with the World's own reason (`starting state: …`), not a fallback to
+   * the lab's.
    */
   static start(lab: Lab, start: WorldOverrides = {}): LabDriver {
     const driver = LabDriver.open(lab);
     if (!start.switches && !start.initial) return driver;
-    try {
-      // An asynchronous lab rebuilds on its queue, where a refused start would surface late and reworded: ask the World now.
-      if (driver.async) World.create(configFor(lab, start), { history: false }).dispose();
-      driver.session.loadScript({ actions: [], ...start });
-    } catch (error) {
-      driver.dispose();
-      throw error;
-    }
-    return driver.touched();
+    return driver.then$(() => driver.open$.loadScript({ actions: [], ...start }));
   }
 
-  /** Takes each action in turn; a refused one throws with the World's reason. */
+  /** Takes each action in turn; a refused one fails the chain with the World's reason. */
   act(...actions: unknown[]): this {
-    for (const action of actions) {
-      const outcome = this.session.play(action);
-      if (!outcome.ok) throw new DriverError(`${JSON.stringify(action)} was refused: ${said(outcome.error)}`, this.steps);
-    }
-    return this.touched();
+    return this.then$(async () => {
+      for (const action of actions) {
+        const outcome = await this.open$.play(action);
+        if (!outcome.ok) throw new DriverError(`${JSON.stringify(action)} was refused: ${said(outcome.error)}`, this.steps);
+      }
+    });
   }
 
   /**
    * Takes `action` if the World allows it: the refusal (nothing changed) or null. A run
    * that goes on past a refusal (a random schedule, an exercise check judging where its
-   * run stopped) asks this instead of `act`. An asynchronous lab's step is awaited before
-   * its refusal is known; a synchronous lab's has settled when the promise is made. The
-   * refusal comes as the World gave it (a message), so a page words it in its language.
+   * run stopped) asks this instead of `act`. The refusal comes as the World gave it (a
+   * message), so a page words it in its language.
    */
   async attempt(action: unknown): Promise<RefusalReason | null> {
-    if (!this.async) {
-      const outcome = this.session.play(action);
-      return outcome.ok ? null : outcome.error;
-    }
-    await this.settle();
-    this.session.play(action);
-    await this.settle();
-    return this.session.takeError();
-  }
-
-  /**
-   * Waits for an asynchronous lab's queued changes (its engine runs between awaits, as in
-   * the app); a refusal met on the way throws. A synchronous lab is idle already.
-   */
-  async idle(): Promise<this> {
-    await this.settle();
-    const error = this.session.takeError();
-    if (error !== null) throw new DriverError(said(error), this.steps);
-    return this;
-  }
-
-  /** True when the lab's World steps asynchronously (its changes queue until `idle()`). */
-  get async(): boolean {
-    return this.session.whenIdle() !== null;
+    await this;
+    const outcome = await this.open$.play(action);
+    return outcome.ok ? null : outcome.error;
   }
 
   /** Expects `action` to be refused (and, if given, for a reason matching `why`); nothing changes. */
   refuses(action: unknown, why?: RegExp): this {
-    const before = this.session.cursor;
-    const outcome = this.session.play(action);
-    if (outcome.ok) throw new DriverError(`${JSON.stringify(action)} was expected to be refused, but ran`, this.steps);
-    if (why && !why.test(said(outcome.error))) throw new DriverError(`${JSON.stringify(action)} was refused for '${said(outcome.error)}', not ${why}`, this.steps);
-    if (this.session.cursor !== before) throw new DriverError('a refused action moved the cursor', this.steps);
-    return this.touched();
+    return this.then$(async () => {
+      const before = this.open$.cursor;
+      const outcome = await this.open$.play(action);
+      if (outcome.ok) throw new DriverError(`${JSON.stringify(action)} was expected to be refused, but ran`, this.steps);
+      if (why && !why.test(said(outcome.error))) throw new DriverError(`${JSON.stringify(action)} was refused for '${said(outcome.error)}', not ${why}`, this.steps);
+      if (this.open$.cursor !== before) throw new DriverError('a refused action moved the cursor', this.steps);
+    });
   }
 
   back(times = 1): this {
-    for (let i = 0; i < times; i++) {
-      if (this.session.cursor === 0) throw new DriverError('cannot step back from the start', this.steps);
-      this.session.back();
-    }
-    return this.touched();
+    return this.then$(async () => {
+      for (let i = 0; i < times; i++) {
+        if (this.open$.cursor === 0) throw new DriverError('cannot step back from the start', this.steps);
+        await this.open$.back();
+      }
+    });
   }
 
   forward(times = 1): this {
-    for (let i = 0; i < times; i++) {
-      const outcome = this.session.forward();
-      if (!outcome.ok) throw new DriverError(`cannot step forward: ${said(outcome.error)}`, this.steps);
-    }
-    return this.touched();
+    return this.then$(async () => {
+      for (let i = 0; i < times; i++) {
+        const outcome = await this.open$.forward();
+        if (!outcome.ok) throw new DriverError(`cannot step forward: ${said(outcome.error)}`, this.steps);
+      }
+    });
   }
 
   jumpTo(cursor: number): this {
-    this.session.jumpTo(cursor);
-    return this.touched();
+    return this.then$(() => this.open$.jumpTo(cursor));
   }
 
   reset(): this {
-    this.session.reset();
-    return this.touched();
+    return this.then$(() => this.open$.reset());
   }
 
   /** Same steps, other design. */
   flip(key: string, value: string): this {
-    const outcome = this.session.setSwitch(key, value);
-    if (!outcome.ok) throw new DriverError(`switch ${key}=${value}: ${said(outcome.error)}`, this.steps);
-    return this.touched();
+    return this.then$(async () => {
+      const outcome = await this.open$.setSwitch(key, value);
+      if (!outcome.ok) throw new DriverError(`switch ${key}=${value}: ${said(outcome.error)}`, this.steps);
+    });
   }
 
   /** Loads a scenario of the lab as the redo tail; `play: true` steps through all of it. */
   scenario(id: string, options: { play?: boolean } = {}): this {
-    const scenario = this.lab.scenarios.find((s) => s.id === id);
-    if (!scenario) throw new DriverError(`lab ${this.lab.id} has no scenario '${id}' (has: ${this.lab.scenarios.map((s) => s.id).join(', ')})`, this.steps);
-    this.session.loadScript(scenario);
-    if (options.play) while (this.session.canForward) this.forward();
-    return this.touched();
+    return this.then$(async () => {
+      const scenario = this.lab.scenarios.find((s) => s.id === id);
+      if (!scenario) throw new DriverError(`lab ${this.lab.id} has no scenario '${id}' (has: ${this.lab.scenarios.map((s) => s.id).join(', ')})`, this.steps);
+      await this.open$.loadScript(scenario);
+      while (options.play && this.open$.canForward) {
+        const outcome = await this.open$.forward();
+        if (!outcome.ok) throw new DriverError(`cannot step forward: ${said(outcome.error)}`, this.steps);
+      }
+    });
   }
 
   /** Expects the observed state to contain `expected` (the card subset match). */
   expectState(expected: Record<string, unknown>): this {
-    const mismatches = deepMatch(expected, this.observed());
-    if (mismatches.length > 0) {
-      const lines = mismatches.map((m) => `${m.path}: expected ${JSON.stringify(m.expected)}, got ${JSON.stringify(m.actual)}`);
-      throw new DriverError(`observed state differs:\n    ${lines.join('\n    ')}`, this.steps);
-    }
-    return this;
+    return this.then$(() => {
+      const mismatches = deepMatch(expected, this.observed());
+      if (mismatches.length > 0) {
+        const lines = mismatches.map((m) => `${m.path}: expected ${JSON.stringify(m.expected)}, got ${JSON.stringify(m.actual)}`);
+        throw new DriverError(`observed state differs:\n    ${lines.join('\n    ')}`, this.steps);
+      }
+    });
   }
 
   /** Expects invariant `id` to hold (`true`) or to be broken (`false`) after the latest step. */
   expectInvariant(id: string, holds: boolean): this {
-    const result = this.invariant(id);
-    if (result.ok !== holds) {
-      throw new DriverError(`${id} was expected to ${holds ? 'hold' : 'be broken'}, but ${result.ok ? 'holds' : `is broken: ${result.violations.map((v) => formatMessage(v)).join('; ')}`}`, this.steps);
-    }
-    return this;
+    return this.then$(() => {
+      const result = this.invariant(id);
+      if (result.ok !== holds) {
+        throw new DriverError(`${id} was expected to ${holds ? 'hold' : 'be broken'}, but ${result.ok ? 'holds' : `is broken: ${result.violations.map((v) => formatMessage(v)).join('; ')}`}`, this.steps);
+      }
+    });
   }
 
   /** Expects every invariant to hold. */
   expectAllInvariantsHold(): this {
-    const broken = this.world.invariants.filter((i) => !i.ok);
-    if (broken.length > 0) throw new DriverError(`broken: ${broken.map((i) => `${i.id} (${i.violations.map((v) => formatMessage(v)).join('; ')})`).join(', ')}`, this.steps);
-    return this;
+    return this.then$(() => {
+      const broken = this.world.invariants.filter((i) => !i.ok);
+      if (broken.length > 0) throw new DriverError(`broken: ${broken.map((i) => `${i.id} (${i.violations.map((v) => formatMessage(v)).join('; ')})`).join(', ')}`, this.steps);
+    });
   }
 
   /**
@@ -195,21 +191,37 @@ export class LabDriver {
    * one) — the run's record, where `expectInvariant` judges only the latest step.
    */
   expectBroken(...ids: string[]): this {
-    const broken = this.broken();
-    const same = broken.length === ids.length && ids.every((id) => broken.includes(id));
-    if (!same) throw new DriverError(`broken during the run: [${broken.join(', ')}], expected [${ids.join(', ')}]`, this.steps);
-    return this;
+    return this.then$(() => {
+      const broken = this.broken();
+      const same = broken.length === ids.length && ids.every((id) => broken.includes(id));
+      if (!same) throw new DriverError(`broken during the run: [${broken.join(', ')}], expected [${ids.join(', ')}]`, this.steps);
+    });
   }
 
   expectCursor(cursor: number): this {
-    if (this.session.cursor !== cursor) throw new DriverError(`cursor is ${this.session.cursor}, expected ${cursor}`, this.steps);
-    return this;
+    return this.then$(() => {
+      if (this.open$.cursor !== cursor) throw new DriverError(`cursor is ${this.open$.cursor}, expected ${cursor}`, this.steps);
+    });
   }
 
-  /** Runs `check` on the driver (for assertions of the calling test framework), then continues the chain. */
+  /** Runs `check` on the driver where the chain stands (for assertions of the calling test framework). */
   tap(check: (driver: this) => void): this {
-    check(this);
-    return this;
+    return this.then$(() => check(this));
+  }
+
+  /** Awaiting the driver runs every call queued so far; the first that failed throws here. */
+  then<A = void, B = never>(onDone?: ((value: void) => A | PromiseLike<A>) | null, onFailed?: ((reason: unknown) => B | PromiseLike<B>) | null): PromiseLike<A | B> {
+    return this.chain.then(() => {
+      const failed = this.failure;
+      this.failure = null;
+      if (failed) throw failed.error;
+    }).then(onDone, onFailed);
+  }
+
+  /** Runs the chain, then reads: `expect(await lab.act(…).read((l) => l.broken()))…`. */
+  async read<T>(look: (driver: this) => T): Promise<T> {
+    await this;
+    return look(this);
   }
 
   // ── Reading ──────────────────────────────────────────────────────────────────────────────
@@ -229,37 +241,65 @@ export class LabDriver {
   }
 
   view(): WorldView {
-    this.settled();
-    return this.session.view();
+    return this.settled().view();
   }
 
-  /** The World as it stands (an asynchronous lab's only after `idle()`). */
+  /** The World at the cursor (once the chain has been awaited). */
   get world(): World {
-    this.settled();
-    return this.session.current;
+    return this.settled().current;
+  }
+
+  /** True when the lab's World steps asynchronously (an engine awaited inside its steps). */
+  get async(): boolean {
+    return this.settled().asynchronous;
   }
 
   /** The applied steps (normalised), replayable as a card's `actions`. */
   get steps(): unknown[] {
-    return this.session.snapshot.steps.slice(0, this.session.cursor);
+    const session = this.session;
+    return session ? session.snapshot.steps.slice(0, session.cursor) : [];
   }
 
-  dispose(): void {
-    this.session.dispose();
+  /** The session under the chain (once awaited): the page's view of the same place. */
+  get labSession(): LabSession {
+    return this.settled();
   }
 
-  /** After a change: an asynchronous lab's World is not to be read until `idle()`. */
-  private touched(): this {
-    if (this.async) this.unsettled = true;
+  /** Closes the lab once the chain has run; rejects with the chain's failure, if any. */
+  dispose(): Promise<void> {
+    const close = () => this.session?.dispose();
+    return Promise.resolve(this).then(close, (error: unknown) => {
+      close();
+      throw error;
+    });
+  }
+
+  /** Queues `body` after every call before it; skipped once a call before it failed. */
+  private then$(body: () => unknown): this {
+    this.queued += 1;
+    this.chain = this.chain.then(async () => {
+      this.queued -= 1;
+      if (this.failure) return;
+      this.running = true;
+      try {
+        await body();
+      } catch (error) {
+        this.failure = { error };
+      } finally {
+        this.running = false;
+      }
+    });
     return this;
   }
 
-  private settled(): void {
-    if (this.unsettled) throw new DriverError(`lab ${this.lab.id} has queued changes: await idle() before reading`, this.steps);
+  /** The open session, inside a queued call. */
+  private get open$(): LabSession {
+    if (!this.session) throw new DriverError(`lab ${this.lab.id} did not open`, []);
+    return this.session;
   }
 
-  private async settle(): Promise<void> {
-    await this.session.whenIdle();
-    this.unsettled = false;
+  private settled(): LabSession {
+    if (this.queued > 0 && !this.running) throw new DriverError(`lab ${this.lab.id} has calls queued: await the driver before reading`, this.steps);
+    return this.open$;
   }
 }

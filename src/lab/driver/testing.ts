@@ -11,8 +11,12 @@ import { openLab } from './node';
 /** A function opening lab `id` at its start (with `start`'s switches / starting state laid over). */
 export function useLabs(): (id: string, start?: WorldOverrides) => LabDriver {
   const opened: LabDriver[] = [];
-  afterEach(() => {
-    for (const driver of opened.splice(0)) driver.dispose();
+  // A chain the test did not await still runs to its end here, and fails the test if a call did.
+  afterEach(async () => {
+    const drivers = opened.splice(0);
+    const settled = await Promise.allSettled(drivers.map((driver) => driver.dispose()));
+    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failed) throw failed.reason;
   });
   return (id, start) => {
     const driver = openLab(id, start);

@@ -23,7 +23,7 @@ const same = (a: unknown, b: unknown) => deepMatch(a, b).length === 0 && deepMat
 
 describe('shipped exercises agree with the simulator', () => {
   for (const lab of labs) {
-    it(`${lab.id}: at least two predict and one reproduce or repair exercise`, () => {
+    it(`${lab.id}: at least two predict and one reproduce or repair exercise`, async () => {
       expect(lab.exercises.filter((e) => e.kind === 'predict').length).toBeGreaterThanOrEqual(2);
       expect(lab.exercises.filter((e) => e.kind === 'reproduce' || e.kind === 'repair').length).toBeGreaterThanOrEqual(1);
     });
@@ -38,7 +38,7 @@ describe('every shipped prediction offers at least three outcomes', () => {
   for (const lab of allLabs) {
     for (const exercise of lab.exercises) {
       if (exercise.kind !== 'predict') continue;
-      it(`${lab.id}/${exercise.id}`, () => {
+      it(`${lab.id}/${exercise.id}`, async () => {
         const values = new Set(exercise.choices.map((c) => JSON.stringify(c.value)));
         expect(values.size, `${lab.id}/${exercise.id} offers ${[...values].join(', ')}`).toBeGreaterThanOrEqual(3);
         expect(values.has(JSON.stringify(exercise.answer)), 'the answer is one of the choices').toBe(true);
@@ -96,7 +96,7 @@ describe('checker feedback', () => {
 });
 
 describe('answers the UI can save are exactly the answers a submission can carry', () => {
-  it('inputProblem refuses over the limits, as a code with the limit (the page words it)', () => {
+  it('inputProblem refuses over the limits, as a code with the limit (the page words it)', async () => {
     expect(inputProblem({ kind: 'explain', text: 'x'.repeat(LIMITS.explainChars) })).toBeNull();
     expect(inputProblem({ kind: 'explain', text: 'x'.repeat(LIMITS.explainChars + 1) })).toEqual({ code: 'answerTooLong', params: { max: 20_000 } });
     expect(inputProblem({ kind: 'reproduce', actions: new Array(LIMITS.reproduceSteps + 1).fill('tick') })).toEqual({ code: 'tooManySteps', params: { limit: 2_000 } });
@@ -104,14 +104,14 @@ describe('answers the UI can save are exactly the answers a submission can carry
     expect(draftProblem('x'.repeat(LIMITS.explainChars + 1))).toEqual({ code: 'answerTooLong', params: { max: 20_000 } });
     expect(draftProblem('x'.repeat(LIMITS.explainChars))).toBeNull();
   });
-  it('addAttempt stops at the attempt limit instead of saving progress that would not load', () => {
+  it('addAttempt stops at the attempt limit instead of saving progress that would not load', async () => {
     const attempt = { at: 'x', input: { kind: 'predict' as const, pick: 1 }, verdict: { pass: false, feedback: '', rules: [] } };
     const full = { attempts: new Array(LIMITS.attempts).fill(attempt) };
     expect(exerciseRecordSchema.safeParse(full).success).toBe(true);
     expect(addAttempt(full, attempt)).toEqual({ ok: false, problem: { code: 'tooManyAttempts', params: { limit: 500 } } });
     expect(addAttempt({ attempts: [] }, attempt)).toMatchObject({ ok: true });
   });
-  it('predict: the first attempt decides the status, later picks are practice', () => {
+  it('predict: the first attempt decides the status, later picks are practice', async () => {
     const a = (pass: boolean) => ({ at: 'x', input: { kind: 'predict' as const, pick: pass }, verdict: { pass, feedback: '', rules: [] } });
     expect(exerciseStatus({ attempts: [a(false), a(true)] })).toBe('missed');
     expect(exerciseStatus({ attempts: [a(true), a(false)] })).toBe('done');

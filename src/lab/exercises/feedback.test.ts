@@ -54,24 +54,24 @@ describe('verdicts carry their feedback as a message', () => {
   let verdicts: Awaited<ReturnType<typeof sampleVerdicts>> = [];
   beforeAll(async () => { verdicts = await sampleVerdicts(); }, 300_000);
 
-  it('every verdict has a message whose English rendering is its feedback text', () => {
+  it('every verdict has a message whose English rendering is its feedback text', async () => {
     expect(verdicts.length).toBeGreaterThan(50);
     const bad = verdicts.filter(({ verdict }) => !verdict.message || renderFeedback(verdict.message) !== verdict.feedback);
     expect(bad.map(({ lab, exercise }) => `${lab.id}/${exercise.id}`)).toEqual([]);
   });
 
-  it('every key a checker emits exists in every locale', () => {
+  it('every key a checker emits exists in every locale', async () => {
     const keys = new Set(verdicts.flatMap(({ verdict }) => keysOf(verdict.message!)));
     expect(keys.size).toBeGreaterThanOrEqual(8);
     const missing = LOCALES.flatMap((locale) => [...keys].filter((k) => !(k in MESSAGE_CATALOGS[locale])).map((k) => `${locale}: ${k}`));
     expect(missing).toEqual([]);
   });
 
-  it('a key no catalog has shows as the key and its params, never as blank or as some other text', () => {
+  it('a key no catalog has shows as the key and its params, never as blank or as some other text', async () => {
     expect(renderFeedback(fb('feedback.no_such_key', { step: 3 }))).toBe('feedback.no_such_key {"step":3}');
   });
 
-  it('is saved with the attempt (progress and submissions keep it)', () => {
+  it('is saved with the attempt (progress and submissions keep it)', async () => {
     const { verdict } = verdicts.find(({ verdict }) => verdict.message?.parts)!;
     const record = exerciseRecordSchema.parse({ attempts: [{ at: 'x', input: { kind: 'explain', text: '' }, verdict }] });
     expect(record.attempts[0]!.verdict.message).toEqual(verdict.message);
@@ -83,7 +83,7 @@ describe('feedback in the reader\'s language', () => {
   let wrong: Verdict;
   beforeAll(async () => { wrong = await checkExercise(l07, late, { kind: 'predict', pick: 'OK' }); });
 
-  it('renders the template of the locale, quoting the lab in that locale when given its exercise', () => {
+  it('renders the template of the locale, quoting the lab in that locale when given its exercise', async () => {
     const ja = localizeLab(l07, l07.translations?.ja);
     const text = feedbackText(wrong, 'ja', exerciseOf(ja, 'late-write'));
     expect(text).toMatch(/^惜しい：ステップ 5 でシミュレータは reason = 拒否：STALE_FENCE を示します。/);
@@ -107,7 +107,7 @@ describe('feedback in the reader\'s language', () => {
     expect(feedbackText(refused, 'ja')).toMatch(/拒否されました：切断されているリンクはありません。$/);
   });
 
-  it('a verdict saved before messages existed shows its saved text', () => {
+  it('a verdict saved before messages existed shows its saved text', async () => {
     expect(feedbackText({ feedback: 'Right: …' }, 'ja')).toBe('Right: …');
   });
 });

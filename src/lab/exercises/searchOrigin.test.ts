@@ -21,7 +21,7 @@ const story = overwrite.solution;
 const fromSearch: ExerciseInput = { kind: 'reproduce', actions: story, switches: { ...l07.world.switches, ...overwrite.start.switches }, origin: 'search' };
 
 describe('reproduce by search only where allowed', () => {
-  it('no shipped reproduce exercise allows search (the search exercises of L01 and L07 are repairs)', () => {
+  it('no shipped reproduce exercise allows search (the search exercises of L01 and L07 are repairs)', async () => {
     for (const lab of labs) for (const e of lab.exercises) if (e.kind === 'reproduce') expect(e.search, `${lab.id}/${e.id}`).toBeUndefined();
   });
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isMessage } from '../../core/message';
-import { isAsyncWorld, stepAsync } from '../../sim/asyncStep';
+import { isAsyncWorld, runStep } from '../../sim/asyncStep';
 import { World } from '../../sim/world';
 import { useSqlJs } from '../../test/sqljs';
 import { parseCard } from '../cards';
@@ -55,7 +55,7 @@ describe('action labels speak through the catalogs', () => {
         for (const action of waiting) look(world.describe(action), `${scenario.id} ${JSON.stringify(action)}`);
         // An asynchronous engine (L05, L06's LangGraph executor) is stepped the way the app steps it.
         for (const action of scenario.actions) {
-          const outcome = isAsyncWorld(world) ? await stepAsync(world, action).catch(() => ({ ok: false })) : world.step(action);
+          const outcome = isAsyncWorld(world) ? await runStep(world, action).catch(() => ({ ok: false })) : world.step(action);
           if (!outcome.ok) break;
         }
         for (const entry of world.trace) look(entry.label, `${scenario.id} step ${entry.index}`);

@@ -85,7 +85,7 @@ describe('the timeline narrates in Japanese without English sentences', () => {
     }
   }, 600_000);
 
-  it('the detector finds an English sentence and passes codes, identifiers and rule IDs', () => {
+  it('the detector finds an English sentence and passes codes, identifiers and rule IDs', async () => {
     expect(englishIn('PARAMETER_CONFLICT：op-1 was issued for 10000¢ by support-bot')).toBe('was issued for');
     expect(englishIn('CAS_REQUIRED lead/claim-3：claim is compare-and-set: send the expected revision of W1')).not.toBeNull();
     expect(englishIn('agent-1 はメールを送りません：現在のリースとトークンが必要です（MWP-WRK-020）。')).toBeNull();

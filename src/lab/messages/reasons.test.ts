@@ -48,7 +48,7 @@ describe('reasons read in English as the messages they stand beside', () => {
     expect(without.filter((m) => !/^payload\./.test(m))).toEqual([]);
   }, 600_000);
 
-  it('snapshot checks', () => {
+  it('snapshot checks', async () => {
     const expected = { org: 'acme', group: 'G1', seq: 1, cursor: 0, authorityPublicKeyHex: '00' };
     for (const text of ['not json', '{}']) {
       const verified = verifySnapshot(text, expected as Parameters<typeof verifySnapshot>[1]);

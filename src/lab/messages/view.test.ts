@@ -8,7 +8,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isMessage } from '../../core/message';
-import { isAsyncWorld, stepAsync } from '../../sim/asyncStep';
+import { isAsyncWorld, runStep } from '../../sim/asyncStep';
 import { World } from '../../sim/world';
 import { useSqlJs } from '../../test/sqljs';
 import { configFor } from '../config';
@@ -67,7 +67,7 @@ describe('the diagrams speak through the catalogs', () => {
         look();
         // An asynchronous engine (L05, L06's LangGraph executor) is stepped the way the app steps it.
         for (const action of scenario.actions) {
-          const outcome = isAsyncWorld(world) ? await stepAsync(world, action).catch(() => ({ ok: false })) : world.step(action);
+          const outcome = isAsyncWorld(world) ? await runStep(world, action).catch(() => ({ ok: false })) : world.step(action);
           if (!outcome.ok) break;
           look();
         }
@@ -83,7 +83,7 @@ describe('the diagrams speak through the catalogs', () => {
     if ([...models].some((m) => !ENGLISH_STILL.has(m))) expect(keys.size).toBeGreaterThan(0);
   });
 
-  it('a rule citation with words has its English in namespace rules, equal to the model\'s', () => {
+  it('a rule citation with words has its English in namespace rules, equal to the model\'s', async () => {
     const seen = new Set<string>();
     for (const lab of labs) {
       const world = World.create(configFor(lab, {}));

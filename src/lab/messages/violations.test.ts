@@ -63,7 +63,7 @@ describe('violation lines', () => {
     expect(untranslated(found, MESSAGE_CATALOGS)).toEqual([]);
   }, 600_000);
 
-  it('the check fails on a catalog that lacks a translation', () => {
+  it('the check fails on a catalog that lacks a translation', async () => {
     const line = msg('violations.fencing.fence_went_back', { fence: 1, before: 2 });
     const { ['violations.fencing.fence_went_back']: _dropped, ...lacking } = MESSAGE_CATALOGS.ja;
     expect(untranslated([line], { ...MESSAGE_CATALOGS, ja: lacking })).toEqual(['ja: no violations.fencing.fence_went_back']);
@@ -71,7 +71,7 @@ describe('violation lines', () => {
     expect(untranslated([line], { ja: unfilled })).toEqual(['ja: violations.fencing.fence_went_back leaves a parameter unfilled']);
   });
 
-  it('the English lines read exactly as the strings the models used to build', () => {
+  it('the English lines read exactly as the strings the models used to build', async () => {
     const cases: [Violation, string][] = [
       [msg('violations.compensation.grant_withdrawn', { step: 1, action: 'cancel_flight', by: 'trip-agent', grant: 'G-3' }), 'compensation step 1 (cancel_flight) was taken by trip-agent on grant G-3, withdrawn before it'],
       [msg('violations.outage.past_grace', { step: '1', at: '6' }), 'step 1 ran offline at t=6, after the grace period'],

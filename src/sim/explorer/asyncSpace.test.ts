@@ -1,12 +1,12 @@
 /**
  * The explorer over an asynchronous model (the LangGraph workflow, L05): the search finds a
- * shortest counterexample that replays through `stepAsync`; the right design has none; the
+ * shortest counterexample that replays through `runStep`; the right design has none; the
  * states it reaches by undo are the states a fresh replay reaches (same fingerprint), also
  * around a run parked mid-node — where a bare undo is shown to be wrong.
  */
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../../test/sqljs';
-import { replayAsync, stepAsync } from '../asyncStep';
+import { replaySteps, runStep } from '../asyncStep';
 import type { ModelAction } from '../model';
 import type { WorldConfig } from '../world';
 import { asyncSearchSpace } from './asyncSpace';
@@ -22,7 +22,7 @@ const READ_ONLY_CHECK = { epoch_check: 'read' };
 const BOUNDS = { advances: [], crashes: 1, drops: 0, duplicates: 0, partitions: 0 };
 
 async function freshFingerprint(cfg: WorldConfig, actions: readonly unknown[]): Promise<string> {
-  const world = await replayAsync(cfg, actions);
+  const world = await replaySteps(cfg, actions);
   try {
     return worldFingerprint(world);
   } finally {
@@ -39,7 +39,7 @@ describe('exploreAsync (the LangGraph workflow)', () => {
     const result = await exploreAsync({ config: config('current_node', READ_ONLY_CHECK), bounds: { ...BOUNDS, depth: 2 }, stopAtFirst: true });
     const found = result.counterexamples.find((c) => c.invariant === 'LG-LEDGER-1');
     expect(found?.steps).toBe(2); // ask, the approval event reaches two workers: both submit, no key
-    const world = await replayAsync(config('current_node', READ_ONLY_CHECK), found!.actions);
+    const world = await replaySteps(config('current_node', READ_ONLY_CHECK), found!.actions);
     try {
       expect(world.invariants.find((i) => i.id === 'LG-LEDGER-1')?.ok).toBe(false);
     } finally {
@@ -92,7 +92,7 @@ describe('the asynchronous search space', () => {
   it('a fork of a quiet state is the state a replay reaches; of a parked one it is not (the explorer never forks)', async () => {
     const cfg = config('all_three');
     for (const [path, same] of [[act('ask', 'approve'), true], [PARKED, false]] as const) {
-      const world = await replayAsync(cfg, path);
+      const world = await replaySteps(cfg, path);
       const fork = world.fork();
       try {
         expect(worldFingerprint(fork) === await freshFingerprint(cfg, path), JSON.stringify(path)).toBe(same);
@@ -105,9 +105,9 @@ describe('the asynchronous search space', () => {
 
   it('a bare undo past a parked run is NOT the state a replay reaches (why the space checks `quiet`)', async () => {
     const cfg = config('all_three');
-    const world = await replayAsync(cfg, PARKED, { history: { recent: 8, every: 16 } });
+    const world = await replaySteps(cfg, PARKED, { history: { recent: 8, every: 16 } });
     try {
-      await stepAsync(world, 'wake'); // the parked promise runs to its end
+      await runStep(world, 'wake'); // the parked promise runs to its end
       world.undoTo(PARKED.length); // the databases go back; the promise does not
       expect(worldFingerprint(world)).not.toBe(await freshFingerprint(cfg, PARKED));
     } finally {

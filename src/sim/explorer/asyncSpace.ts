@@ -1,6 +1,6 @@
 /**
  * How the explorer moves between states of an ASYNCHRONOUS model (src/sim/asyncStep.ts):
- * one cursor World walks the search tree — forward with `stepAsync` (the engine's jobs
+ * one cursor World walks the search tree — forward with `runStep` (the engine's jobs
  * awaited inside the step), back with `undoTo` onto the checkpoint taken after the step had
  * settled — as the synchronous space does, with two differences:
  *
@@ -14,7 +14,7 @@
  *   the same fingerprint (asyncSpace.test.ts, which also shows a bare undo past a parked run
  *   does not).
  */
-import { stepAsync } from '../asyncStep';
+import { runStep } from '../asyncStep';
 import { reasonKeyText, type ModelAction } from '../model';
 import { World, type StepOutcome, type WorldConfig } from '../world';
 
@@ -53,7 +53,7 @@ export async function asyncSearchSpace(config: WorldConfig, prefix: readonly unk
   let replays = -1;
 
   const mustStep = async (world: World, action: unknown): Promise<boolean> => {
-    const outcome = await stepAsync(world, action);
+    const outcome = await runStep(world, action);
     if (!outcome.ok) throw new Error(`explorer: a step on a known path was refused: ${reasonKeyText(outcome.error)}`);
     return outcome.quiet;
   };
@@ -118,7 +118,7 @@ export async function asyncSearchSpace(config: WorldConfig, prefix: readonly unk
       const world = cursor!;
       let outcome;
       try {
-        outcome = await stepAsync(world, action);
+        outcome = await runStep(world, action);
       } catch (error) {
         broken = true;
         throw error;

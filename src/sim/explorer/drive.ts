@@ -3,7 +3,7 @@
  * requests ("open this path", "probe this action", "replay this step log", "step this
  * World") and gets the answers back; `driveSync` answers them with synchronous Worlds
  * (World.step, World.probe, World.replay), `driveAsync` with Worlds whose model awaits an
- * engine (stepAsync, replayAsync, asyncSpace.ts). The frontier, the visited set, the bounds,
+ * engine (runStep, replaySteps, asyncSpace.ts). The frontier, the visited set, the bounds,
  * the walks and the counterexamples never know which.
  */
 import type { ModelAction } from '../model';

@@ -5,14 +5,14 @@
  *
  * One search (`breadthFirst`, a generator: drive.ts), two ways of stepping: `explore` over
  * synchronous Worlds (World.step / World.probe), `exploreAsync` over Worlds whose model
- * awaits an engine (stepAsync, undo where the runtime allows it, else replay: asyncSpace.ts).
+ * awaits an engine (runStep, undo where the runtime allows it, else replay: asyncSpace.ts).
  * Runs in Node (CLI, tests) and in a Web Worker. The only impurity, a wall clock for the
  * time bound, is lent by the caller (`now`).
  */
 import canonicalize from 'canonicalize';
 import type { Model, ModelAction } from '../model';
 import { World, type StepOutcome, type WorldConfig } from '../world';
-import { replayAsync, stepAsync } from '../asyncStep';
+import { replaySteps, runStep } from '../asyncStep';
 import { asyncSearchSpace, type AsyncSearchSpace } from './asyncSpace';
 import { boundsWith, describeBounds, type Bounds } from './bounds';
 import { budgetKey, EMPTY_BUDGET, spend, type Budget } from './budget';
@@ -78,7 +78,7 @@ export function explore(options: ExploreOptions): ExploreResult {
 }
 
 /**
- * Exhaustive search over any model, stepping with `stepAsync` (an asynchronous engine's
+ * Exhaustive search over any model, stepping with `runStep` (an asynchronous engine's
  * jobs awaited inside each step). Same search, same result shape as `explore`; `replays`
  * says how often the cursor was rebuilt because undo could not restore the model's runtime.
  */
@@ -110,8 +110,8 @@ function asyncAnswer(space: AsyncSearchSpace, options: ExploreOptions): (request
   return (request) => {
     if (request.kind === 'open') return space.open(request.path);
     if (request.kind === 'probe') return space.probe(request.world, request.action, request.visit);
-    if (request.kind === 'replay') return replayAsync(request.config, request.actions, { history: false, model: options.model });
-    if (request.kind === 'step') return stepAsync(request.world, request.action);
+    if (request.kind === 'replay') return replaySteps(request.config, request.actions, { history: false, model: options.model });
+    if (request.kind === 'step') return runStep(request.world, request.action);
     throw new Error('exploreAsync: an unknown request');
   };
 }

@@ -17,7 +17,7 @@ import type { ExploreResult } from './result';
 /** What a pool worker is started with: the search's plain-data options. */
 export interface PoolJob {
   options: Pick<ExploreOptions, 'config' | 'prefix' | 'bounds' | 'recover' | 'reduce'>;
-  /** The model awaits an engine (stepAsync). */
+  /** The model awaits an engine (runStep). */
   asynchronous: boolean;
 }
 

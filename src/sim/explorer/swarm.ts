@@ -5,12 +5,12 @@
  * shrunk by dropping actions while the same invariant still breaks.
  *
  * Written once as a generator (drive.ts): `swarm` steps synchronous Worlds, `swarmAsync`
- * steps with `stepAsync` (each walk and each shrink attempt a fresh replay, so nothing of
+ * steps with `runStep` (each walk and each shrink attempt a fresh replay, so nothing of
  * an asynchronous model's runtime is ever carried over by an undo).
  */
 import type { ModelAction } from '../model';
 import { SeededRng } from '../rng';
-import { replayAsync, stepAsync } from '../asyncStep';
+import { replaySteps, runStep } from '../asyncStep';
 import { World, type StepOutcome, type WorldConfig } from '../world';
 import { boundsWith, describeBounds, type Bounds } from './bounds';
 import { EMPTY_BUDGET, spend } from './budget';
@@ -44,7 +44,7 @@ export function swarm(options: SwarmOptions): ExploreResult {
   return driveSync(swarmSearch(options), answerSync);
 }
 
-/** A swarm over any model, stepping with `stepAsync` (an asynchronous engine awaited inside each step). */
+/** A swarm over any model, stepping with `runStep` (an asynchronous engine awaited inside each step). */
 export function swarmAsync(options: SwarmOptions): Promise<ExploreResult> {
   return driveAsync(swarmSearch(options), answerAsync);
 }
@@ -56,8 +56,8 @@ function answerSync(request: SearchRequest): unknown {
 }
 
 function answerAsync(request: SearchRequest): Promise<unknown> {
-  if (request.kind === 'replay') return replayAsync(request.config, request.actions);
-  if (request.kind === 'step') return stepAsync(request.world, request.action);
+  if (request.kind === 'replay') return replaySteps(request.config, request.actions);
+  if (request.kind === 'step') return runStep(request.world, request.action);
   throw new Error(`swarmAsync: no ${request.kind} here`);
 }
 

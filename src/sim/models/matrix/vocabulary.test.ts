@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../../../test/sqljs';
-import { stepAsync } from '../../asyncStep';
+import { runStep } from '../../asyncStep';
 import { isRefusal } from '../../model';
 import { World } from '../../world';
 import { matrixLangGraphModel, matrixModel } from '.';
@@ -31,7 +31,7 @@ const world = (executor: 'handwritten' | 'langgraph') => World.create({
 });
 
 describe('L06: an action of the other executor is refused with the executor that has it', () => {
-  it('the lists above are exactly the palette buttons one executor has and the other lacks', () => {
+  it('the lists above are exactly the palette buttons one executor has and the other lacks', async () => {
     // (Crash points and restarts are World actions: the World checks them against the model's fault points and nodes.)
     expect(palette.filter((a) => understood(matrixModel, a) && !understood(matrixLangGraphModel, a))).toEqual(HANDWRITTEN_ONLY);
     expect(palette.filter((a) => understood(matrixLangGraphModel, a) && !understood(matrixModel, a))).toEqual(LANGGRAPH_ONLY);
@@ -39,9 +39,9 @@ describe('L06: an action of the other executor is refused with the executor that
 
   it.each(HANDWRITTEN_ONLY.map((a) => [JSON.stringify(a), a]))('under LangGraph, %s is refused: only the hand-written executor has it', async (_name, action) => {
     const w = world('langgraph');
-    await stepAsync(w, 'ask');
+    await runStep(w, 'ask');
     const before = w.trace.length;
-    const outcome = await stepAsync(w, action);
+    const outcome = await runStep(w, action);
     expect(outcome).toEqual({ ok: false, error: executorOnlyRefusal('handwritten', action) });
     expect(outcome.ok ? null : outcome.error).toEqual({ key: 'refusals.handwritten_only', params: { action: typeof action === 'string' ? action : JSON.stringify(action) } });
     expect(w.trace.length).toBe(before);
@@ -54,18 +54,18 @@ describe('L06: an action of the other executor is refused with the executor that
     w.dispose();
   });
 
-  it('an action neither executor has keeps the plain parse error', () => {
+  it('an action neither executor has keeps the plain parse error', async () => {
     expect(matrixLangGraphModel.parseAction('fly_to_the_moon')).toMatch(/^unknown action/);
     expect(matrixModel.parseAction('fly_to_the_moon')).toMatch(/^unknown action/);
   });
 
   it('the provider logs every refund request it receives: a re-run submit node sends twice, the key keeps one refund', async () => {
     const w = world('langgraph');
-    for (const a of ['ask', { crash_at: 'workflow.after_provider_answer' }, 'approve', { restart: 'A' }]) expect((await stepAsync(w, a)).ok).toBe(true);
+    for (const a of ['ask', { crash_at: 'workflow.after_provider_answer' }, 'approve', { restart: 'A' }]) expect((await runStep(w, a)).ok).toBe(true);
     expect(w.observe()).toMatchObject({ refund_requests: 2, ledger_count: 1, status: 'CONFIRMED', node_runs: { submit: 2 } });
     w.dispose();
     const once = world('langgraph');
-    for (const a of ['ask', 'approve']) await stepAsync(once, a);
+    for (const a of ['ask', 'approve']) await runStep(once, a);
     expect(once.observe()).toMatchObject({ refund_requests: 1, ledger_count: 1 });
     once.dispose();
   });

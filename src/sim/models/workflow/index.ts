@@ -5,7 +5,7 @@
  * vendor that bills every call.
  *
  * This is an ASYNCHRONOUS model (src/sim/asyncStep.ts): its synchronous hooks only queue
- * jobs — start a run, resume it, recover after a restart — and `stepAsync` awaits them
+ * jobs — start a run, resume it, recover after a restart — and `runStep` awaits them
  * inside the step. LangGraph itself is loaded with a dynamic import the first time a job
  * runs, so it is its own chunk in the browser and only L05/L06 pay for it.
  */

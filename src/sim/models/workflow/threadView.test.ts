@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../../../test/sqljs';
-import { stepAsync } from '../../asyncStep';
+import { runStep } from '../../asyncStep';
 import { World } from '../../world';
 import { workflowModel } from '.';
 import { matrixLangGraphModel } from '../matrix';
@@ -19,7 +19,7 @@ useSqlJs();
 async function l05(recovery: string, actions: unknown[]): Promise<World> {
   const world = World.create({ model: 'workflow', seed: 5, initial: { amount_cents: 10000 }, switches: { recovery } }, { model: workflowModel });
   for (const action of actions) {
-    const outcome = await stepAsync(world, action);
+    const outcome = await runStep(world, action);
     if (!outcome.ok) throw new Error(`refused: ${JSON.stringify(action)}`);
   }
   return world;
@@ -99,7 +99,7 @@ describe('the LangGraph thread view (L05)', () => {
 
   it('L06 under the LangGraph executor shows the same thread; the readable checkpoints stand for lg_checkpoint', async () => {
     const world = World.create({ model: 'matrix_langgraph', seed: 6, initial: { amount_cents: 10000 }, switches: { executor: 'langgraph', recovery: 'all_three' } }, { model: matrixLangGraphModel });
-    await stepAsync(world, 'ask');
+    await runStep(world, 'ask');
     expect(marks(world.engineThread()!)).toMatchObject({ status: 'paused', current: ['approve'] });
     expect(world.engineCheckpoints('A')).toMatchObject({ table: 'lg_checkpoint', rows: [{ short: '#1' }, { short: '#2' }, { short: '#3' }] });
     expect(world.engineCheckpoints('shop')).toBeNull();
