@@ -23,10 +23,15 @@ const refund: WorldConfig = {
   model: 'refund', seed: 1, switches: {},
   initial: { approved: false, expired: false, ledger_count: 0, committed: false, status: 'PENDING', amount_cents: 10000 },
 };
+const refundBounds = { depth: 3, advances: [3], crashes: 1, drops: 0, duplicates: 0 };
 
 /** The fencing model as the World runs it (the explorer's tests do not import the registry). */
 function fencing(): Model {
-  const world = World.create(L07);
+  return modelOf(L07);
+}
+
+function modelOf(config: WorldConfig): Model {
+  const world = World.create(config);
   try {
     return world.model;
   } finally {
@@ -93,5 +98,22 @@ describe('explore with partial-order reduction', () => {
     } finally {
       world.dispose();
     }
+  });
+
+  it('loses states when arming a worker-kind crash point is taken to touch only a node named after the kind', () => {
+    // Taken to write `node:worker`, a resource no worker's step names, the armed point looks
+    // independent of worker-2's submit, which then sleeps after it and never crashes there.
+    const model = modelOf(refund);
+    const kindOnly: Model = {
+      ...model,
+      footprint: (ctx, action) => {
+        const point = model.faultPoints.find((p) => p.point === action.point);
+        if (action.type === 'crash_at' && point?.node === 'worker') return { reads: [], writes: ['node:worker', 'budget:crashes'] };
+        return model.footprint!(ctx, action);
+      },
+    };
+    const full = explore({ config: refund, bounds: refundBounds, model });
+    expect(explore({ config: refund, bounds: refundBounds, model, reduce: true }).states).toBe(full.states);
+    expect(explore({ config: refund, bounds: refundBounds, model: kindOnly, reduce: true }).states).toBeLessThan(full.states);
   });
 });
