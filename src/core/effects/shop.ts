@@ -2,7 +2,7 @@
  * The business side of a refund: approvals, the refund intent (operation) and its status
  * changes. Every function is one named transaction on the shop's database.
  */
-import type { Store } from '../db/store';
+import type { Row, Store } from '../db/store';
 import { msg, type Message } from '../message';
 import { nextState } from '../machines';
 import type { Clock } from '../time';
@@ -86,9 +86,9 @@ export function editOrder(shop: Store, orderId: string): void {
  */
 export function createIntent(shop: Store, clock: Clock, caller: string, orderId: string, owner: string, ownerEpoch: number, reserveBalance = true): IntentResult {
   return shop.tx('create_intent', (): IntentResult => {
-    const approval = shop.get("SELECT * FROM approvals WHERE order_id = ? ORDER BY granted_at DESC, approval_id DESC LIMIT 1", [orderId]);
+    const approval = newestApproval(shop, orderId);
     if (!approval) return refuse(shop, clock, caller, 'APPROVAL_REQUIRED', `no approval to refund order ${orderId}`, msg('reasons.shop.approval_required', { order: orderId }));
-    const used = shop.get('SELECT operation_id FROM operations WHERE approval_id = ?', [String(approval.approval_id)]);
+    const used = intentOf(shop, approval);
     if (used) return { code: 'EXISTING', operation: readOperation(shop, String(used.operation_id))! };
     if (approval.status === 'expired' || clock.now >= Number(approval.expires_at)) {
       return refuse(shop, clock, caller, 'APPROVAL_EXPIRED', `approval ${approval.approval_id} ended at t=${approval.expires_at}`,
@@ -117,6 +117,25 @@ export function createIntent(shop: Store, clock: Clock, caller: string, orderId:
     shop.run("INSERT INTO operation_history (operation_id, from_status, to_status, why, at) VALUES (?, '—', 'PREPARED', 'intent persisted before dispatch', ?)", [operationId, clock.now]);
     return { code: 'CREATED', operation: readOperation(shop, operationId)! };
   });
+}
+
+/**
+ * Whether a submit for `orderId` now would find its intent already made (EXISTING): it
+ * reads and writes nothing more (the explorer's footprints, src/sim/models/refund/footprint.ts).
+ */
+export function submitFindsIntent(shop: Store, orderId: string): boolean {
+  const approval = newestApproval(shop, orderId);
+  return approval !== undefined && intentOf(shop, approval) !== undefined;
+}
+
+/** The approval a submit turns into an intent: the order's newest. */
+function newestApproval(shop: Store, orderId: string): Row | undefined {
+  return shop.get('SELECT * FROM approvals WHERE order_id = ? ORDER BY granted_at DESC, approval_id DESC LIMIT 1', [orderId]);
+}
+
+/** The intent already made from `approval` (one intent per approval). */
+function intentOf(shop: Store, approval: Row): Row | undefined {
+  return shop.get('SELECT operation_id FROM operations WHERE approval_id = ?', [String(approval.approval_id)]);
 }
 
 /**

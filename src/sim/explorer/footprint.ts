@@ -3,7 +3,8 @@
  * a World it may read and the parts it may write, named as resources —
  *
  * - `node:<id>`: the node's database, its status and incarnation, and the fault points the
- *   model places on it (an armed crash point is part of its node);
+ *   model places on it (an armed crash point is part of its node; a point placed on a node
+ *   kind, which fires in whichever node of that kind reaches it, is part of each of them);
  * - `clock`: the virtual clock (every deadline, every frame's latency);
  * - `frame:<id>`: one frame in flight (delivering, dropping or copying it);
  * - `budget:<kind>`: the adversary's budget of crashes, drops, duplicates and cuts (two
@@ -42,8 +43,13 @@ function worldFootprint(world: World, action: ModelAction): Footprint | null {
   switch (action.type) {
     case 'crash_at': {
       const point = world.model.faultPoints.find((p) => p.point === action.point);
-      // A point the model does not place on a node could be reached anywhere.
-      return point ? { reads: [], writes: [`node:${point.node}`, 'budget:crashes'] } : null;
+      // A point the model does not place could be reached anywhere.
+      if (!point) return null;
+      if (world.nodes.some((n) => n.id === point.node)) return { reads: [], writes: [`node:${point.node}`, 'budget:crashes'] };
+      // A point placed on a node KIND (refund's 'worker') fires in whichever node of that kind
+      // reaches it first: it is part of each of them. No node of that kind: anywhere.
+      const nodes = world.nodes.filter((n) => n.kind === point.node).map((n) => `node:${n.id}`);
+      return nodes.length > 0 ? { reads: [], writes: [...nodes, 'budget:crashes'] } : null;
     }
     case 'drop':
       return typeof action.frame === 'number' ? { reads: [], writes: [`frame:${action.frame}`, 'budget:drops'] } : null;

@@ -22,6 +22,7 @@ import { CALLER, knobs, ORDER_ID, refundInitialSchema, TENANT, validateRefundIni
 import { refundInvariants } from './invariants';
 import { refundEndConditions, refundRecoveryMoves } from './recovery';
 import { refundCandidates, refundFingerprint, refundFrameFingerprint } from './search';
+import { footprintRefund } from './footprint';
 import { describeRefundNodes, observeRefund, setting } from './view';
 import { capabilities, isLocalMode, KV, NetFault, PROVIDER, runExecutor, SHOP } from './wiring';
 
@@ -207,6 +208,7 @@ export const refundModel: Model<RefundAction> = {
   },
   fingerprint: refundFingerprint,
   frameFingerprint: refundFrameFingerprint,
+  footprint: footprintRefund,
   endConditions: refundEndConditions,
   recoveryMoves: refundRecoveryMoves,
   // Usually a handful of moves (a lookup, a wait for the send deadline, a second lookup, the
