@@ -42,8 +42,10 @@ function worldFootprint(world: World, action: ModelAction): Footprint | null {
   switch (action.type) {
     case 'crash_at': {
       const point = world.model.faultPoints.find((p) => p.point === action.point);
-      // A point the model does not place on a node could be reached anywhere.
-      return point ? { reads: [], writes: [`node:${point.node}`, 'budget:crashes'] } : null;
+      // The crash takes down whichever node's code reaches the point (its `ctx.faults(node)`),
+      // whatever the point's `node` says: a point the model does not list, or one not placed
+      // on one of the World's nodes (a kind several nodes share, say), could crash any of them.
+      return point && world.nodes.some((n) => n.id === point.node) ? { reads: [], writes: [`node:${point.node}`, 'budget:crashes'] } : null;
     }
     case 'drop':
       return typeof action.frame === 'number' ? { reads: [], writes: [`frame:${action.frame}`, 'budget:drops'] } : null;

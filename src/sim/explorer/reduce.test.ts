@@ -10,7 +10,7 @@ import { external, L07 } from '../../test/fencingConfigs';
 import type { Model } from '../model';
 import { World, type WorldConfig } from '../world';
 import { explore } from './explore';
-import { independent } from './footprint';
+import { EVERYTHING, footprintOf, independent } from './footprint';
 
 useSqlJs();
 
@@ -62,5 +62,19 @@ describe('explore with partial-order reduction', () => {
     // Only crash points (the World's own action) may sleep: no business action, no clock move.
     expect(reduced.states).toBe(full.states);
     expect(independent({ reads: [], writes: ['*'] }, { reads: [], writes: [] })).toBe(false);
+  });
+
+  it('takes a crash point placed on no node of the World (a kind) to touch everything', () => {
+    const model = fencing();
+    const placed = model.faultPoints[0]!;
+    const onKind: Model = { ...model, faultPoints: [{ ...placed, node: 'resource-kind' }] };
+    for (const [m, expected] of [[model, { reads: [], writes: [`node:${placed.node}`, 'budget:crashes'] }], [onKind, EVERYTHING]] as const) {
+      const world = World.create(L07, { model: m });
+      try {
+        expect(footprintOf(world, { type: 'crash_at', point: placed.point })).toEqual(expected);
+      } finally {
+        world.dispose();
+      }
+    }
   });
 });
