@@ -21,16 +21,19 @@ export function oneSwitchAway(lab: Lab, specs: readonly SwitchSpec[]): Record<st
 
 /**
  * Depth for the CI comparison: the lab's default depth, capped so that every configuration
- * of every lab, searched twice, fits CI on two cores — depth 3 for the models that declare
- * footprints for their business actions (fencing; refund, and L06's hand-written executor,
- * which is the refund model: the reduction has most to get wrong there; the refund labs'
- * 108 configurations take ≈40 s), depth 2 elsewhere (only the World's own actions are
- * reduced there).
+ * of every lab, searched twice, fits CI on two cores — depth 3 for the first lab of each
+ * model that declares footprints for its business actions (the reduction has something to
+ * get wrong there), depth 2 for the rest (the other labs of a model differ in starting
+ * state and switches; `npm run soak -- --reduce-check` compares every lab at its default
+ * bounds).
  */
 export function smallDepth(lab: Lab, switches: Record<string, string>): number {
   const bounds = labBounds(lab, {}, switches);
-  return Math.min(bounds.depth, lab.model === 'fencing' || lab.model === 'refund' || lab.model === 'matrix' ? 3 : 2);
+  return Math.min(bounds.depth, DEEPER.has(lab.id) ? 3 : 2);
 }
+
+/** The first lab of each model with footprints: fencing, refund, compensation, projection, authority (L12: L09's tree is wide), outage. */
+const DEEPER = new Set(['L07', 'L01', 'L08', 'L10', 'L12', 'L13']);
 
 /** Why the reduced result does not keep the full one's verdicts, or null when it does. */
 export function reductionMismatch(full: ExploreResult, reduced: ExploreResult): string | null {

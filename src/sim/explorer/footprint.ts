@@ -9,6 +9,8 @@
  * - `frame:<id>`: one frame in flight (delivering, dropping or copying it);
  * - `budget:<kind>`: the adversary's budget of crashes, drops, duplicates and cuts (two
  *   drops compete for the same budget: one may disable the other);
+ * - any other name a model gives to something its own actions share (the authority's
+ *   `stamps`): only that model's footprints name it;
  * - `*`: everything (the safe answer).
  *
  * Two actions are independent at a state when neither writes what the other reads or

@@ -28,6 +28,7 @@ import { designFrom } from '../../../core/authority/design';
 import { authorityEndConditions, authorityRecoveryMoves } from './recovery';
 import { attemptKey, toolGuard } from './toolCall';
 import { authorityCandidates, authorityFingerprint, authorityFrameFingerprint } from './search';
+import { footprintAuthority } from './footprint';
 import { describeAuthorityNodes, groupOf, observeAuthority, workItemStates } from './view';
 
 const AUTHORITY = 'authority';
@@ -154,6 +155,7 @@ export const authorityModel: Model<AuthorityAction> = {
   endConditions: authorityEndConditions,
   recoveryMoves: authorityRecoveryMoves,
   frameFingerprint: authorityFrameFingerprint,
+  footprint: footprintAuthority,
 };
 
 function sign(ctx: ModelContext, content: CommandContent): SignedCommand {

@@ -19,6 +19,7 @@ import {
 import { tripMachine } from '../../../core/compensation/tripMachine';
 import { msg, statusWord, type Message } from '../../../core/message';
 import type { Model, ModelAction, ModelContext } from '../../model';
+import { footprintCompensation } from './footprint';
 
 const AGENT = 'agent';
 const AIRLINE = 'airline';
@@ -228,6 +229,7 @@ export const compensationModel: Model<CompensationAction> = {
     return VERBS.filter((type) => type !== 'negative_refund').map((type) => ({ type })).filter((a) => compensationModel.precondition(ctx, a) === null);
   },
   fingerprint: (ctx) => compensationStateText(ctx.store(AGENT), ctx.store(AIRLINE), ctx.store(HOTEL), ctx.clock.now),
+  footprint: footprintCompensation,
 };
 
 /** What a compensation record's result code says, worded per language (amounts by the one money formatter). */

@@ -28,6 +28,7 @@ import type { EndCondition, Model, ModelAction, ModelContext } from '../../model
 import type { Frame } from '../../network';
 import { authorityInvariants } from '../authority/invariants';
 import { rerunOnWrites } from '../projection/onWrites';
+import { footprintOutage } from './footprint';
 
 const AUTHORITY = 'authority';
 const AGENT = 'agent-1';
@@ -196,6 +197,7 @@ export const outageModel: Model<OutageAction> = {
   },
   enabled: (ctx) => VERBS.filter((type) => (type === 'disconnect' ? !isOffline(agentOf(ctx)) : type === 'reconnect' ? isOffline(agentOf(ctx)) : true)).map((type) => ({ type })),
   fingerprint: (ctx) => `${agentFingerprint(agentOf(ctx), ctx.clock.now)}\n--\n${JSON.stringify(readState(ctx.store(AUTHORITY)))}`,
+  footprint: footprintOutage,
 };
 
 /** What a settled L13 looks like once the outage is over (liveness). */

@@ -34,6 +34,7 @@ import { tampered } from './tamper';
 import { trackFeedText } from './feedText';
 import { trackWorkItems } from './workItems';
 import { describeProjectionNodes, observeProjection, projectionEnabled, projectionFingerprint } from './view';
+import { footprintProjection } from './footprint';
 
 const initialSchema = z.object({
   org: z.string().min(1), group: z.string().min(1), replay_window: z.number().int().min(1).optional(),
@@ -189,6 +190,7 @@ export const projectionModel: Model<ProjectionAction> = {
   describeNodes: describeProjectionNodes,
   enabled: projectionEnabled,
   fingerprint: projectionFingerprint,
+  footprint: footprintProjection,
 };
 
 function command(ctx: ModelContext, content: CommandContent): void {
