@@ -1,6 +1,6 @@
 /**
  * Lab-file problems as stable codes with parameters (`problems.*` keys, namespace
- * `problems` in src/lab/messages/<locale>/problems.ts), so the error card and "Check a lab
+ * `problems` in src/lab/messages/<locale>/problems.json), so the error card and "Check a lab
  * file" show them in the student's language. Each problem keeps its English `message`,
  * rendered from the English catalog, which is what the CLI prints.
  *
@@ -14,7 +14,7 @@ import type { JsonRead } from './jsonInput';
 import type { z } from 'zod';
 import type { Message, MessageParams } from '../core/message';
 import { fillTemplate, formatMessage, plainValue } from './messages/format';
-import { problems as EN_PROBLEMS } from './messages/en/problems';
+import EN_PROBLEMS from './messages/en/problems.json';
 import type { LabProblem } from './schema';
 
 export type ProblemCode = keyof typeof EN_PROBLEMS;

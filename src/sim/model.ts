@@ -271,7 +271,7 @@ export interface ModelOracle {
 export interface ModelPresenter<A extends ModelAction = ModelAction> {
   /**
    * The action's label (timeline, redo tail, sequence diagram) as a message, namespace
-   * `actions` (`actions.<model>.<kind>`, src/lab/messages/<locale>/actions.ts); the World
+   * `actions` (`actions.<model>.<kind>`, src/lab/messages/<locale>/actions.json); the World
    * stores it in the trace entry.
    */
   describeAction(action: A): Message;

@@ -18,7 +18,7 @@ import { useCallback, useContext, useSyncExternalStore } from 'react';
 import { I18nContext, getI18n } from 'react-i18next';
 import { DEFAULT_LOCALE } from '../../lab/i18n/locales';
 import { fillTemplate } from '../../lab/messages/format';
-import type { AppKey } from './locales/en/app';
+import type { AppKey } from './appStrings';
 
 export interface PageText {
   t: TFunction<'app'>;

@@ -1,6 +1,6 @@
 /**
  * A checker's feedback as data: a message key from the `feedback` namespace
- * (src/lab/messages/<locale>/feedback.ts) with its parameters, and `parts`: parameters that
+ * (src/lab/messages/<locale>/feedback.json) with its parameters, and `parts`: parameters that
  * are themselves messages (a refusal inside "your steps do not replay: …", the list of
  * switches a student changed). The verdict keeps the English text in `feedback`, rendered
  * from this same message, so graders' reports and old saved progress read as before, and a

@@ -15,7 +15,7 @@ import { MESSAGE_CATALOGS } from '../i18n/messageCatalogs';
 import { labRuns } from '../labRuns';
 import { loadLabsFromDir } from '../nodeFiles';
 import { runPlan } from '../play';
-import { violations as EN_VIOLATIONS } from './en/violations';
+import EN_VIOLATIONS from './en/violations.json';
 import { formatMessage, type Catalog } from './format';
 
 useSqlJs();
