@@ -13,15 +13,15 @@
 import type { JsonRead } from './jsonInput';
 import type { z } from 'zod';
 import type { Message, MessageParams } from '../core/message';
-import { fillTemplate, formatMessage, plainValue } from './messages/format';
-import EN_PROBLEMS from './messages/en/problems.json';
+import { formatMessage } from './i18n/catalogRegistry';
+import type EN_PROBLEMS from './messages/en/problems.json';
 import type { LabProblem } from './schema';
 
 export type ProblemCode = keyof typeof EN_PROBLEMS;
 
 /** A problem at `file`/`field`: its code, its parameters and its English words. */
 export function labProblem(file: string, field: string, code: ProblemCode, params: MessageParams = {}): LabProblem {
-  return { file, field, code, params, message: fillTemplate(code, EN_PROBLEMS[code], params, plainValue, (inner) => formatMessage(inner)) };
+  return { file, field, code, params, message: formatMessage({ key: code, params }) };
 }
 
 /** Why a file's text was refused before its schema was checked (src/lab/jsonInput.ts). */

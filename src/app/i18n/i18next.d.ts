@@ -6,7 +6,7 @@
  * a test, not a type).
  */
 import 'i18next';
-import type { Catalog } from '../../lab/messages/format';
+import type { Catalog } from '../../lab/messages/render';
 import type { EnglishApp } from './appStrings';
 
 declare module 'i18next' {

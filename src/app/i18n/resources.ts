@@ -10,7 +10,7 @@
  */
 import { registerMessageCatalog } from '../../lab/i18n/catalogRegistry';
 import { isLocale } from '../../lab/i18n/locales';
-import type { Catalog } from '../../lab/messages/format';
+import type { Catalog } from '../../lab/messages/render';
 import { en as enMessages } from '../../lab/messages/en';
 import { addIndexTranslations, type LabIndexTranslations } from '../labIndex';
 import type { AppStrings } from './appStrings';

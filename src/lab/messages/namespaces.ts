@@ -6,7 +6,7 @@
  * the type-check (the key-parity test in src/lab/i18n/parity.test.ts then lists the gaps by
  * name, with the `{{params}}` a translation lost).
  */
-import type { Catalog } from './format';
+import type { Catalog } from './render';
 import type { EN_NAMESPACES } from './en';
 
 type English = typeof EN_NAMESPACES;

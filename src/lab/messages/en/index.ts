@@ -3,7 +3,7 @@
  * Add a namespace by adding its file and naming it in EN_NAMESPACES; every other locale
  * must then supply it too (src/lab/messages/namespaces.ts makes that a type error).
  */
-import type { Catalog } from '../format';
+import type { Catalog } from '../render';
 import { mergeNamespaces } from '../namespaces';
 import refund from './refund.json';
 import compensation from './compensation.json';
