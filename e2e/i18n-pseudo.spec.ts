@@ -49,7 +49,7 @@ const CODE = [
  * invariant's violation line is one too, `violations.*`):
  * Switch labels, invariant statements and rule citations, node names, node lines, link
  * labels, machine titles, the inspector's node list and the sequence diagram's chrome go
- * through the catalogs (src/lab/messages/<locale>/{switches,invariants,rules,view,steps}.ts).
+ * through the catalogs (src/lab/messages/<locale>/{switches,invariants,rules,view,steps}.json).
  */
 const PENDING = [
 ].join(', ');

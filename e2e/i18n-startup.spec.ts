@@ -7,11 +7,10 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { app as en } from '../src/app/i18n/locales/en/app';
-import { app as ja } from '../src/app/i18n/locales/ja/app';
-import { app as zhHant } from '../src/app/i18n/locales/zh-Hant/app';
 import { offlineAfterFirstVisit } from './labPage';
+import { appCatalog } from './languages';
 
+const [en, ja, zhHant] = [appCatalog('en'), appCatalog('ja'), appCatalog('zh-Hant')];
 const titleOf = (locale: string) => (JSON.parse(readFileSync(`labs/L01/strings.${locale}.json`, 'utf8')) as { title: string }).title;
 const ENGLISH_L01 = (JSON.parse(readFileSync('labs/L01/lab.json', 'utf8')) as { title: string }).title;
 

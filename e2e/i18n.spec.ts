@@ -12,14 +12,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { app as en } from '../src/app/i18n/locales/en/app';
-import { app as ja } from '../src/app/i18n/locales/ja/app';
-import { app as zhHans } from '../src/app/i18n/locales/zh-Hans/app';
-import { app as zhHant } from '../src/app/i18n/locales/zh-Hant/app';
 import { LabPage, watchConsole } from './labPage';
+import { appCatalog } from './languages';
 
 // Opening a lab loads its runtime chunk and wasm; a loaded 2-core CI machine needs room.
 test.setTimeout(150_000);
+
+const [en, ja, zhHans, zhHant] = [appCatalog('en'), appCatalog('ja'), appCatalog('zh-Hans'), appCatalog('zh-Hant')];
 
 /**
  * One lab per language, each a different kind of run: a synchronous lab (L02, L10), the

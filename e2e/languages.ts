@@ -3,10 +3,18 @@
  * them by the page's own select, no reload — for specs that check a state in every language.
  */
 import { expect, type Page } from '@playwright/test';
-import { app as en } from '../src/app/i18n/locales/en/app';
-import { app as ja } from '../src/app/i18n/locales/ja/app';
-import { app as zhHans } from '../src/app/i18n/locales/zh-Hans/app';
-import { app as zhHant } from '../src/app/i18n/locales/zh-Hant/app';
+import { readFileSync } from 'node:fs';
+import type { AppStrings } from '../src/app/i18n/appStrings';
+
+/** A language's app catalog, read from its JSON file (specs run from the repository root). */
+export function appCatalog(locale: 'en' | 'ja' | 'zh-Hans' | 'zh-Hant'): AppStrings {
+  return JSON.parse(readFileSync(`src/app/i18n/locales/${locale}/app.json`, 'utf8')) as AppStrings;
+}
+
+const en = appCatalog('en');
+const ja = appCatalog('ja');
+const zhHans = appCatalog('zh-Hans');
+const zhHant = appCatalog('zh-Hant');
 
 export const LANGUAGES = [['en', en], ['ja', ja], ['zh-Hans', zhHans], ['zh-Hant', zhHant]] as const;
 

@@ -19,7 +19,7 @@ import { initSqlJsOnce } from '../src/core/db/sqljs';
 import '../src/lab/models'; // every model, created by id below
 import { configFor } from '../src/lab/config';
 import { isMessage } from '../src/core/message';
-import { formatMessage } from '../src/lab/messages/format';
+import { formatMessage } from '../src/lab/i18n/catalogRegistry';
 import { loadLabsFromDir } from '../src/lab/nodeFiles';
 import type { Lab } from '../src/lab/schema';
 import { runStep } from '../src/sim/asyncStep';

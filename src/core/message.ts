@@ -27,7 +27,7 @@ export function isMessage(value: unknown): value is Message {
 
 /**
  * A lowercase status word the diagrams and reasons print (`queued`, `used`): a descriptor
- * (`view.status.<status>`, src/lab/messages/<lang>/view.ts), so it reads in the page's language.
+ * (`view.status.<status>`, src/lab/messages/<lang>/view.json), so it reads in the page's language.
  * Upper-case states (PREPARED) are codes and stay as they are.
  */
 export function statusWord(status: unknown): Message {

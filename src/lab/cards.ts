@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { isMessage, type Message } from '../core/message';
 import { deepMatch, type Mismatch } from './deepMatch';
-import { formatMessage } from './messages/format';
+import { formatMessage } from './i18n/catalogRegistry';
 import { jsonProblem, zodProblems } from './loaderProblems';
 import { readJson } from './jsonInput';
 import { runPlan, type Plan } from './play';

@@ -1,6 +1,6 @@
 /**
  * Lab-file problems as stable codes with parameters (`problems.*` keys, namespace
- * `problems` in src/lab/messages/<locale>/problems.ts), so the error card and "Check a lab
+ * `problems` in src/lab/messages/<locale>/problems.json), so the error card and "Check a lab
  * file" show them in the student's language. Each problem keeps its English `message`,
  * rendered from the English catalog, which is what the CLI prints.
  *
@@ -13,15 +13,15 @@
 import type { JsonRead } from './jsonInput';
 import type { z } from 'zod';
 import type { Message, MessageParams } from '../core/message';
-import { fillTemplate, formatMessage, plainValue } from './messages/format';
-import { problems as EN_PROBLEMS } from './messages/en/problems';
+import { formatMessage } from './i18n/catalogRegistry';
+import type EN_PROBLEMS from './messages/en/problems.json';
 import type { LabProblem } from './schema';
 
 export type ProblemCode = keyof typeof EN_PROBLEMS;
 
 /** A problem at `file`/`field`: its code, its parameters and its English words. */
 export function labProblem(file: string, field: string, code: ProblemCode, params: MessageParams = {}): LabProblem {
-  return { file, field, code, params, message: fillTemplate(code, EN_PROBLEMS[code], params, plainValue, (inner) => formatMessage(inner)) };
+  return { file, field, code, params, message: formatMessage({ key: code, params }) };
 }
 
 /** Why a file's text was refused before its schema was checked (src/lab/jsonInput.ts). */

@@ -107,7 +107,7 @@ export interface LabProblem {
   /** In English, as the CLI prints it. */
   message: string;
   /**
-   * The same problem as a stable code (a `problems.*` key, src/lab/messages/<locale>/problems.ts)
+   * The same problem as a stable code (a `problems.*` key, src/lab/messages/<locale>/problems.json)
    * and its parameters, so the page shows it in the student's language (src/lab/loaderProblems.ts).
    */
   code?: string;

@@ -14,7 +14,7 @@ import { MODEL_BOUNDS } from '../sim/explorer/defaults';
 import { explore, exploreAsync } from '../sim/explorer/explore';
 import { exploreParallel, type ExpandPool } from '../sim/explorer/parallel';
 import { counterexampleCard, type Counterexample, type ExploreResult, type Progress } from '../sim/explorer/result';
-import { formatMessage } from './messages/format';
+import { formatMessage } from './i18n/catalogRegistry';
 import { swarm, swarmAsync } from '../sim/explorer/swarm';
 import type { Model, SwitchOption } from '../sim/model';
 import { getModel } from './models';

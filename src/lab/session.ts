@@ -17,7 +17,7 @@ import { isAsyncModel, isAsyncWorld, replaySteps, runStep } from '../sim/asyncSt
 import { getModel } from './models';
 import { configFor } from './config';
 import { deepMatch, type Mismatch } from './deepMatch';
-import { formatMessage } from './messages/format';
+import { formatMessage } from './i18n/catalogRegistry';
 import { shareRecord } from './shareRecord';
 import { stepLabel, type StepLabel } from './sessionLabels';
 import { recordWorld, type StepRecord } from './stepRecord';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMessage } from './messages/format';
-import { catalogFor } from './i18n/messageCatalogs';
+import { formatMessage } from './i18n/catalogRegistry';
+import { formatMessageIn } from './i18n/messageCatalogs';
 import { stepLabel, worldActionMessage } from './sessionLabels';
 import type { WorldAction } from '../sim/worldActions';
 import { describeAuthorityAction } from '../sim/models/authority/actions';
@@ -52,10 +52,10 @@ describe('step labels as messages', () => {
   });
 
   it('translate the World\'s steps, the starting state and a model\'s actions', () => {
-    expect(formatMessage(stepLabel({ type: 'advance', by: 3 }, 'Clock +3'), catalogFor('ja'))).toBe('クロック +3');
-    expect(formatMessage(stepLabel(null, 'Starting state'), catalogFor('zh-Hans'))).toBe('初始状态');
+    expect(formatMessageIn('ja', stepLabel({ type: 'advance', by: 3 }, 'Clock +3'))).toBe('クロック +3');
+    expect(formatMessageIn('zh-Hans', stepLabel(null, 'Starting state'))).toBe('初始状态');
     const write = describeFencingAction({ type: 'write', worker: 'A' });
-    expect(formatMessage(stepLabel({ type: 'write', worker: 'A' }, write), catalogFor('zh-Hant'))).toBe('A 檢查租約後寫入');
+    expect(formatMessageIn('zh-Hant', stepLabel({ type: 'write', worker: 'A' }, write))).toBe('A 檢查租約後寫入');
     // A label recorded as text before labels were messages is shown as it is.
     expect(stepLabel({ type: 'A_write' }, 'A writes')).toBe('A writes');
   });

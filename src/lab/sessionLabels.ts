@@ -1,7 +1,7 @@
 /**
  * The words of a step in the trace and the redo tail, in the student's language. The World
  * records every step's label as a message: a model's action its `describeAction` message
- * (namespace `actions`, src/lab/messages/<locale>/actions.ts), the World's own actions
+ * (namespace `actions`, src/lab/messages/<locale>/actions.json), the World's own actions
  * (clock, network, crashes) and the starting state `steps.*` (src/sim/worldActions.ts). The
  * app renders it with the page's catalog, graders and the CLI with `formatMessage` (English
  * by default) — the same words as before the labels became messages.

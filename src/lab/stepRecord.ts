@@ -13,7 +13,7 @@ import type { InvariantResult, NodeLine, NodeSpec, NodeStatus, SwitchSpec, Topol
 import type { Frame } from '../sim/network';
 import { switchesOf } from '../sim/switches';
 import type { TraceEntry, World } from '../sim/world';
-import { formatMessage } from './messages/format';
+import { formatMessage } from './i18n/catalogRegistry';
 
 export interface StepRecord {
   time: number;

@@ -11,9 +11,8 @@ import { isRefusal } from '../sim/model';
 import { describeWorldAction, isWorldAction } from '../sim/worldActions';
 import { configFor } from './config';
 import type { FeedbackMessage } from './exercises/feedbackMessage';
-import { catalogFor } from './i18n/catalogRegistry';
+import { formatMessage } from './i18n/catalogRegistry';
 import type { Locale } from './i18n/locales';
-import { formatMessage } from './messages/format';
 import type { Lab } from './schema';
 
 /** One action's label in `locale`, under `switches` (they pick L06's model); its JSON if no model reads it. */
@@ -29,7 +28,7 @@ export function actionText(lab: Lab, action: unknown, switches: Readonly<Record<
     const raw = typeof action === 'string' ? action : JSON.stringify(action) ?? String(action);
     return raw.length > 80 ? `${raw.slice(0, 79)}…` : raw;
   }
-  return formatMessage(isWorldAction(parsed) ? describeWorldAction(parsed) : model.describeAction(parsed), catalogFor(locale), locale);
+  return formatMessage(isWorldAction(parsed) ? describeWorldAction(parsed) : model.describeAction(parsed), locale);
 }
 
 /**

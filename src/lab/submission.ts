@@ -17,7 +17,6 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from './i18n/locales';
 // every language's narration here put all of them in the chunk every lab page fetches. A
 // language's catalog is registered when it is loaded (the page: src/app/i18n/resources.ts,
 // which store.ts `regradeText` awaits; Node graders and tests: messageCatalogs.ts).
-import { catalogFor } from './i18n/catalogRegistry';
 import type { Progress } from './progress';
 import type { Exercise, ExerciseInput, Verdict } from './exercises/schema';
 import type { Lab } from './schema';
@@ -195,7 +194,7 @@ class Wording {
   private readonly localized = new WeakMap<Lab, Lab>();
   constructor(readonly locale: Locale) {}
   text(message: FeedbackMessage): string {
-    return renderFeedback(message, catalogFor(this.locale));
+    return renderFeedback(message, this.locale);
   }
   /** The lab as read in this language (its exercises' labels, explanations, hints). */
   lab(lab: Lab): Lab {

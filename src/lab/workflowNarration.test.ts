@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isMessage } from '../core/message';
-import { formatMessage } from './messages/format';
+import { formatMessage } from './i18n/catalogRegistry';
 import { loadLabsFromDir } from './nodeFiles';
 import { runPlan } from './play';
 import { useSqlJs } from '../test/sqljs';

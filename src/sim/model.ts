@@ -43,7 +43,8 @@ export type RefusalReason = Message | string;
 
 /**
  * A refusal as plain text without a catalog (the key and its parameters), for the engine's
- * own errors ("replay step 3: …"); readers render refusals with src/lab/messages/format.ts.
+ * own errors ("replay step 3: …"); readers render refusals with
+ * src/lab/messages/render.ts (i18next).
  */
 export function reasonKeyText(reason: RefusalReason): string {
   return typeof reason === 'string' ? reason : `${reason.key}${reason.params ? ` ${JSON.stringify(reason.params)}` : ''}`;
@@ -112,7 +113,7 @@ export interface Invariant {
 /**
  * One thing an invariant found broken: a message of the `violations` namespace
  * (`violations.<model>.<what>`), rendered in the reader's language by the app and in
- * English by graders, cards and the CLI (src/lab/messages/format.ts).
+ * English by graders, cards and the CLI (src/lab/messages/render.ts).
  */
 export type Violation = Message;
 
@@ -271,7 +272,7 @@ export interface ModelOracle {
 export interface ModelPresenter<A extends ModelAction = ModelAction> {
   /**
    * The action's label (timeline, redo tail, sequence diagram) as a message, namespace
-   * `actions` (`actions.<model>.<kind>`, src/lab/messages/<locale>/actions.ts); the World
+   * `actions` (`actions.<model>.<kind>`, src/lab/messages/<locale>/actions.json); the World
    * stores it in the trace entry.
    */
   describeAction(action: A): Message;

@@ -85,7 +85,7 @@ export function isWorldAction(action: ModelAction): action is WorldAction & Mode
 }
 
 /**
- * A World action's label as a message (namespace `steps`, src/lab/messages/<locale>/steps.ts);
+ * A World action's label as a message (namespace `steps`, src/lab/messages/<locale>/steps.json);
  * `frame` absent means "the next frame".
  */
 export function describeWorldAction(action: WorldAction): Message {

@@ -17,7 +17,7 @@ import { useLocalizedLab } from '../i18n/labTranslations';
 import { PSEUDO_LOCALE, pseudo } from '../i18n/pseudo';
 import { specLine } from './specLine';
 
-/** The catalog's words in the page's language (src/app/i18n/locales/<locale>/app.ts). */
+/** The catalog's words in the page's language (src/app/i18n/locales/<locale>/app.json). */
 function useText() {
   const { t, i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : 'en';

@@ -24,7 +24,7 @@ import { selectNodes, selectSession, selectTrace, useApp } from '../store';
 import { SLIDE_KEY } from '../useKeyboard';
 import { openLecture } from './lectureDialogs';
 
-/** The panel's words in the page's language (src/app/i18n/locales/<locale>/app.ts); the crash slide's too. */
+/** The panel's words in the page's language (src/app/i18n/locales/<locale>/app.json); the crash slide's too. */
 export function useCrashText() {
   const { t } = useTranslation();
   return {

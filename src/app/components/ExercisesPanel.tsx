@@ -15,11 +15,11 @@ import { Trans, useTranslation } from 'react-i18next';
 import Markdown from 'react-markdown';
 import { labUrlTransform } from '../markdownUrls';
 import { feedbackText } from '../../lab/exercises/feedback';
-import { DEFAULT_LOCALE } from '../../lab/i18n/locales';
 import { localizeSwitch } from '../../lab/i18n/modelStrings';
 import { attemptPassed, exerciseStatus, handedIn, LIMITS, type ExerciseRecord, type ExerciseStatus, type RecordProblem } from '../../lab/exercises/records';
 import type { Exercise, Verdict } from '../../lab/exercises/schema';
 import { useLocalizedLab } from '../i18n/labTranslations';
+import { useRenderMessage } from '../i18n/renderMessage';
 import { recordProblemText } from '../recordProblemText';
 import {
   handInAttempt, recordedSteps, recordExerciseEvent, returnToKept, saveDraft, selectCursor, selectSession, selectSwitches, selectSwitchSpecs, startReproduce, submitExercise,
@@ -113,10 +113,10 @@ function ExerciseBody({ exercise, record }: { exercise: Exercise; record: Exerci
     });
   };
   const status = exerciseStatus(record);
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   // Feedback in the page's language (its message descriptor) from the page's own catalogs —
   // the pseudo-locale's too — quoting the translated lab; English where a key is missing.
-  const words = (key: string) => (i18n.getResource(i18n.language, 'messages', key) ?? i18n.getResource(DEFAULT_LOCALE, 'messages', key)) as string | undefined;
+  const words = useRenderMessage();
   return (
     <div className="exercise-body">
       <div className="markdown"><Markdown urlTransform={labUrlTransform}>{exercise.prompt}</Markdown></div>

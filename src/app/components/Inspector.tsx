@@ -16,7 +16,7 @@ import { selectNodes, selectSession, selectTrace, useApp } from '../store';
 
 type Text = ReturnType<typeof useText>;
 
-/** The inspector's words in the page's language (src/app/i18n/locales/<locale>/app.ts), once per language. */
+/** The inspector's words in the page's language (src/app/i18n/locales/<locale>/app.json), once per language. */
 function useText() {
   const { t } = useTranslation();
   return useMemo(() => ({

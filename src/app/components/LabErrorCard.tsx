@@ -5,7 +5,7 @@ import { useRenderMessage } from '../i18n/renderMessage';
 
 /**
  * One problem's words in the page's language: its code and parameters through the
- * `problems` catalog (src/lab/messages/<locale>/problems.ts); a problem without a code
+ * `problems` catalog (src/lab/messages/<locale>/problems.json); a problem without a code
  * (made elsewhere than the loader) shows its English message.
  */
 export function ProblemText({ problem }: { problem: LabProblem }) {

@@ -6,7 +6,7 @@ import { playAction, selectFrames, useApp } from '../store';
 
 type Text = ReturnType<typeof useText>;
 
-/** The panel's words in the page's language (src/app/i18n/locales/<locale>/app.ts), once per language. */
+/** The panel's words in the page's language (src/app/i18n/locales/<locale>/app.json), once per language. */
 function useText() {
   const page = usePageText();
   return useMemo(() => {

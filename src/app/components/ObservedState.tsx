@@ -8,7 +8,7 @@ import { usePageText } from '../i18n/pageText';
 import { scenarioSwitchChanges } from '../scenarioSwitches';
 import { selectObserved, selectScenarioCheck, selectSession, selectSwitches, selectSwitchSpecs, useApp } from '../store';
 
-/** The panel's words in the page's language (src/app/i18n/locales/<locale>/app.ts), once per language. */
+/** The panel's words in the page's language (src/app/i18n/locales/<locale>/app.json), once per language. */
 function useText() {
   const { t } = usePageText();
   return useMemo(() => ({

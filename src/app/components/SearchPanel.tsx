@@ -44,11 +44,11 @@ function cardLink(card: Card): string {
   return `${window.location.origin}${window.location.pathname}${window.location.search}${hash}`;
 }
 
-/** The panel's words in the page's language (src/app/i18n/locales/<locale>/app.ts); counts through Intl. */
+/** The panel's words in the page's language (src/app/i18n/locales/<locale>/app.json); counts through Intl. */
 function useText() {
   const { t } = useTranslation();
   const render = useRenderMessage();
-  // The bounds in the page's language (src/lab/messages/<lang>/bounds.ts), not the explorer's English boundsText.
+  // The bounds in the page's language (src/lab/messages/<lang>/bounds.json), not the explorer's English boundsText.
   const bounds = (r: ExploreResult) => render(asMessage(boundsMessage(r.bounds, r.mode === 'swarm' ? r.runs ?? 0 : undefined)));
   return {
     title: t('search.title'),

@@ -19,7 +19,7 @@ import { jumpTo, selectCursor, selectNodes, selectRoute, selectRun, useApp } fro
 import { useLectureLayout } from './FlowDiagram';
 import { fittedLane, GUTTER, MARK_LABEL_GAP, markLabel, NORMAL_TEXT, PRESENTER_TEXT, SMALL_LECTURE_TEXT, sequenceLayout, type SeqLayout, type SeqMessage } from './sequenceLayout';
 
-/** The diagram's words in the page's language (src/app/i18n/locales/<locale>/app.ts). */
+/** The diagram's words in the page's language (src/app/i18n/locales/<locale>/app.json). */
 function useText() {
   const { t } = useTranslation();
   return useMemo(() => ({

@@ -18,7 +18,7 @@ import { useRenderMessage } from '../i18n/renderMessage';
 import { jumpTo, selectCursor, selectTrace, selectUpcoming, useApp } from '../store';
 
 /**
- * The panel's words in the page's language (src/app/i18n/locales/<locale>/app.ts), looked
+ * The panel's words in the page's language (src/app/i18n/locales/<locale>/app.json), looked
  * up once per language (`t` changes with it), not on every step by every row rendered.
  * `usePageText`, not react-i18next's `useTranslation`: each row that re-renders on a step
  * would otherwise redo that hook's per-render namespace checks (see pageText.ts).

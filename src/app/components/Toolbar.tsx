@@ -19,7 +19,7 @@ import { openLecture } from './LectureKeys';
 import { AutoPlay } from './AutoPlay';
 
 /**
- * The toolbar's words in the page's language (src/app/i18n/locales/<locale>/app.ts), looked
+ * The toolbar's words in the page's language (src/app/i18n/locales/<locale>/app.json), looked
  * up once per language (`page` changes with it) instead of a dozen t() calls on every step.
  */
 function useText() {

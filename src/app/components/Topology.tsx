@@ -28,7 +28,7 @@ import { useRenderMessage } from '../i18n/renderMessage';
 type WorldNodeData = { label: string | Message; kind: string };
 type LinkData = RoutedEdgeData & { from: string; to: string };
 
-/** The diagram's words in the page's language (src/app/i18n/locales/<locale>/app.ts), once per language. */
+/** The diagram's words in the page's language (src/app/i18n/locales/<locale>/app.json), once per language. */
 function useText() {
   const page = usePageText();
   return useMemo(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogFor } from '../../lab/i18n/messageCatalogs';
-import { formatMessage } from '../../lab/messages/format';
+import { formatMessage } from '../../lab/i18n/catalogRegistry';
+import { formatMessageIn } from '../../lab/i18n/messageCatalogs';
 import { FLASH_TEXT } from './flashText';
 
 describe('the banner words', () => {
@@ -13,7 +13,7 @@ describe('the banner words', () => {
 
   it('are translated, with every parameter filled', () => {
     for (const locale of ['zh-Hans', 'zh-Hant', 'ja'] as const) {
-      const text = formatMessage(FLASH_TEXT.unknownScenario('L07', 'nope'), catalogFor(locale));
+      const text = formatMessageIn(locale, FLASH_TEXT.unknownScenario('L07', 'nope'));
       expect(text).toContain('L07');
       expect(text).toContain('nope');
       expect(text).not.toMatch(/\{\{|This link/);

@@ -1,6 +1,6 @@
 /**
  * The store's banner words as message descriptors (namespace `flash`,
- * src/lab/messages/<locale>/flash.ts), with the same names and arguments as the store's
+ * src/lab/messages/<locale>/flash.json), with the same names and arguments as the store's
  * former `TEXT`, so src/app/store.ts takes them with a one-line change. The banner renders
  * them in the page's language (`Flash`); a plain string there is a lab author's parse
  * error, shown as it came.

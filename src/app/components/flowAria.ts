@@ -4,7 +4,7 @@
  * diagrams never allow: here they say what the diagram is — a read-only picture of the lab.
  */
 import type { AriaLabelConfig } from '@xyflow/react';
-import type { AppKey } from '../i18n/locales/en/app';
+import type { AppKey } from '../i18n/appStrings';
 
 export function flowAriaLabels(t: (key: AppKey) => string): AriaLabelConfig {
   const node = t('flow.aria.node');

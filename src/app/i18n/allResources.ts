@@ -5,14 +5,19 @@
  */
 import type { Locale } from '../../lab/i18n/locales';
 import { MESSAGE_CATALOGS } from '../../lab/i18n/messageCatalogs';
-import { app as en } from './locales/en/app';
-import { app as ja } from './locales/ja/app';
-import { app as zhHans } from './locales/zh-Hans/app';
-import { app as zhHant } from './locales/zh-Hant/app';
-import type { AppStrings } from './locales/en/app';
+import type { AppStrings, OnlyAppKeys } from './appStrings';
+import en from './locales/en/app.json';
+import ja from './locales/ja/app.json';
+import zhHans from './locales/zh-Hans/app.json';
+import zhHant from './locales/zh-Hant/app.json';
 import type { LocaleResources } from './resources';
 
-export const APP_CATALOGS: Readonly<Record<Locale, AppStrings>> = { en, 'zh-Hans': zhHans, 'zh-Hant': zhHant, ja };
+export const APP_CATALOGS: Readonly<Record<Locale, AppStrings>> = {
+  en,
+  'zh-Hans': zhHans satisfies OnlyAppKeys<typeof zhHans>,
+  'zh-Hant': zhHant satisfies OnlyAppKeys<typeof zhHant>,
+  ja: ja satisfies OnlyAppKeys<typeof ja>,
+};
 
 export const ALL_RESOURCES: Readonly<Record<Locale, LocaleResources>> = {
   en: { app: APP_CATALOGS.en, messages: MESSAGE_CATALOGS.en },

@@ -1,7 +1,7 @@
 /**
  * Key parity of the app chrome catalogs. `tsc` already refuses a missing or extra key
- * (`satisfies AppStrings`); this adds what types cannot see: the same `{{params}}` as
- * English, no code identifier dropped, no empty text.
+ * (`satisfies OnlyAppKeys`, appStrings.ts); this adds what types cannot see in a JSON
+ * import: the same `{{params}}` as English, no code identifier dropped, no empty text.
  */
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../lab/i18n/locales';

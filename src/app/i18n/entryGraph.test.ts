@@ -24,7 +24,7 @@ describe('the first chunk (static imports of src/app/main.tsx)', () => {
   const graph = staticGraph('src/app/main.tsx');
 
   it('reaches English and the catalog page (the walk itself works)', () => {
-    for (const file of ['src/app/i18n/locales/en/app.ts', 'src/lab/messages/en/index.ts', 'src/app/components/Catalog.tsx', 'virtual:lab-index']) {
+    for (const file of ['src/app/i18n/locales/en/app.json', 'src/lab/messages/en/index.ts', 'src/app/components/Catalog.tsx', 'virtual:lab-index']) {
       expect(graph.has(file), file).toBe(true);
     }
   });
@@ -39,6 +39,6 @@ describe('the first chunk (static imports of src/app/main.tsx)', () => {
     expect(importsOf('src/app/i18n/resources.ts').dynamics).toContain(`src/app/i18n/bundles/${locale}.ts`);
     if (locale === 'en-XA') return;
     const chunk = staticGraph(`src/app/i18n/bundles/${locale}.ts`);
-    for (const file of [`src/app/i18n/locales/${locale}/app.ts`, `src/lab/messages/${locale}/index.ts`, `virtual:lab-index/${locale}`]) expect(chunk.has(file), file).toBe(true);
+    for (const file of [`src/app/i18n/locales/${locale}/app.json`, `src/lab/messages/${locale}/index.ts`, `virtual:lab-index/${locale}`]) expect(chunk.has(file), file).toBe(true);
   });
 });

@@ -4,12 +4,13 @@
  * Node) or fetched through `load` when the instance starts in or switches to them (the
  * page: one chunk per language, resources.ts). i18next only announces `languageChanged`
  * once the new language's catalogs are in, so a switch never shows half-translated text.
+ * Options and formats come from src/lab/messages/render.ts, as the graders' instance's do.
  */
-import { formatMoney } from '../../core/money';
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../lab/i18n/locales';
+import { addTextFormats, MESSAGES_NS, TEXT_OPTIONS } from '../../lab/messages/render';
 import { PSEUDO_LOCALE } from './pseudo';
 import { EN_RESOURCES, type LocaleResources } from './resources';
 
@@ -42,6 +43,8 @@ export function createLabI18n(locale: Locale | typeof PSEUDO_LOCALE = DEFAULT_LO
   const pseudo = options.pseudo ?? locale === PSEUDO_LOCALE;
   if (options.load) instance.use(backendOf(options.load));
   const ready = instance.use(initReactI18next).init({
+    // Flat keys, no escaping (React escapes), values never read as templates.
+    ...TEXT_OPTIONS,
     resources: { ...options.resources, en: EN_RESOURCES },
     // Languages missing from `resources` come from the backend; the ones present are not fetched again.
     partialBundledLanguages: true,
@@ -51,14 +54,8 @@ export function createLabI18n(locale: Locale | typeof PSEUDO_LOCALE = DEFAULT_LO
     // `zh-Hans` must not be cut to `zh`: load exactly the tags we ship.
     load: 'currentOnly',
     lowerCaseLng: false,
-    ns: ['app', 'messages'],
+    ns: ['app', MESSAGES_NS],
     defaultNS: 'app',
-    // Keys are flat dotted strings (`refund.sent_with_key`, `toolbar.step`).
-    keySeparator: false,
-    nsSeparator: false,
-    // React escapes text; escaping here too would show `&lt;` on screen.
-    interpolation: { escapeValue: false },
-    returnNull: false,
     // Synchronous when every needed catalog is given; otherwise the fetch runs and `ready` waits for it.
     initAsync: false,
     // A chunk that cannot be fetched (offline before the service worker has it): one quick
@@ -67,8 +64,7 @@ export function createLabI18n(locale: Locale | typeof PSEUDO_LOCALE = DEFAULT_LO
     retryTimeout: 150,
   });
   readiness.set(instance, ready.then(() => undefined, () => undefined));
-  instance.services.formatter?.add('cents', (value: unknown, lng: string | undefined, opts: { currency?: string }) =>
-    formatMoney(Number(value), lng ?? DEFAULT_LOCALE, opts.currency));
+  addTextFormats(instance);
   return instance;
 }
 

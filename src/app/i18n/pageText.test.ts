@@ -3,7 +3,7 @@ import { LOCALES } from '../../lab/i18n/locales';
 import { templateParams } from '../../lab/i18n/parity';
 import { ALL_RESOURCES, APP_CATALOGS } from './allResources';
 import { createLabI18n } from './instance';
-import type { AppKey } from './locales/en/app';
+import type { AppKey } from './appStrings';
 import { pageTextOf } from './pageText';
 
 describe('pageTextOf', () => {

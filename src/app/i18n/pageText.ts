@@ -8,23 +8,22 @@
  * `usePageText` subscribes to `languageChanged` alone and hands back the same `t` until the
  * language changes, as `useTranslation` would on that event.
  *
- * `filled(key)` is a catalog template filled by plain substitution (`fillTemplate`, the
- * graders' renderer) — for a string rebuilt on every step, such as "step 12 / 40": i18next's
- * `t()` resolves the key, interpolates and post-processes on each call. For templates with
- * plain `{{params}}` (no formatters); a key with plural forms still goes through `t()`.
+ * `filled(key)` is a catalog template looked up once per language and filled by i18next's
+ * own interpolator on each call — for a string rebuilt on every step, such as "step 12 / 40":
+ * `t()` would resolve the key, check for plurals, nesting and post-processors each time.
+ * For templates with plain `{{params}}`; a key with plural forms still goes through `t()`.
  */
 import type { i18n as I18n, TFunction } from 'i18next';
 import { useCallback, useContext, useSyncExternalStore } from 'react';
 import { I18nContext, getI18n } from 'react-i18next';
 import { DEFAULT_LOCALE } from '../../lab/i18n/locales';
-import { fillTemplate } from '../../lab/messages/format';
-import type { AppKey } from './locales/en/app';
+import type { AppKey } from './appStrings';
 
 export interface PageText {
   t: TFunction<'app'>;
   i18n: I18n;
   lng: string;
-  /** `key`'s template in this language (English if missing), filled by plain substitution. */
+  /** `key`'s template in this language (English if missing), filled by i18next's interpolator. */
   filled: (key: AppKey) => (params: Readonly<Record<string, string | number>>) => string;
 }
 
@@ -40,10 +39,11 @@ export function pageTextOf(instance: I18n): PageText {
     text = {
       t, i18n: instance, lng,
       filled: (key) => {
-        // A key with plural forms (`_one`, `_other`) needs i18next to choose one.
-        if (template(`${key}_other`) !== undefined) return (params) => String(t(key as never, params as never));
         const chosen = template(key);
-        return (params) => fillTemplate(key, chosen, params);
+        // A key with plural forms (`_one`, `_other`) needs i18next to choose one; a key no
+        // catalog has is shown the way `t()` shows it.
+        if (chosen === undefined || template(`${key}_other`) !== undefined) return (params) => String(t(key as never, params as never));
+        return (params) => instance.services.interpolator.interpolate(chosen, params, lng, {});
       },
     };
     current.set(instance, text);

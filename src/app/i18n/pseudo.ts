@@ -10,7 +10,7 @@
  * students never see it in the switcher, and `?lang=en-XA` means nothing to them.
  */
 import type { Lab } from '../../lab/schema';
-import type { Catalog } from '../../lab/messages/format';
+import type { Catalog } from '../../lab/messages/render';
 
 export const PSEUDO_LOCALE = 'en-XA';
 export const PSEUDO_FLAG_KEY = 'durable-lab:pseudo';

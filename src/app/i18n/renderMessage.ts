@@ -3,18 +3,19 @@
  * page's current language, so narration follows the language switch like the rest of the
  * page.
  *
- * i18next only chooses the template (the current locale's, else English's); filling it is
- * `fillTemplate` from src/lab/messages/format.ts, the renderer the graders and the CLI use,
- * so the app never words a message differently from a grader. A key no catalog has renders
- * as the key plus its parameters, never as blank text. An amount (`{{amount, cents}}`) is
- * spelled by `formatMoney` in the page's language ("$100.00", "US$100.00"), as a grader
- * writing a report in that language spells it.
+ * i18next fills the template (`t(key, params)`, through `renderIn` of
+ * src/lab/messages/render.ts, which the graders' instance uses too), so the app never words
+ * a message differently from a grader: the current locale's template, else English's; a
+ * parameter that is a message in the same language; a key no catalog has as the key plus
+ * its parameters, never as blank text. An amount (`{{amount, cents}}`) is spelled by
+ * `formatMoney` in the page's language ("$100.00", "US$100.00"), as a grader writing a
+ * report in that language spells it.
  */
 import type { i18n } from 'i18next';
 import { useCallback } from 'react';
-import { isMessage, type Message } from '../../core/message';
+import type { Message } from '../../core/message';
 import { DEFAULT_LOCALE } from '../../lab/i18n/locales';
-import { fillTemplate, valuesIn } from '../../lab/messages/format';
+import { MESSAGES_NS, renderIn } from '../../lab/messages/render';
 import { usePageText } from './pageText';
 
 /**
@@ -24,15 +25,12 @@ import { usePageText } from './pageText';
  */
 export const englishFallbacks = new Set<string>();
 
-const template = (instance: i18n, lng: string, key: string) => instance.getResource(lng, 'messages', key) as string | undefined;
-
 export function renderMessage(instance: i18n, message: Message | string): string {
-  if (!isMessage(message)) return message;
   const lng = instance.language;
-  const own = template(instance, lng, message.key);
-  const chosen = own ?? template(instance, DEFAULT_LOCALE, message.key);
-  if (own === undefined && chosen !== undefined && lng !== DEFAULT_LOCALE) englishFallbacks.add(`${lng}:${message.key}`);
-  return fillTemplate(message.key, chosen, message.params, valuesIn(lng), (inner) => renderMessage(instance, inner));
+  const noteFallback = (key: string) => {
+    if (lng !== DEFAULT_LOCALE && instance.getResource(lng, MESSAGES_NS, key) === undefined && instance.getResource(DEFAULT_LOCALE, MESSAGES_NS, key) !== undefined) englishFallbacks.add(`${lng}:${key}`);
+  };
+  return renderIn(instance, lng, message, noteFallback);
 }
 
 /** A function that renders a descriptor in the page's current language. */

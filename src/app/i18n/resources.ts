@@ -10,10 +10,11 @@
  */
 import { registerMessageCatalog } from '../../lab/i18n/catalogRegistry';
 import { isLocale } from '../../lab/i18n/locales';
-import type { Catalog } from '../../lab/messages/format';
+import type { Catalog } from '../../lab/messages/render';
 import { en as enMessages } from '../../lab/messages/en';
 import { addIndexTranslations, type LabIndexTranslations } from '../labIndex';
-import { app as enApp, type AppStrings } from './locales/en/app';
+import type { AppStrings } from './appStrings';
+import enApp from './locales/en/app.json';
 
 /** A type, not an interface: i18next's `Resource` wants an index signature. */
 export type LocaleResources = {

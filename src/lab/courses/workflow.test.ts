@@ -1,5 +1,5 @@
 /** L05's LangGraph refund workflow (its lab's seed and starting state), one recovery design per switch. */
-import { formatMessage } from '../messages/format';
+import { formatMessage } from '../i18n/catalogRegistry';
 import { describe, expect, it } from 'vitest';
 import { useSqlJs } from '../../test/sqljs';
 import type { LabDriver } from '../driver';

@@ -1,4 +1,4 @@
-import { formatMessage } from '../messages/format';
+import { formatMessage } from '../i18n/catalogRegistry';
 import { describe, expect, it, vi } from 'vitest';
 import { useSqlJs } from '../../test/sqljs';
 import { DriverError } from './index';

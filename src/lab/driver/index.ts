@@ -21,7 +21,7 @@ import type { InvariantResult, RefusalReason } from '../../sim/model';
 import type { World } from '../../sim/world';
 import type { WorldOverrides } from '../config';
 import { deepMatch } from '../deepMatch';
-import { formatMessage } from '../messages/format';
+import { formatMessage } from '../i18n/catalogRegistry';
 import type { Lab } from '../schema';
 import { LabSession, type SessionState, type WorldView } from '../session';
 

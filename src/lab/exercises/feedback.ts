@@ -1,10 +1,11 @@
 /**
  * A checker's feedback as data: a message key from the `feedback` namespace
- * (src/lab/messages/<locale>/feedback.ts) with its parameters, and `parts`: parameters that
+ * (src/lab/messages/<locale>/feedback.json) with its parameters, and `parts`: parameters that
  * are themselves messages (a refusal inside "your steps do not replay: …", the list of
  * switches a student changed). The verdict keeps the English text in `feedback`, rendered
  * from this same message, so graders' reports and old saved progress read as before, and a
- * page or a grader renders `message` in its own language with `feedbackText`.
+ * page or a grader renders `message` in its own language with `feedbackText` — through
+ * i18next like every message: the lab's instance for a locale, the page's own for the page.
  *
  * Violation lines and refusals arrive as messages (namespaces `violations`, `refusals`) and
  * are rendered in the reader's language like any part. What stays in English inside a
@@ -12,9 +13,10 @@
  * refusal text quoted in feedback saved before refusals were messages (shown as saved:
  * English text is never parsed back into a key).
  */
-import { lookupOf, type Words } from '../i18n/modelStrings';
-import { en } from '../messages/en';
-import { fillTemplate, type Catalog } from '../messages/format';
+import type { MessageParam } from '../../core/message';
+import { formatMessage } from '../i18n/catalogRegistry';
+import type { Locale } from '../i18n/locales';
+import type { RenderMessage } from '../messages/render';
 import type { FeedbackMessage } from './feedbackMessage';
 import type { Exercise, Verdict } from './schema';
 
@@ -26,19 +28,22 @@ export function verdictOf(pass: boolean | null, message: FeedbackMessage, rules:
   return { pass, feedback: renderFeedback(message), message, ...(step === undefined ? {} : { step }), rules };
 }
 
+/** Where feedback is worded: a locale (graders, reports), or the page's own renderer. */
+export type FeedbackWords = Locale | RenderMessage;
+
 /**
- * Renders a feedback message with a catalog (or a key → template lookup, as the app's
- * i18next gives); `overrides` replace top-level params (lab text in the reader's language).
+ * Renders a feedback message in `words` (English by default); `overrides` replace top-level
+ * params (lab text in the reader's language). Parts are rendered first, in the same words.
  */
-export function renderFeedback(message: FeedbackMessage, catalog: Catalog | ((key: string) => string | undefined) = en, overrides: Readonly<Record<string, string>> = {}): string {
-  const get = typeof catalog === 'function' ? catalog : (key: string) => catalog[key];
-  const params: Record<string, unknown> = { ...message.params, ...overrides };
+export function renderFeedback(message: FeedbackMessage, words: FeedbackWords = 'en', overrides: Readonly<Record<string, string>> = {}): string {
+  const render: RenderMessage = typeof words === 'function' ? words : (m) => formatMessage(m, words);
+  const params: Record<string, MessageParam> = { ...message.params, ...overrides };
   for (const [name, part] of Object.entries(message.parts ?? {})) {
     params[name] = Array.isArray(part)
-      ? (part as readonly FeedbackMessage[]).map((p) => renderFeedback(p, get)).join(', ')
-      : renderFeedback(part as FeedbackMessage, get);
+      ? (part as readonly FeedbackMessage[]).map((p) => renderFeedback(p, render)).join(', ')
+      : renderFeedback(part as FeedbackMessage, render);
   }
-  return fillTemplate(message.key, get(message.key), params);
+  return render({ key: message.key, params });
 }
 
 /**
@@ -61,10 +66,10 @@ function labQuotes(message: FeedbackMessage, exercise: Exercise | undefined): Re
 }
 
 /**
- * A verdict's feedback in `words` (a locale, or the app's i18next lookup): its message when
- * it has one, else the saved text.
+ * A verdict's feedback in `words` (a locale, or the page's renderer): its message when it
+ * has one, else the saved text.
  */
-export function feedbackText(verdict: { feedback: string; message?: FeedbackMessage }, words: Words, exercise?: Exercise): string {
+export function feedbackText(verdict: { feedback: string; message?: FeedbackMessage }, words: FeedbackWords, exercise?: Exercise): string {
   if (!verdict.message) return verdict.feedback;
-  return renderFeedback(verdict.message, lookupOf(words), labQuotes(verdict.message, exercise));
+  return renderFeedback(verdict.message, words, labQuotes(verdict.message, exercise));
 }

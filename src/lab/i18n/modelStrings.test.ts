@@ -10,7 +10,7 @@ import type { Model } from '../../sim/model';
 import { getModel, modelIds } from '../models';
 import { switchesOf } from '../../sim/switches';
 import { MODEL_ANSWERS } from '../../core/workflow/refundWorkflow';
-import type { Catalog } from '../messages/format';
+import type { Catalog } from '../messages/render';
 import { LOCALES, type Locale } from './locales';
 import { MESSAGE_CATALOGS } from './messageCatalogs';
 import { invariantKey, localizeSwitch, optionKey, optionLabel, statementOf, switchKey, switchLabel } from './modelStrings';

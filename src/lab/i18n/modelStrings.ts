@@ -2,7 +2,7 @@
  * The model-side words a student reads — invariant statements, switch titles and option
  * labels — in a locale, looked up by the stable IDs the models already have (`FENCE-1`,
  * `retry_policy`, `blind_resend`). Models keep their English text (they own it and the
- * engine reports it); the catalogs in `src/lab/messages/<locale>/{invariants,switches}.ts`
+ * engine reports it); the catalogs in `src/lab/messages/<locale>/{invariants,switches}.json`
  * hold the same text per locale, and `modelStrings.test.ts` keeps the English copy equal to
  * the models' own.
  *

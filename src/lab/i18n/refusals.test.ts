@@ -12,11 +12,12 @@ import { getModel } from '../models';
 import { useSqlJs } from '../../test/sqljs';
 import { configFor } from '../config';
 import { loadLabsFromDir } from '../nodeFiles';
-import { formatMessage, type Catalog } from '../messages/format';
+import { createMessageI18n, renderIn, type Catalog } from '../messages/render';
 import { isMessage, type Message } from '../../core/message';
 import type { RefusalReason } from '../../sim/model';
 import { LOCALES } from './locales';
-import { MESSAGE_CATALOGS } from './messageCatalogs';
+import { formatMessage } from './catalogRegistry';
+import { formatMessageIn, MESSAGE_CATALOGS } from './messageCatalogs';
 
 useSqlJs();
 
@@ -99,8 +100,9 @@ const MESSAGES: [string, () => RefusalReason, string][] = [
 
 /** What is wrong with a refusal message in each catalog: a missing template or an unfilled parameter. */
 function untranslated(message: Message, catalogs: Readonly<Record<string, Catalog>>): string[] {
+  const words = createMessageI18n(catalogs);
   return Object.entries(catalogs).flatMap(([locale, catalog]) => (catalog[message.key] === undefined ? [`${locale}: no ${message.key}`]
-    : /\{\{/.test(formatMessage(message, catalog)) ? [`${locale}: ${message.key} leaves a parameter unfilled`] : []));
+    : /\{\{/.test(renderIn(words, locale, message)) ? [`${locale}: ${message.key} leaves a parameter unfilled`] : []));
 }
 
 describe('refusals as messages', () => {
@@ -110,7 +112,7 @@ describe('refusals as messages', () => {
     expect(reason.key).toBe(key);
     expect(formatMessage(reason)).toBe(english);
     expect(untranslated(reason, MESSAGE_CATALOGS)).toEqual([]);
-    for (const locale of LOCALES.filter((l) => l !== 'en')) expect(formatMessage(reason, MESSAGE_CATALOGS[locale])).not.toBe(english);
+    for (const locale of LOCALES.filter((l) => l !== 'en')) expect(formatMessageIn(locale, reason)).not.toBe(english);
   });
 
   it('the check fails on a catalog that lacks a refusal', () => {

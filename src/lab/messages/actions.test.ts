@@ -13,10 +13,10 @@ import { World } from '../../sim/world';
 import { useSqlJs } from '../../test/sqljs';
 import { parseCard } from '../cards';
 import { configFor } from '../config';
-import { MESSAGE_CATALOGS } from '../i18n/messageCatalogs';
+import type { Locale } from '../i18n/locales';
+import { formatMessageIn, MESSAGE_CATALOGS } from '../i18n/messageCatalogs';
 import { findCardFiles, loadLabsFromDir } from '../nodeFiles';
 import type { Lab } from '../schema';
-import { fillTemplate } from './format';
 
 useSqlJs();
 
@@ -26,7 +26,7 @@ export function labelProblems(label: unknown, where: string): string[] {
   return Object.entries(MESSAGE_CATALOGS).flatMap(([locale, catalog]) => {
     const template = catalog[label.key];
     if (template === undefined) return [`${where}: ${locale} lacks ${label.key}`];
-    const said = fillTemplate(label.key, template, label.params);
+    const said = formatMessageIn(locale as Locale, label);
     return /\{\{/.test(said) ? [`${where}: ${locale} ${label.key} leaves a param unfilled: ${said}`] : [];
   });
 }

@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { boundsWith, describeBounds } from '../../sim/explorer/bounds';
 import { renderFeedback } from '../exercises/feedback';
-import { MESSAGE_CATALOGS } from '../i18n/messageCatalogs';
+import { formatMessage } from '../i18n/catalogRegistry';
+import { formatMessageIn } from '../i18n/messageCatalogs';
 import { asMessage, boundsMessage } from './bounds';
-import { formatMessage } from './format';
 
 const SPREAD = [
   boundsWith(),
@@ -28,12 +28,12 @@ describe('search bounds as a message', () => {
     for (const locale of ['ja', 'zh-Hans', 'zh-Hant'] as const) {
       for (const b of SPREAD) {
         for (const m of [boundsMessage(b), boundsMessage(b, 200)]) {
-          const text = formatMessage(asMessage(m), MESSAGE_CATALOGS[locale]);
+          const text = formatMessageIn(locale, asMessage(m));
           expect(text, locale).not.toMatch(/[A-Za-z]{3,}|\{\{/);
-          expect(renderFeedback(m, MESSAGE_CATALOGS[locale])).toBe(text);
+          expect(renderFeedback(m, locale)).toBe(text);
         }
       }
     }
-    expect(formatMessage(asMessage(boundsMessage(SPREAD[1]!)), MESSAGE_CATALOGS.ja)).toContain('深さ ≤ 4');
+    expect(formatMessageIn('ja', asMessage(boundsMessage(SPREAD[1]!)))).toContain('深さ ≤ 4');
   });
 });

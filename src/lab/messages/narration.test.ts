@@ -10,12 +10,12 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isMessage, type Message } from '../../core/message';
 import { useSqlJs } from '../../test/sqljs';
-import { MESSAGE_CATALOGS } from '../i18n/messageCatalogs';
+import type { Locale } from '../i18n/locales';
+import { formatMessageIn } from '../i18n/messageCatalogs';
 import { labRuns } from '../labRuns';
 import { loadLabsFromDir } from '../nodeFiles';
 import { runPlan } from '../play';
 import type { Lab } from '../schema';
-import { formatMessage, type Catalog } from './format';
 
 useSqlJs();
 
@@ -29,11 +29,11 @@ export function englishIn(text: string): string | null {
   return ENGLISH_RUN.exec(text)?.[0] ?? null;
 }
 
-/** Notes whose rendering in `catalog` still carries an English sentence, as `key: text`. */
-export function englishNotes(notes: readonly (Message | string)[], catalog: Catalog): string[] {
+/** Notes whose rendering in `locale` still carries an English sentence, as `key: text`. */
+export function englishNotes(notes: readonly (Message | string)[], locale: Locale): string[] {
   const out = new Set<string>();
   for (const note of notes) {
-    const text = formatMessage(note, catalog);
+    const text = formatMessageIn(locale, note);
     if (englishIn(text) !== null) out.add(`${isMessage(note) ? note.key : '(text)'}: ${text}`);
   }
   return [...out];
@@ -76,12 +76,12 @@ describe('the timeline narrates in Japanese without English sentences', () => {
   it.each(labs.map((lab) => [lab.id, lab] as const))('%s: every note a run writes, rendered in ja', async (_, lab) => {
     const notes = await notesOfLab(lab);
     expect(notes.length).toBeGreaterThan(0);
-    expect(englishNotes(notes, MESSAGE_CATALOGS.ja)).toEqual([]);
+    expect(englishNotes(notes, 'ja')).toEqual([]);
     expect(englishParams(notes)).toEqual([]);
     // A nested reason reads in English exactly as the core's own `message` did (graders and cards print it).
     for (const note of notes) {
       if (!isMessage(note)) continue;
-      expect(formatMessage(note, MESSAGE_CATALOGS.en)).not.toMatch(/\{\{|reasons\.|view\.status\./);
+      expect(formatMessageIn('en', note)).not.toMatch(/\{\{|reasons\.|view\.status\./);
     }
   }, 600_000);
 

@@ -11,7 +11,7 @@ import { verifySnapshot } from '../../core/snapshot/snapshot';
 import { useSqlJs } from '../../test/sqljs';
 import { loadLabsFromDir } from '../nodeFiles';
 import { runPlan } from '../play';
-import { formatMessage } from './format';
+import { formatMessage } from '../i18n/catalogRegistry';
 
 const seen: { message: string; reason: Message | undefined }[] = [];
 

@@ -12,9 +12,9 @@ import { isAsyncWorld, runStep } from '../../sim/asyncStep';
 import { World } from '../../sim/world';
 import { useSqlJs } from '../../test/sqljs';
 import { configFor } from '../config';
-import { MESSAGE_CATALOGS } from '../i18n/messageCatalogs';
+import type { Locale } from '../i18n/locales';
+import { formatMessageIn, MESSAGE_CATALOGS } from '../i18n/messageCatalogs';
 import { loadLabsFromDir } from '../nodeFiles';
-import { fillTemplate, formatMessage } from './format';
 
 useSqlJs();
 
@@ -54,10 +54,10 @@ describe('the diagrams speak through the catalogs', () => {
               keys.add(part.key);
               for (const [locale, catalog] of Object.entries(MESSAGE_CATALOGS)) {
                 expect(catalog[part.key], `${locale} lacks ${part.key}`).toBeTypeOf('string');
-                expect(fillTemplate(part.key, catalog[part.key], part.params), `${locale} ${part.key} ${JSON.stringify(part.params)}`).not.toMatch(/\{\{/);
+                expect(formatMessageIn(locale as Locale, part), `${locale} ${part.key} ${JSON.stringify(part.params)}`).not.toMatch(/\{\{/);
               }
               // Status words nested in a node line (W1 running, approval used) read in the page's language.
-              const ja = formatMessage(part, MESSAGE_CATALOGS.ja);
+              const ja = formatMessageIn('ja', part);
               if (BARE_STATUS.test(ja)) bareStatus.add(`${part.key}: ${ja}`);
             } else if (typeof part === 'string' && part !== '' && !isIdentifier(part)) {
               english.push(`${world.model.id}: ${part}`);

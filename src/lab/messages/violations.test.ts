@@ -15,8 +15,9 @@ import { MESSAGE_CATALOGS } from '../i18n/messageCatalogs';
 import { labRuns } from '../labRuns';
 import { loadLabsFromDir } from '../nodeFiles';
 import { runPlan } from '../play';
-import { violations as EN_VIOLATIONS } from './en/violations';
-import { formatMessage, type Catalog } from './format';
+import EN_VIOLATIONS from './en/violations.json';
+import { formatMessage } from '../i18n/catalogRegistry';
+import { createMessageI18n, renderIn, type Catalog } from './render';
 
 useSqlJs();
 
@@ -42,10 +43,11 @@ async function violationsOfLabs(): Promise<Violation[]> {
 /** What is wrong with `violations` rendered by each catalog: a missing key or an unfilled parameter. */
 export function untranslated(violations: readonly Violation[], catalogs: Readonly<Record<string, Catalog>>): string[] {
   const out: string[] = [];
+  const words = createMessageI18n(catalogs);
   for (const [locale, catalog] of Object.entries(catalogs)) {
     for (const v of violations) {
       if (catalog[v.key] === undefined) out.push(`${locale}: no ${v.key}`);
-      else if (/\{\{/.test(formatMessage(v, catalog))) out.push(`${locale}: ${v.key} leaves a parameter unfilled`);
+      else if (/\{\{/.test(renderIn(words, locale, v))) out.push(`${locale}: ${v.key} leaves a parameter unfilled`);
     }
   }
   return [...new Set(out)];

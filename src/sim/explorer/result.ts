@@ -106,7 +106,8 @@ export function safeObserve(world: World): Record<string, unknown> | null {
 /**
  * The card JSON for a counterexample (src/lab/cards.ts format): it replays to the broken
  * state. `violationText` renders the first violation into the card's description (English
- * for a card file: the caller passes the English renderer, src/lab/messages/format.ts).
+ * for a card file: the caller passes the English renderer, `formatMessage` in
+ * src/lab/i18n/catalogRegistry.ts).
  */
 export function counterexampleCard(lab: string, config: WorldConfig, found: Counterexample, boundsText: string, violationText: (violation: Violation) => string): Record<string, unknown> {
   return {

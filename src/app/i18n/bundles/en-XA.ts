@@ -4,7 +4,7 @@
  * titles: the catalog page marks the English titles itself on a pseudo page.
  */
 import { en as enMessages } from '../../../lab/messages/en';
-import { app as enApp } from '../locales/en/app';
+import enApp from '../locales/en/app.json';
 import { pseudoCatalog } from '../pseudo';
 import type { LocaleBundle, LocaleResources } from '../resources';
 

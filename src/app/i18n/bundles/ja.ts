@@ -5,7 +5,8 @@
  */
 import titles from 'virtual:lab-index/ja';
 import { catalog as messages } from '../../../lab/messages/ja';
-import { app } from '../locales/ja/app';
+import app from '../locales/ja/app.json';
+import type { OnlyAppKeys } from '../appStrings';
 import type { LocaleBundle } from '../resources';
 
-export const bundle: LocaleBundle = { app, messages, titles };
+export const bundle: LocaleBundle = { app: app satisfies OnlyAppKeys<typeof app>, messages, titles };

@@ -5,7 +5,8 @@
  */
 import titles from 'virtual:lab-index/zh-Hans';
 import { catalog as messages } from '../../../lab/messages/zh-Hans';
-import { app } from '../locales/zh-Hans/app';
+import app from '../locales/zh-Hans/app.json';
+import type { OnlyAppKeys } from '../appStrings';
 import type { LocaleBundle } from '../resources';
 
-export const bundle: LocaleBundle = { app, messages, titles };
+export const bundle: LocaleBundle = { app: app satisfies OnlyAppKeys<typeof app>, messages, titles };

@@ -5,7 +5,8 @@
  */
 import titles from 'virtual:lab-index/zh-Hant';
 import { catalog as messages } from '../../../lab/messages/zh-Hant';
-import { app } from '../locales/zh-Hant/app';
+import app from '../locales/zh-Hant/app.json';
+import type { OnlyAppKeys } from '../appStrings';
 import type { LocaleBundle } from '../resources';
 
-export const bundle: LocaleBundle = { app, messages, titles };
+export const bundle: LocaleBundle = { app: app satisfies OnlyAppKeys<typeof app>, messages, titles };

@@ -1,30 +1,30 @@
 /**
- * The zh-Hans message catalog: one module per namespace, the same namespaces and keys as
- * `../en` (`mergeNamespaces` fails the type-check on a missing one; the key-parity test in
- * `src/lab/i18n/parity.test.ts` lists the gaps). Terms follow docs/glossary.md; codes, rule
- * IDs and action tokens stay as they are.
+ * The zh-Hans message catalog: one JSON file per namespace, the same namespaces and keys as
+ * `../en` (`mergeNamespaces` fails the type-check on a missing or extra one; the key-parity
+ * test in `src/lab/i18n/parity.test.ts` lists the gaps). Terms follow docs/glossary.md;
+ * codes, rule IDs and action tokens stay as they are.
  */
 import { mergeNamespaces } from '../namespaces';
-import { compensation } from './compensation';
-import { fencing } from './fencing';
-import { outage } from './outage';
-import { projection } from './projection';
-import { refund } from './refund';
-import { workflow } from './workflow';
-import { world } from './world';
-import { authority } from './authority';
-import { invariants } from './invariants';
-import { switches } from './switches';
-import { feedback } from './feedback';
-import { refusals } from './refusals';
-import { steps } from './steps';
-import { view } from './view';
-import { rules } from './rules';
-import { flash } from './flash';
-import { actions } from './actions';
-import { problems } from './problems';
-import { violations } from './violations';
-import { reasons } from './reasons';
-import { bounds } from './bounds';
+import refund from './refund.json';
+import compensation from './compensation.json';
+import fencing from './fencing.json';
+import outage from './outage.json';
+import projection from './projection.json';
+import world from './world.json';
+import workflow from './workflow.json';
+import authority from './authority.json';
+import invariants from './invariants.json';
+import switches from './switches.json';
+import feedback from './feedback.json';
+import refusals from './refusals.json';
+import steps from './steps.json';
+import view from './view.json';
+import rules from './rules.json';
+import flash from './flash.json';
+import problems from './problems.json';
+import violations from './violations.json';
+import actions from './actions.json';
+import reasons from './reasons.json';
+import bounds from './bounds.json';
 
 export const catalog = mergeNamespaces({ refund, compensation, fencing, outage, projection, world, workflow, authority, invariants, switches, feedback, refusals, steps, view, rules, flash, problems, violations, actions, reasons, bounds });

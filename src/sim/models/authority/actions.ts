@@ -67,7 +67,7 @@ function parseSend(raw: unknown): AuthorityAction | string {
   return { type: 'send', actor: actor as ClientId, action_id: actionId, kind, expected_revision: (expected ?? null) as number | 'current' | null, payload };
 }
 
-/** The action's label as a message (namespace `actions`, src/lab/messages/<locale>/actions.ts). */
+/** The action's label as a message (namespace `actions`, src/lab/messages/<locale>/actions.json). */
 export function describeAuthorityAction(action: AuthorityAction): Message {
   switch (action.type) {
     case 'send': {

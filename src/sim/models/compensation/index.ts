@@ -87,7 +87,7 @@ export const compensationModel: Model<CompensationAction> = {
     const found = VERBS.find((v) => v === verb);
     return found ? { type: found } : `unknown action ${JSON.stringify(raw)} (expected ${VERBS.join(', ')})`;
   },
-  // Labels: namespace `actions` (src/lab/messages/<locale>/actions.ts).
+  // Labels: namespace `actions` (src/lab/messages/<locale>/actions.json).
   describeAction: (a) => msg(`actions.compensation.${a.type}`),
   precondition(ctx, action) {
     const state = tripState(ctx.store(AGENT));

@@ -48,7 +48,7 @@ function parseProbe(raw: Record<string, unknown>): FencingAction | string {
   return { type: 'probe', token, current, now, lease_until: leaseUntil };
 }
 
-/** The action's label as a message (namespace `actions`, src/lab/messages/<locale>/actions.ts). */
+/** The action's label as a message (namespace `actions`, src/lab/messages/<locale>/actions.json). */
 export function describeFencingAction(action: FencingAction): Message {
   if (action.type === 'probe') return msg('actions.fencing.probe', { token: action.token, current: action.current, now: action.now, lease_until: action.lease_until });
   return msg(`actions.fencing.${action.type}`, { worker: action.worker });

@@ -102,7 +102,7 @@ export const outageModel: Model<OutageAction> = {
     const verb = typeof raw === 'string' ? raw : typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
     return (VERBS as readonly unknown[]).includes(verb) ? { type: verb as OutageAction['type'] } : `unknown action ${JSON.stringify(raw)} (expected ${VERBS.join(', ')})`;
   },
-  // Labels: namespace `actions` (src/lab/messages/<locale>/actions.ts).
+  // Labels: namespace `actions` (src/lab/messages/<locale>/actions.json).
   describeAction: (a) => {
     const charge = CHARGE_CENTS[a.type as keyof typeof CHARGE_CENTS];
     return charge === undefined ? msg(`actions.outage.${a.type}`) : msg(`actions.outage.${a.type}`, { charge });

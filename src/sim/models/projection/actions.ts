@@ -63,7 +63,7 @@ export function parseProjectionAction(raw: unknown): ProjectionAction | string {
 }
 
 /**
- * The action's label as a message (namespace `actions`, src/lab/messages/<locale>/actions.ts).
+ * The action's label as a message (namespace `actions`, src/lab/messages/<locale>/actions.json).
  * A group, when named, picks the `_in` template; the tombstone's kind picks its own (each
  * language words the kind its way).
  */

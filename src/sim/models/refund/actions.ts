@@ -38,7 +38,7 @@ export function parseRefundAction(raw: unknown): RefundAction | string {
   return `unknown action ${JSON.stringify(raw)}`;
 }
 
-/** The action's label as a message (namespace `actions`, src/lab/messages/<locale>/actions.ts). */
+/** The action's label as a message (namespace `actions`, src/lab/messages/<locale>/actions.json). */
 export function describeRefundAction(action: RefundAction): Message {
   return 'worker' in action ? msg(`actions.refund.${action.type}`, { worker: action.worker }) : msg(`actions.refund.${action.type}`);
 }

@@ -29,7 +29,7 @@ export function parseWorkflowAction(raw: unknown): WorkflowAction | string {
   return `unknown action ${JSON.stringify(raw)} (expected one of ${WORKFLOW_ACTIONS.join(', ')})`;
 }
 
-/** The action's label as a message (namespace `actions`, src/lab/messages/<locale>/actions.ts). */
+/** The action's label as a message (namespace `actions`, src/lab/messages/<locale>/actions.json). */
 export function describeWorkflowAction(action: WorkflowAction): Message {
   return msg(`actions.workflow.${action.type}`);
 }

@@ -1,9 +1,0 @@
-/** 日本語: rule citations with words. Source: ../en/rules.ts. */
-import type { rules as en } from '../en/rules';
-
-export const rules = {
-  'rules.COMP-3': 'SPEC 9.8（シード 002 §8）',
-  'rules.FENCE-1': 'SPEC §6 フェンシング（M07 §7）、MWP-WRK-019',
-  'rules.FENCE-2': 'SPEC §1 所有権エポック、MWP-WRK-019',
-  'rules.FENCE-3': 'SPEC §3 比較して設定、MWP-EVT-007',
-} as const satisfies Record<keyof typeof en, string>;
