@@ -204,9 +204,9 @@ export class LabSession {
 
   /**
    * A cursor the page does not let the student step past yet, and why (a scenario that
-   * plays an unpicked prediction, src/lab/predictGate.ts). Asked at each step, also when
-   * an asynchronous step leaves the queue: clicks queued faster than the engine steps
-   * would otherwise slip past it.
+   * plays an unpicked prediction, src/lab/predictGate.ts). Asked when each step runs, after
+   * the changes asked before it: clicks faster than an engine steps would otherwise slip
+   * past it.
    */
   holdWith(hold: (() => { cursor: number; error: RefusalReason } | null) | null): void {
     this.hold = hold;
