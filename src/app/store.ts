@@ -230,6 +230,7 @@ function isPreview(lab: Lab): boolean {
  */
 export async function navigate(route: Route): Promise<void> {
   if (route.page !== 'lab') {
+    opening += 1; // a lab still opening is not shown over the page asked for now
     setRoute(route);
     if (route.page !== 'catalog') void ensureAllLabs();
     return;
