@@ -31,18 +31,6 @@ import { navigate, useApp } from '../app/store';
 /** The store as a page that has just started: no lab open, nothing saved. */
 const FRESH = useApp.getState();
 
-/** Console errors a test has said it meets (see `allowDevWarning`), cleared after each test. */
-let allowed: string[] = [];
-
-/**
- * Lets the current test pass with one of React's development-only warnings (its text's
- * start): the browser specs ran the production build, whose React prints none, so their
- * console watch never saw these. Every other console error still fails the test.
- */
-export function allowDevWarning(start: string): void {
-  allowed.push(start);
-}
-
 /**
  * Each test starts on a fresh page (empty storage, no lab open, the catalog) and fails on
  * any console error, as the browser specs' console watch did.
@@ -62,9 +50,7 @@ export function useLabApp(): void {
     useApp.setState({ ...FRESH, progress: emptyProgress(), loads, runtimeReady });
     const said = errors.mock.calls.map((call) => call.map(String).join(' '));
     errors.mockRestore();
-    const unexpected = said.filter((text) => !allowed.some((start) => text.startsWith(start)));
-    allowed = [];
-    expect(unexpected).toEqual([]);
+    expect(said).toEqual([]);
   });
 }
 
