@@ -367,7 +367,8 @@ export class LabSession {
   private readonly records = new Map<number, StepRecord>();
   /** The record shown last: the next one built shares every equal part with it. */
   private lastRecord: StepRecord | null = null;
-  private lastCheck: NonNullable<WorldView['scenarioCheck']> | null = null;
+  /** The last scenario check and the observed state it was made against. */
+  private lastCheck: { check: NonNullable<WorldView['scenarioCheck']>; observed: Record<string, unknown> } | null = null;
 
   private recordAt(cursor: number): StepRecord {
     let record = this.records.get(cursor);
@@ -384,12 +385,11 @@ export class LabSession {
   /** The scenario check, the same object while scenario, end and observed state are the same. */
   private checkOf(scenario: Scenario, atEnd: boolean, observed: Record<string, unknown>): NonNullable<WorldView['scenarioCheck']> {
     const last = this.lastCheck;
-    if (last && last.scenario === scenario && last.atEnd === atEnd && this.lastObserved === observed) return last;
-    this.lastObserved = observed;
-    return (this.lastCheck = { scenario, atEnd, mismatches: deepMatch(scenario.expect, observed) });
+    if (last && last.check.scenario === scenario && last.check.atEnd === atEnd && last.observed === observed) return last.check;
+    const check = { scenario, atEnd, mismatches: deepMatch(scenario.expect, observed) };
+    this.lastCheck = { check, observed };
+    return check;
   }
-
-  private lastObserved: Record<string, unknown> | null = null;
 
   /**
    * Keeps the RECORDS_KEPT records nearest the cursor, and the furthest one (the known
