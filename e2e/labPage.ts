@@ -5,6 +5,7 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { actionSlug } from '../src/app/actionSlug';
 import { deepMatch } from '../src/lab/deepMatch';
+import type { LabChain } from '../src/lab/driver/chain';
 
 export class LabPage {
   constructor(readonly page: Page) {}
@@ -58,14 +59,14 @@ export class LabPage {
 }
 
 /**
- * The headless lab driver's verbs (src/lab/driver: act, back, forward, reset, flip,
- * expectState, expectInvariant, expectCursor) as one chain of page clicks and reads, awaited
+ * The headless lab driver's verbs (src/lab/driver/chain.ts `LabChain`: act, back, forward,
+ * reset, flip, expectState, expectInvariant, expectCursor) as one chain of page clicks and reads, awaited
  * once: `await lab.drive().act('A_pause', { advance: 11 }).flip('resource', 'external')
  * .expectInvariant('FENCE-1', false)`. Actions are the lab's own action values (each
  * clicks the button named by its slug), so a chain written against the driver in Vitest
  * reads the same here. Expectations retry until the page shows them (Playwright's timeout).
  */
-export class PageDriver implements PromiseLike<void> {
+export class PageDriver implements LabChain {
   private chain: Promise<void> = Promise.resolve();
 
   constructor(readonly lab: LabPage) {}

@@ -3,21 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { useSqlJs } from '../../test/sqljs';
 import { DriverError } from './index';
 import { openLab } from './node';
+import { lateWrite } from '../../test/chains';
 
 useSqlJs();
 
 describe('the headless lab driver', () => {
   it('acts, steps back and forward, flips a switch and checks state and invariants (L07 late write)', async () => {
-    const lab = openLab('L07')
-      .act('A_pause', { advance: 11 }, 'B_acquire', 'B_write', 'A_wake')
-      .expectCursor(5)
-      .expectInvariant('FENCE-1', true)
-      .back(2)
-      .expectCursor(3)
-      .forward(2)
-      .flip('resource', 'external')
-      .expectCursor(5)
-      .expectInvariant('FENCE-1', false);
+    const lab = lateWrite(openLab('L07'));
     await lab;
     expect(lab.steps).toHaveLength(5);
     await lab.dispose();
