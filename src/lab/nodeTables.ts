@@ -19,7 +19,7 @@ export interface TableRows { table: string; columns: string[]; rows: unknown[][]
  */
 export async function keptRows(session: LabSession, node: string, crashStep: number): Promise<TableRows[]> {
   const snapshot = session.snapshot;
-  if (snapshot.cursor === crashStep) return readTables(session.current, node);
+  if (snapshot.cursor === crashStep) return session.read((world) => readTables(world, node));
   let scratch: LabSession;
   try {
     scratch = (await LabSession.open(session.lab, { ...snapshot, cursor: crashStep })).session;

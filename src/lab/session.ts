@@ -221,11 +221,37 @@ export class LabSession {
 
   /**
    * The World at the cursor (read-only use: inspector, tests). A synchronous lab's World
-   * catches up here; an asynchronous lab's is always at the cursor between changes.
+   * catches up here. An asynchronous lab's cannot catch up without awaiting its engine: after
+   * Back or Step over recorded steps it may stand elsewhere, and reading it then throws —
+   * read it with `read`, which works for every lab.
    */
   get current(): World {
     if (!this.busy) this.catchUp();
+    if (!this.busy && this.world.actions.length !== this.state.cursor) {
+      throw new Error(`${this.lab.id}: the World stands at step ${this.world.actions.length}, not at the cursor (${this.state.cursor}); read it with read()`);
+    }
     return this.world;
+  }
+
+  /**
+   * Runs `look` on the World at the cursor, after every change asked before it; the World
+   * catches up first (an asynchronous lab's replays there). `look` must not change it.
+   */
+  read<T>(look: (world: World) => T): Promise<T> {
+    return this.change(async () => {
+      await this.sync();
+      return look(this.world);
+    });
+  }
+
+  /** The tables of `node`'s database where the World stands (a node's schema is the same at every step). */
+  tablesOf(node: string): string[] {
+    return this.world.store(node).tables();
+  }
+
+  /** The lab's model under its current switches (the same wherever the World stands). */
+  get model(): World['model'] {
+    return this.world.model;
   }
 
   /** True when the lab's World steps asynchronously (its engine is awaited inside a step: L05, L06 under LangGraph). */
@@ -374,6 +400,8 @@ export class LabSession {
     let record = this.records.get(cursor);
     if (!record) {
       this.catchUp();
+      // An asynchronous lab's World moves only by awaiting: a cursor without a record is one it was brought to (moveTo).
+      if (this.world.actions.length !== cursor) throw new Error(`${this.lab.id}: no record at step ${cursor}, and the World stands at step ${this.world.actions.length}`);
       record = shareRecord(this.lastRecord, recordWorld(this.world));
       this.records.set(cursor, record);
       if (this.records.size > 2 * RECORDS_KEPT) this.trimRecords(cursor);
@@ -412,7 +440,7 @@ export class LabSession {
    * Brings a synchronous lab's World to the cursor: back by undo, forward along the redo
    * tail from its nearest image, then step by step. A step of the tail refused on the way
    * (it cannot be for a place a record was built at: replay is deterministic) stops the
-   * place before it. An asynchronous lab's World is never left behind (see `moveTo`).
+   * place before it. An asynchronous lab's World catches up only by awaiting (`sync`).
    */
   private catchUp(): void {
     const world = this.world;
@@ -432,24 +460,31 @@ export class LabSession {
     }
   }
 
-  /** The World at the cursor, for any lab: an asynchronous one replays there (its engine keeps state outside the World's checkpoints). */
+  /**
+   * The World at the cursor, for any lab: an asynchronous one replays there (its engine
+   * keeps state outside the World's checkpoints). Same log, same switches: every record
+   * stays true (replay is deterministic).
+   */
   private async sync(): Promise<void> {
     if (!isAsyncWorld(this.world)) return this.catchUp();
-    if (this.world.actions.length !== this.state.cursor) await this.rebuild({ ...this.state });
+    if (this.world.actions.length !== this.state.cursor) await this.rebuild({ ...this.state }, { keepRecords: true });
   }
 
   /**
-   * Moves the cursor. Over recorded steps, or back, a synchronous lab's World stays where it
-   * is until the learner acts (`catchUp`); ahead of both it steps the redo tail now, so a
-   * refused step stops the cursor before it. An asynchronous lab's World replays there.
+   * Moves the cursor. Over recorded steps the World stays where it is until the learner
+   * acts or something reads it (`catchUp`, `sync`): for an asynchronous lab that saves a
+   * replay per click. Elsewhere a synchronous lab's World catches up when the record is
+   * built (back by undo), or now when the target is ahead of it (stepping the redo tail, so
+   * a refused step stops the cursor before it); an asynchronous lab's replays there now.
    */
   private async moveTo(cursor: number): Promise<void> {
     const hold = this.hold?.();
     const target = Math.max(0, Math.min(cursor, this.state.steps.length, hold ? Math.max(hold.cursor, this.state.cursor) : Infinity));
     if (target === this.state.cursor && this.world.actions.length === target) return;
     this.state = { ...this.state, cursor: target };
+    if (this.records.has(target)) return;
     if (isAsyncWorld(this.world)) await this.sync();
-    else if (!this.records.has(target) && target > this.world.actions.length) this.catchUp();
+    else if (target > this.world.actions.length) this.catchUp();
   }
 
   dispose(): void {
@@ -460,12 +495,15 @@ export class LabSession {
 
   private disposed = false;
 
-  /** A new World at `state` (replayed from the cached post-setup images of its config). */
-  private async rebuild(state: SessionState): Promise<void> {
+  /**
+   * A new World at `state` (replayed from the cached post-setup images of its config). The
+   * records go, unless the log and the switches are the ones they were built for.
+   */
+  private async rebuild(state: SessionState, { keepRecords = false } = {}): Promise<void> {
     const config = configFor(this.lab, state);
     const steps = state.steps.slice(0, state.cursor);
     const world = isAsyncModel(getModel(config.model)) ? await replaySteps(config, steps, WORLD_OPTIONS) : World.replay(config, steps, WORLD_OPTIONS);
-    this.forgetRecords();
+    if (!keepRecords) this.forgetRecords();
     this.world.dispose();
     this.world = world;
     this.state = state;

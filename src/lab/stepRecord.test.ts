@@ -72,6 +72,41 @@ describe('step records', () => {
     session.dispose();
   });
 
+  it('an asynchronous lab (L05): Back and Step over known steps replay nothing; reading or acting from there brings the World to the cursor', async () => {
+    const { session } = await LabSession.open(lab('L05'));
+    await session.loadScript(lab('L05').scenarios.find((s) => s.id === 'messages-only')!);
+    for (let i = 0; i < 4; i++) { expect(await session.forward()).toEqual({ ok: true }); session.view(); }
+    const create = vi.spyOn(World, 'create');
+    const step = vi.spyOn(World.prototype, 'step');
+    for (let i = 0; i < 3; i++) { await session.back(); session.view(); }
+    await session.forward();
+    session.view();
+    await session.jumpTo(4);
+    session.view();
+    await session.jumpTo(2);
+    expect(create).not.toHaveBeenCalled();
+    expect(step).not.toHaveBeenCalled();
+    // The record shows the place as a fresh replay does, while the World stands at step 4.
+    expect(content(session.view())).toEqual(await freshView(session));
+    expect(() => session.current).toThrow(/read it with read\(\)/);
+    const { session: fresh } = await LabSession.open(lab('L05'), session.snapshot);
+    expect(await session.read(bytes)).toEqual(bytes(fresh.current));
+    expect(session.current.actions).toHaveLength(2);
+    // Reading replayed the same log: the records ahead still hold, and Step reads them.
+    step.mockClear();
+    await session.forward();
+    const view = content(session.view());
+    expect(step).not.toHaveBeenCalled();
+    expect(view).toEqual(await freshView(session));
+    await session.back();
+    // Acting from step 2 takes the step there, and the place is a fresh replay's.
+    expect(await session.play(session.snapshot.steps[2])).toEqual({ ok: true });
+    const { session: again } = await LabSession.open(lab('L05'), session.snapshot);
+    expect(bytes(session.current)).toEqual(bytes(again.current));
+    expect(content(session.view())).toEqual(content(again.view()));
+    for (const s of [fresh, again, session]) s.dispose();
+  });
+
   it('the inspector\'s World is the World at the cursor', async () => {
     const { session } = await LabSession.open(lab('L07'));
     for (const action of L07) await session.play(action);

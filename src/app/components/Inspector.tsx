@@ -66,8 +66,9 @@ export function Inspector() {
   const run = (text: string) => {
     if (!session || !nodeId) return;
     // In a worker with a time limit (queryClient.ts): a query that never ends stops there.
-    const image = session.current.store(nodeId).export();
-    void runQuery(image, text).then((answer) => { if (answer) setResult(answer); });
+    void session.read((world) => world.store(nodeId).export())
+      .then((image) => runQuery(image, text))
+      .then((answer) => { if (answer) setResult(answer); }, () => undefined); // a closed session has nothing to show
   };
   // Keep the result in step with the World as the learner moves through the trace.
   useEffect(() => { if (live) run(sql); }, [trace]);
@@ -129,7 +130,7 @@ function tablesOf(session: NonNullable<ReturnType<typeof selectSession>>, node: 
   const known = tablesBySchema.get(key);
   if (known) return known;
   try {
-    const tables = session.current.store(node).tables();
+    const tables = session.tablesOf(node);
     tablesBySchema.set(key, tables);
     return tables;
   } catch {

@@ -28,7 +28,7 @@ export function OtherMoves({ entries }: { entries: PaletteEntry[] }) {
       return []; // a model without search hooks offers nothing more
     }
   }, [open, session, view, entries]);
-  if (!session?.lab || !session.current.model.enabled) return null; // no search, no other moves
+  if (!session?.lab || !session.model.enabled) return null; // no search, no other moves
   const group = (kind: OtherMove['kind']) => moves.filter((m) => m.kind === kind);
   return (
     <details className="panel palette other-moves" data-testid="other-moves" onToggle={(e) => setOpen(e.currentTarget.open)}>

@@ -18,6 +18,7 @@
  * Web Worker). No file system here: `src/lab/driver/node.ts` opens labs by id from disk.
  */
 import type { InvariantResult, RefusalReason } from '../../sim/model';
+import type { LabChain } from './chain';
 import type { World } from '../../sim/world';
 import type { WorldOverrides } from '../config';
 import { deepMatch } from '../deepMatch';
@@ -40,7 +41,7 @@ export class DriverError extends Error {
   }
 }
 
-export class LabDriver implements PromiseLike<void> {
+export class LabDriver implements LabChain {
   private session: LabSession | null = null;
   /** The chain so far: every call queued after the ones before it. */
   private chain: Promise<void> = Promise.resolve();
@@ -283,6 +284,9 @@ export class LabDriver implements PromiseLike<void> {
       this.running = true;
       try {
         await body();
+        // Readings are synchronous: an asynchronous lab's World is brought to the cursor now
+        // (after Back or Step over recorded steps it stays where it was until read).
+        if (this.session?.asynchronous) await this.session.read(() => undefined);
       } catch (error) {
         this.failure = { error };
       } finally {
