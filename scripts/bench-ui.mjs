@@ -1,8 +1,11 @@
-/* global document, performance, requestAnimationFrame, fetch, setTimeout */
+/* global document, performance, requestAnimationFrame, fetch, setTimeout, window, Event, PerformanceObserver, Buffer */
 // npm run bench:ui — the lab in Chromium against the built app (vite preview of LAB_DIST).
 // Prints, last on their lines:
 //   ui step p95 ms: <x>        click on Step → two animation frames, 100 steps each of L07 and L10
 //   ui back p95 ms: <x>        the same for Back (medians on `ui step p50 ms:` / `ui back p50 ms:` lines before them)
+//   ui back L05 p95 ms: <x>    Back over recorded steps of L05 (LangGraph, asynchronous): 4 steps, 5 rounds
+//   ui flip@2000 ms: <x>       a switch flipped under a 2,000-step L07 run, until the page shows it;
+//   ui flip@2000 longest task ms: <x>   and the longest main-thread task meanwhile
 //   initial js gzip KB: <x>    every script the catalog page loads before it is shown
 //                              (English; `--initial-only` prints just this line)
 // Chromium runs with the frame-rate limit off, so two animation frames measure the work of a
@@ -32,6 +35,8 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const STEPS = 100;
 /** The pause before each settled click (see the head of this file). */
 const SETTLE_MS = 120;
+/** Steps of the run a switch is flipped under (a link carries at most 2,000). */
+const FLIP_STEPS = 2000;
 
 /** Palette slugs tried in turn until the lab has STEPS steps (rejected ones are skipped). */
 const PLANS = {
@@ -102,6 +107,60 @@ async function benchLab(page, id) {
   return { ...settled, burst, built };
 }
 
+/** base64url JSON, as src/app/actionsLink.ts `encodeActions` writes a link's step log. */
+function encodeActions(actions) {
+  return Buffer.from(JSON.stringify(actions), 'utf8').toString('base64url');
+}
+
+/**
+ * A switch flipped under a long run replays the run under the other design. Opens L07 at
+ * FLIP_STEPS steps (a link's step log), flips `resource`, and reports how long the flip
+ * took until the page showed the new design and the longest main-thread task meanwhile
+ * (Long Tasks API: tasks of 50 ms and more; 0 when there was none).
+ */
+async function flipUnderLongRun(page) {
+  const loop = ['A_write', 'B_acquire', 'tick', 'B_write', 'A_acquire', { advance: 5 }, 'A_release', 'B_release'];
+  const steps = Array.from({ length: FLIP_STEPS / loop.length }, () => loop).flat();
+  await page.goto(`${BASE}/#/lab/L07?actions=${encodeActions(steps)}&step=${steps.length}`);
+  await page.getByTestId('step-counter').filter({ hasText: `step ${steps.length} / ${steps.length}` }).waitFor({ timeout: 120_000 });
+  await page.waitForTimeout(SETTLE_MS);
+  return page.evaluate(() => new Promise((resolve) => {
+    let longest = 0;
+    const observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) longest = Math.max(longest, e.duration); });
+    observer.observe({ type: 'longtask' });
+    const select = document.querySelector('[data-testid="switch-resource"]');
+    const t0 = performance.now();
+    select.value = 'external';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    const done = () => {
+      if (window.durableLab.view()?.switches?.resource !== 'external') return setTimeout(done, 5);
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        const ms = performance.now() - t0;
+        setTimeout(() => { observer.disconnect(); resolve({ ms, longest }); }, 100); // the last long task's entry
+      }));
+    };
+    done();
+  }));
+}
+
+/** L05 (LangGraph, asynchronous): a scenario stepped through, then timed Backs over the recorded steps. */
+async function asyncBack(page) {
+  const times = [];
+  for (let round = 0; round < 5; round++) {
+    await page.goto(`${BASE}/#/lab/L05?scenario=all-three`);
+    await page.getByTestId('step-counter').filter({ hasText: 'step 0 / 4' }).waitFor({ timeout: 60_000 });
+    for (let i = 1; i <= 4; i++) {
+      await page.getByTestId('step-forward').click();
+      await page.getByTestId('step-counter').filter({ hasText: `step ${i} / 4` }).waitFor();
+    }
+    for (let i = 3; i >= 0; i--) {
+      times.push(await timedClick(page, 'step-back', SETTLE_MS));
+      await page.getByTestId('step-counter').filter({ hasText: `step ${i} / 4` }).waitFor();
+    }
+  }
+  return times;
+}
+
 async function initialJs(browser) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
@@ -137,6 +196,15 @@ try {
   }
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
   const page = await context.newPage();
+  // `--flip-only`: just the two flip lines.
+  if (process.argv.includes('--flip-only')) {
+    const flip = await flipUnderLongRun(page);
+    await browser.close();
+    console.log(`ui flip@${FLIP_STEPS} ms: ${flip.ms.toFixed(0)}`);
+    console.log(`ui flip@${FLIP_STEPS} longest task ms: ${flip.longest.toFixed(0)}`);
+    try { process.kill(-server.pid); } catch { /* already gone */ }
+    process.exit(0);
+  }
   const forward = [];
   const back = [];
   const burst = { forward: [], back: [] };
@@ -149,8 +217,14 @@ try {
     burst.forward.push(...run.burst.forward);
     burst.back.push(...run.burst.back);
   }
+  const l05Back = await asyncBack(page);
+  const flip = await flipUnderLongRun(page);
   await browser.close();
   console.log(`initial scripts: ${js.files} files`);
+  console.log(`ui back L05 p50 ms: ${p50(l05Back).toFixed(1)}`);
+  console.log(`ui back L05 p95 ms: ${p95(l05Back).toFixed(1)}`);
+  console.log(`ui flip@${FLIP_STEPS} ms: ${flip.ms.toFixed(0)}`);
+  console.log(`ui flip@${FLIP_STEPS} longest task ms: ${flip.longest.toFixed(0)}`);
   console.log(`ui step burst p50 ms: ${p50(burst.forward).toFixed(1)}`);
   console.log(`ui step burst p95 ms: ${p95(burst.forward).toFixed(1)}`);
   console.log(`ui back burst p95 ms: ${p95(burst.back).toFixed(1)}`);

@@ -13,14 +13,14 @@
 import { isRefusal, type RefusalReason } from '../sim/model';
 import { DENSE_HISTORY } from '../sim/history';
 import { World, type TraceEntry, type WorldOptions } from '../sim/world';
-import { isAsyncModel, isAsyncWorld, replaySteps, runStep } from '../sim/asyncStep';
-import { getModel } from './models';
+import { isAsyncWorld, replaySteps, runStep } from '../sim/asyncStep';
 import { configFor } from './config';
 import { deepMatch, type Mismatch } from './deepMatch';
 import { formatMessage } from './i18n/catalogRegistry';
 import { shareRecord } from './shareRecord';
 import { stepLabel, type StepLabel } from './sessionLabels';
 import { recordWorld, type StepRecord } from './stepRecord';
+import { pacer } from './pacer';
 import type { Lab, Scenario } from './schema';
 
 /** What a learner's place in a lab is, as saved and restored. */
@@ -112,7 +112,9 @@ export class LabSession {
       state = { ...state, switches: { ...lab.world.switches }, initial: undefined, scenario: undefined };
       world = World.create(configFor(lab, state), WORLD_OPTIONS);
     }
+    const pause = pacer();
     for (let i = 0; i < cursor; i++) {
+      await pause();
       let why: string | null = null;
       try {
         const outcome = await runStep(world, saved.steps[i]);
@@ -123,7 +125,7 @@ export class LabSession {
         // mid-step lives outside the World's checkpoints: replayed).
         if (isAsyncWorld(world)) {
           world.dispose();
-          world = await replaySteps(configFor(lab, state), saved.steps.slice(0, i), WORLD_OPTIONS);
+          world = await replaySteps(configFor(lab, state), saved.steps.slice(0, i), WORLD_OPTIONS, pacer());
         } else world.undoTo(i);
       }
       if (why !== null) {
@@ -502,7 +504,8 @@ export class LabSession {
   private async rebuild(state: SessionState, { keepRecords = false } = {}): Promise<void> {
     const config = configFor(this.lab, state);
     const steps = state.steps.slice(0, state.cursor);
-    const world = isAsyncModel(getModel(config.model)) ? await replaySteps(config, steps, WORLD_OPTIONS) : World.replay(config, steps, WORLD_OPTIONS);
+    // In slices, for every lab: a long run replayed under another switch keeps the page responsive.
+    const world = await replaySteps(config, steps, WORLD_OPTIONS, pacer());
     if (!keepRecords) this.forgetRecords();
     this.world.dispose();
     this.world = world;

@@ -75,10 +75,15 @@ export async function runStep(world: World, raw: unknown): Promise<AsyncStepOutc
   throw new Error(`asyncStep: more than ${MAX_JOBS_PER_STEP} jobs in one step (a job queueing itself?)`);
 }
 
-/** `World.replay` for any model: steps through `runStep`. Throws if a step no longer applies. */
-export async function replaySteps(config: WorldConfig, actions: readonly unknown[], options: WorldOptions = {}): Promise<World> {
+/**
+ * `World.replay` for any model: steps through `runStep`. Throws if a step no longer applies.
+ * `pause`, asked after each step, may return a promise to await before the next one (the
+ * page's pacer: src/lab/pacer.ts); the steps are the same either way.
+ */
+export async function replaySteps(config: WorldConfig, actions: readonly unknown[], options: WorldOptions = {}, pause?: () => Promise<void> | null): Promise<World> {
   const world = World.create(config, options);
   for (const [i, action] of actions.entries()) {
+    if (i > 0) await pause?.();
     const outcome = await runStep(world, action).catch((error: unknown) => ({ ok: false as const, error: error instanceof Error ? error.message : String(error) }));
     if (!outcome.ok) {
       world.dispose();
