@@ -10,6 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { declaredSwitches } from '../src/app/labSwitches';
+import { encodeActions } from '../src/app/actionsLink';
 import { LabPage, watchConsole } from './labPage';
 
 let consoleErrors: string[] = [];
@@ -96,6 +97,29 @@ test('the sequence diagram scrolls a row that left the box to a quarter down goi
   // Going up, a row too tall to end at three quarters starts at the box's top instead.
   const threeQuarters = (row: { top: number; bottom: number }) => Math.abs(row.bottom - 0.75) <= 0.05 || (row.top <= 0.01 && row.bottom >= 0.75);
   expect(up.filter((row) => !threeQuarters(row)), 'rows after a scroll back up (top, bottom as shares of the box)').toEqual([]);
+});
+
+// A long run draws only the rows near the scroll box: opened at the end of 2,000 steps, the
+// last row is drawn and the first is not; after Reset the first is, and the last is not; a
+// scroll to the middle draws the middle.
+test('the sequence diagram of a 2,000-step run draws the rows near its box, and follows the cursor and the scroll', async ({ page }) => {
+  const loop = ['A_write', 'B_acquire', 'tick', 'B_write', 'A_acquire', { advance: 5 }, 'A_release', 'B_release'];
+  const steps = Array.from({ length: 250 }, () => loop).flat();
+  const lab = new LabPage(page);
+  await lab.open('L07', `?actions=${encodeActions(steps)}&step=2000`);
+  await lab.expectStep(2000, 2000);
+  const row = (i: number) => page.getByTestId(`sequence-row-${i}`);
+  await expect(row(2000)).toHaveCount(1);
+  await expect(row(1)).toHaveCount(0);
+  const drawn = await page.locator('[data-testid^="sequence-row-"]').count();
+  expect(drawn).toBeLessThan(500);
+  await lab.reset();
+  await lab.expectStep(0, 2000);
+  await expect(row(1)).toHaveCount(1);
+  await expect(row(2000)).toHaveCount(0);
+  await page.locator('.sequence-scroll').evaluate((el) => { el.scrollTop = el.scrollHeight / 2; });
+  await expect(row(1000)).toHaveCount(1);
+  await expect(row(1)).toHaveCount(0);
 });
 
 /** The switch keys of the selects in a part of the toolbar, sorted. */

@@ -8,8 +8,10 @@
  *
  * The drawing is memoised on the run and the nodes; a step only moves the highlight, which
  * lies over the drawing instead of inside it: a step then moves two boxes on their own layer
- * and leaves the SVG (hundreds of elements on a long run) to be neither laid out nor
- * repainted.
+ * and leaves the SVG to be neither laid out nor repainted. Only the rows near the scroll box
+ * are drawn (`partsIn`, `bandAround`): a run of thousands of steps is otherwise thousands of
+ * SVG groups rendered, laid out and painted whenever the run changes (a switch flipped under
+ * a 2,000-step run spent most of its longest task there).
  */
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +19,7 @@ import type { Message } from '../../core/message';
 import { useRenderMessage } from '../i18n/renderMessage';
 import { jumpTo, selectCursor, selectNodes, selectRoute, selectRun, useApp } from '../store';
 import { useLectureLayout } from './FlowDiagram';
-import { fittedLane, GUTTER, MARK_LABEL_GAP, markLabel, NORMAL_TEXT, PRESENTER_TEXT, SMALL_LECTURE_TEXT, sequenceLayout, type SeqLayout, type SeqMessage } from './sequenceLayout';
+import { bandAround, fittedLane, GUTTER, MARK_LABEL_GAP, markLabel, NORMAL_TEXT, partsIn, PRESENTER_TEXT, SMALL_LECTURE_TEXT, sequenceLayout, type SeqLayout, type SeqMessage, type SeqParts } from './sequenceLayout';
 
 /** The diagram's words in the page's language (src/app/i18n/locales/<locale>/app.json). */
 function useText() {
@@ -57,8 +59,13 @@ export function SequenceDiagram() {
   const text = presenting ? (smallLecture ? SMALL_LECTURE_TEXT : PRESENTER_TEXT) : NORMAL_TEXT;
   const layout = useMemo(() => sequenceLayout(run, lanes, lane, text), [run, lanes, lane, text]);
   const row = layout.rows.find((r) => r.index === cursor);
+  // The band of the drawing near the scroll box; until the box is measured, around the cursor's row.
+  const [band, setBand] = useState<{ from: number; to: number } | null>(null);
+  const onBand = useCallback((next: { from: number; to: number }) => setBand((old) => (old && old.from === next.from && old.to === next.to ? old : next)), []);
+  const shown = band ?? bandAround(row?.y ?? 0, 0);
+  const parts = useMemo(() => partsIn(layout, shown.from, shown.to), [layout, shown.from, shown.to]);
   // Presenter view keeps the lanes' names over the rows as they scroll by (the box is short in the lecture layout).
-  const scroller = useFollowRow(row, setBoxWidth, presenting ? layout.head : 0);
+  const scroller = useFollowRow(row, setBoxWidth, presenting ? layout.head : 0, onBand);
   const TEXT = useText();
   const say = useRenderMessage();
   return (
@@ -76,7 +83,7 @@ export function SequenceDiagram() {
             style={{ height: row.height, transform: `translateY(${row.y}px)` }} />}
           {row && <div className="seq-ahead" aria-hidden="true" style={{ height: layout.height, transform: `translateY(${row.y + row.height}px)` }} />}
           <svg viewBox={`0 0 ${layout.width} ${layout.height}`} width={layout.width} height={layout.height} className="sequence-svg" role="group" aria-label={TEXT.diagram}>
-            <SequenceBody layout={layout} TEXT={TEXT} say={say} />
+            <SequenceBody layout={layout} parts={parts} TEXT={TEXT} say={say} />
           </svg>
         </div>
       </div>
@@ -93,12 +100,15 @@ export function SequenceDiagram() {
  * so the write waits for the next animation frame: the frame's own layout, done once.
  * The same observer reports the box's width, to which the lanes are fitted (`fittedLane`).
  */
-function useFollowRow(row: SeqLayout['rows'][number] | undefined, onWidth: (width: number) => void, inset: number) {
+function useFollowRow(row: SeqLayout['rows'][number] | undefined, onWidth: (width: number) => void, inset: number, onBand: (band: { from: number; to: number }) => void) {
   const scroller = useRef<HTMLDivElement | null>(null);
   // The box's width, handed on when it changes (the lanes are fitted to it). A ref, so the
   // observer is not re-subscribed should the caller pass a new function.
   const widthListener = useRef(onWidth);
   widthListener.current = onWidth;
+  // The band to draw, handed on as the box scrolls (or is about to: a reveal).
+  const bandListener = useRef(onBand);
+  bandListener.current = onBand;
   const box = useRef({ width: 0, height: 0, top: 0 });
   const target = useRef<{ y: number; height: number } | null>(null);
   const frame = useRef(0);
@@ -119,6 +129,7 @@ function useFollowRow(row: SeqLayout['rows'][number] | undefined, onWidth: (widt
       // (or starts at its top if taller than the box), so its last arrows are not cut off.
       const lead = above ? b.height * 0.75 - t.height : Math.min(b.height * 0.25, Math.max(0, b.height - t.height));
       b.top = Math.max(0, top - Math.max(inset, lead));
+      bandListener.current(bandAround(b.top, b.height));
       if (frame.current === 0) {
         frame.current = requestAnimationFrame(() => {
           frame.current = 0;
@@ -131,7 +142,10 @@ function useFollowRow(row: SeqLayout['rows'][number] | undefined, onWidth: (widt
     const el = scroller.current;
     if (!el) return;
     // Both callbacks run when layout is already done, so these reads cost nothing extra.
-    const read = () => { box.current = { width: el.clientWidth, height: el.clientHeight, top: el.scrollTop }; };
+    const read = () => {
+      box.current = { width: el.clientWidth, height: el.clientHeight, top: el.scrollTop };
+      if (box.current.height > 0) bandListener.current(bandAround(box.current.top, box.current.height));
+    };
     const resized = new ResizeObserver(() => {
       const width = box.current.width;
       read();
@@ -154,12 +168,12 @@ function useFollowRow(row: SeqLayout['rows'][number] | undefined, onWidth: (widt
   return scroller;
 }
 
-const SequenceBody = memo(function SequenceBody({ layout, TEXT, say }: { layout: SeqLayout; TEXT: Text; say: (m: Message | string) => string }) {
+const SequenceBody = memo(function SequenceBody({ layout, parts, TEXT, say }: { layout: SeqLayout; parts: SeqParts; TEXT: Text; say: (m: Message | string) => string }) {
   const { stepY, labelY, labelChars } = layout.text;
   const short = (label: string) => (label.length > labelChars ? `${label.slice(0, labelChars - 1)}…` : label);
   return (
     <g>
-      {layout.rows.map((r) => (
+      {parts.rows.map((r) => (
         <g key={r.index} className="seq-row" data-testid={`sequence-row-${r.index}`}>
           <line x1={0} x2={layout.width} y1={r.y} y2={r.y} className="seq-rule" />
           <text x={6} y={r.y + stepY} className="seq-step"><title>{say(r.label)}</title>{TEXT.step(r.index, r.time)}</text>
@@ -172,8 +186,8 @@ const SequenceBody = memo(function SequenceBody({ layout, TEXT, say }: { layout:
           <line x1={l.x} x2={l.x} y1={layout.head - 6} y2={layout.height} className="seq-lifeline" />
         </g>
       ))}
-      {layout.down.map((d, i) => <line key={i} x1={d.x} x2={d.x} y1={d.y1} y2={d.y2} className="seq-down" />)}
-      {layout.messages.map((m) => {
+      {parts.down.map((d) => <line key={`${d.node}-${d.y1}`} x1={d.x} x2={d.x} y1={d.y1} y2={d.y2} className="seq-down" />)}
+      {parts.messages.map((m) => {
         const step = m.endedAt ?? m.sentAt;
         const midX = (m.x1 + m.x2) / 2;
         const midY = (m.y1 + m.y2) / 2;
@@ -188,7 +202,7 @@ const SequenceBody = memo(function SequenceBody({ layout, TEXT, say }: { layout:
           </g>
         );
       })}
-      {layout.marks.map((k) => (
+      {parts.marks.map((k) => (
         <g key={`${k.kind}-${k.step}-${k.node}`} className={`seq-mark ${k.kind}`} role="button" tabIndex={0}
           aria-label={k.kind === 'crash' ? TEXT.crash(k.node, k.point, k.step) : TEXT.restart(k.node, k.step)}
           onClick={go(k.step)} onKeyDown={onKey(k.step)} data-testid={`sequence-${k.kind}-${k.step}`}>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { msg } from '../../core/message';
 import type { TraceEntry } from '../../sim/world';
 import type { Frame } from '../../sim/network';
-import { fittedLane, GUTTER, HEAD, LANE, MARK_LABEL_GAP, MIN_LANE, NORMAL_TEXT, PRESENTER_TEXT, sequenceLayout } from './sequenceLayout';
+import { bandAround, fittedLane, GUTTER, HEAD, LANE, MARK_LABEL_GAP, MIN_LANE, NORMAL_TEXT, partsIn, PRESENTER_TEXT, sequenceLayout } from './sequenceLayout';
 
 const frame = (id: number, from: string, to: string, extra: Partial<Frame> = {}): Frame => ({ id, from, to, kind: `k${id}`, body: {}, sentAt: 0, ...extra });
 const entry = (index: number, part: Partial<TraceEntry>): TraceEntry => ({
@@ -146,5 +146,41 @@ describe('fittedLane', () => {
     const layout = sequenceLayout([entry(0, {})], nodes, 100);
     expect(layout.lanes.map((l) => l.x)).toEqual([GUTTER + 50, GUTTER + 150]);
     expect(layout.width).toBe(GUTTER + 200 + 10);
+  });
+});
+
+describe('the band drawn of a long run', () => {
+  // 2,000 steps; a frame crosses the whole run (sent at step 1, delivered at the last), one is sent and delivered near step 1,000.
+  const long = new Array<TraceEntry>(2001);
+  const across = frame(1, 'A', 'B');
+  const near = frame(2, 'B', 'A');
+  for (let i = 0; i <= 2000; i++) long[i] = entry(i, {});
+  long[1] = entry(1, { sent: [across] });
+  long[1000] = entry(1000, { sent: [near] });
+  long[1001] = entry(1001, { delivered: [near] });
+  long[2000] = entry(2000, { delivered: [across] });
+  const layout = sequenceLayout(long, nodes);
+
+  it('covers the scroll box and a margin around it, in fixed steps', () => {
+    for (const [top, height] of [[0, 400], [12_345, 400], [40_000, 900], [700, 0]] as const) {
+      const band = bandAround(top, height);
+      expect(band.from).toBeLessThanOrEqual(Math.max(0, top - 1500));
+      expect(band.to).toBeGreaterThanOrEqual(top + height + 1500);
+    }
+    expect(bandAround(12_345, 400)).toEqual(bandAround(12_900, 400)); // scrolling a little redraws nothing
+  });
+
+  it('keeps the rows, frames and marks that reach into the band, an arrow across it whole, and nothing else', () => {
+    const row1000 = layout.rows.find((r) => r.index === 1000)!;
+    const band = bandAround(row1000.y, 600);
+    const parts = partsIn(layout, band.from, band.to);
+    expect(parts.rows.length).toBeGreaterThan(10);
+    expect(parts.rows.length).toBeLessThan(400);
+    for (const r of parts.rows) expect(r.y + r.height >= band.from && r.y <= band.to).toBe(true);
+    const inside = layout.rows.filter((r) => r.y >= band.from && r.y + r.height <= band.to);
+    expect(inside.every((r) => parts.rows.includes(r))).toBe(true);
+    expect(parts.messages.map((m) => m.id).sort()).toEqual([1, 2]);
+    expect(partsIn(layout, 0, 200).messages.map((m) => m.id)).toEqual([1]);
+    expect(partsIn(layout, 0, layout.height)).toBe(layout);
   });
 });

@@ -164,3 +164,34 @@ export function sequenceLayout(trace: readonly TraceEntry[], nodes: readonly { i
   messages.sort((a, b) => a.id - b.id);
   return { lanes, head, rows, messages, marks, down, width, height: y + 6, text };
 }
+
+/** What is drawn of a layout: the parts that reach into a band of it (`from` ≤ y ≤ `to`). */
+export type SeqParts = Pick<SeqLayout, 'rows' | 'messages' | 'marks' | 'down'>;
+
+/**
+ * The parts of `layout` that reach into the band from `from` to `to` (px down the drawing).
+ * A long run has thousands of rows; drawing only those near the scroll box keeps a step, a
+ * switch flip or a jump from laying out and painting the whole run. An arrow or a down span
+ * crossing the band is kept whole.
+ */
+export function partsIn(layout: SeqLayout, from: number, to: number): SeqParts {
+  const spans = (y1: number, y2: number) => Math.max(y1, y2) >= from && Math.min(y1, y2) <= to;
+  if (from <= 0 && to >= layout.height) return layout;
+  return {
+    rows: layout.rows.filter((r) => spans(r.y, r.y + r.height)),
+    messages: layout.messages.filter((m) => spans(m.y1, m.y2)),
+    marks: layout.marks.filter((k) => spans(k.y - 8, k.y + 8)),
+    down: layout.down.filter((d) => spans(d.y1, d.y2)),
+  };
+}
+
+/**
+ * The band drawn for a scroll box `height` tall scrolled to `top`: the box and at least one
+ * more box-height or 1,500 px (whichever is more) above and below it, in fixed steps, so
+ * scrolling within a step redraws nothing.
+ */
+export function bandAround(top: number, height: number): { from: number; to: number } {
+  const unit = Math.max(1500, 2 * height);
+  const from = Math.max(0, Math.floor((top - unit) / unit) * unit);
+  return { from, to: from + height + 3 * unit };
+}
