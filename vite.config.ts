@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -76,6 +77,10 @@ export default defineConfig({
     environment: 'node',
     // Property tests run hundreds of Worlds; give them room on a loaded 2-core CI machine.
     testTimeout: 120_000,
+    // One worker per core. Vitest's default is one fewer than the cores (it keeps one for
+    // its own process, which mostly waits here): on a 2-core machine that ran every file on
+    // one worker. VITEST_WORKERS overrides (a helper's checkout beside another suite).
+    maxWorkers: process.env.VITEST_WORKERS ? Number(process.env.VITEST_WORKERS) : Math.max(1, availableParallelism()),
     projects: [
       // The engine, the protocol, the labs and the scripts share one module graph per worker:
       // sql.js, the models, LangGraph and the post-setup images are loaded and warmed once,
