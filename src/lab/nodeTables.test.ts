@@ -25,6 +25,13 @@ describe('a node\'s tables at a step', () => {
     expect(readTables(session.current, 'resource')).toEqual(seen[steps.length]);
   });
 
+  it('a session closed meanwhile (the learner left the lab) answers no rows rather than failing', async () => {
+    const { session } = await LabSession.open(lab('L07'));
+    expect(await session.play('A_acquire')).toEqual({ ok: true });
+    session.dispose();
+    await expect(keptRows(session, 'resource', 1)).resolves.toEqual([]);
+  });
+
   it('an asynchronous lab\'s earlier step: the rows of a replay to it', async () => {
     const { session } = await LabSession.open(lab('L05'));
     const atStart = await keptRows(session, 'A', 0);

@@ -19,7 +19,8 @@ export interface TableRows { table: string; columns: string[]; rows: unknown[][]
  */
 export async function keptRows(session: LabSession, node: string, crashStep: number): Promise<TableRows[]> {
   const snapshot = session.snapshot;
-  if (snapshot.cursor === crashStep) return session.read((world) => readTables(world, node));
+  // A session closed meanwhile (the learner left the lab) has nothing to show, as a replay that fails.
+  if (snapshot.cursor === crashStep) return session.read((world) => readTables(world, node)).catch(() => []);
   let scratch: LabSession;
   try {
     scratch = (await LabSession.open(session.lab, { ...snapshot, cursor: crashStep })).session;
