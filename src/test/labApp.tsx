@@ -46,6 +46,9 @@ export function useLabApp(): void {
     cleanup();
     const { session, loads, runtimeReady } = useApp.getState();
     session?.dispose();
+    // The page is left, as a tab closing leaves it: URL and progress writes still waiting for a
+    // pause run now (the store's pagehide listener), not after the file's DOM is torn down.
+    window.dispatchEvent(new Event('pagehide'));
     // The runtime and the labs it loaded stay loaded (the store loads each once per page).
     useApp.setState({ ...FRESH, progress: emptyProgress(), loads, runtimeReady });
     const said = errors.mock.calls.map((call) => call.map(String).join(' '));
