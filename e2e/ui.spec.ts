@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { declaredSwitches } from '../src/app/labSwitches';
 import { encodeActions } from '../src/app/actionsLink';
+import { longL07Run } from '../src/test/longRun';
 import { LabPage, watchConsole } from './labPage';
 
 let consoleErrors: string[] = [];
@@ -103,8 +104,7 @@ test('the sequence diagram scrolls a row that left the box to a quarter down goi
 // last row is drawn and the first is not; after Reset the first is, and the last is not; a
 // scroll to the middle draws the middle.
 test('the sequence diagram of a 2,000-step run draws the rows near its box, and follows the cursor and the scroll', async ({ page }) => {
-  const loop = ['A_write', 'B_acquire', 'tick', 'B_write', 'A_acquire', { advance: 5 }, 'A_release', 'B_release'];
-  const steps = Array.from({ length: 250 }, () => loop).flat();
+  const steps = longL07Run(2000);
   const lab = new LabPage(page);
   await lab.open('L07', `?actions=${encodeActions(steps)}&step=2000`);
   await lab.expectStep(2000, 2000);

@@ -1,4 +1,4 @@
-/* global document, performance, requestAnimationFrame, fetch, setTimeout, window, Event, PerformanceObserver, Buffer */
+/* global document, performance, requestAnimationFrame, fetch, setTimeout, window, Event, PerformanceObserver */
 // npm run bench:ui — the lab in Chromium against the built app (vite preview of LAB_DIST).
 // Prints, last on their lines:
 //   ui step p95 ms: <x>        click on Step → two animation frames, 100 steps each of L07 and L10
@@ -28,6 +28,9 @@ import { spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
+// Run with tsx (package.json): the link and the run are the project's own.
+import { encodeActions } from '../src/app/actionsLink.ts';
+import { longL07Run } from '../src/test/longRun.ts';
 
 const PORT = Number(process.env.PW_PORT ?? 4199);
 const DIST = process.env.LAB_DIST ?? 'dist';
@@ -107,11 +110,6 @@ async function benchLab(page, id) {
   return { ...settled, burst, built };
 }
 
-/** base64url JSON, as src/app/actionsLink.ts `encodeActions` writes a link's step log. */
-function encodeActions(actions) {
-  return Buffer.from(JSON.stringify(actions), 'utf8').toString('base64url');
-}
-
 /**
  * A switch flipped under a long run replays the run under the other design. Opens L07 at
  * FLIP_STEPS steps (a link's step log), flips `resource`, and reports how long the flip
@@ -119,8 +117,7 @@ function encodeActions(actions) {
  * (Long Tasks API: tasks of 50 ms and more; 0 when there was none).
  */
 async function flipUnderLongRun(page) {
-  const loop = ['A_write', 'B_acquire', 'tick', 'B_write', 'A_acquire', { advance: 5 }, 'A_release', 'B_release'];
-  const steps = Array.from({ length: FLIP_STEPS / loop.length }, () => loop).flat();
+  const steps = longL07Run(FLIP_STEPS);
   await page.goto(`${BASE}/#/lab/L07?actions=${encodeActions(steps)}&step=${steps.length}`);
   await page.getByTestId('step-counter').filter({ hasText: `step ${steps.length} / ${steps.length}` }).waitFor({ timeout: 120_000 });
   await page.waitForTimeout(SETTLE_MS);
@@ -186,7 +183,7 @@ try {
     args: [...CHROMIUM_ARGS, '--disable-frame-rate-limit', '--disable-gpu-vsync'],
   });
   const js = await initialJs(browser);
-  // `node scripts/bench-ui.mjs --initial-only`: just the first-load line (seconds, not minutes).
+  // `npx tsx scripts/bench-ui.mjs --initial-only`: just the first-load line (seconds, not minutes).
   if (process.argv.includes('--initial-only')) {
     await browser.close();
     console.log(`initial scripts: ${js.files} files`);

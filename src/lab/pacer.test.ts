@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { longL07Run } from '../test/longRun';
 import { useSqlJs } from '../test/sqljs';
 import { World } from '../sim/world';
 import { configFor } from './config';
@@ -12,7 +13,6 @@ useSqlJs();
 
 const lab = (loadLabsFromDir(resolve('labs')).find((l) => l.ok && l.lab.id === 'L07') as { ok: true; lab: Lab }).lab;
 const bytes = (w: World) => Object.fromEntries(Object.entries(w.images()).map(([k, v]) => [k, [...v]]));
-const LOOP = ['A_write', 'B_acquire', 'tick', 'B_write', 'A_acquire', { advance: 5 }, 'A_release', 'B_release'];
 
 describe('the pacer', () => {
   it('asks for a pause only once a slice of work has passed, then starts a new slice', async () => {
@@ -29,7 +29,7 @@ describe('the pacer', () => {
   });
 
   it('a long replay under another switch lets other tasks run between its slices, and ends where one replay in a go does', async () => {
-    const steps = Array.from({ length: 25 }, () => LOOP).flat();
+    const steps = longL07Run(200);
     const { session } = await LabSession.open(lab, { steps, cursor: steps.length, switches: { ...lab.world.switches } });
     let ticks = 0;
     const timer = setInterval(() => { ticks += 1; }, 1);
