@@ -228,8 +228,9 @@ export class LabSession {
    * read it with `read`, which works for every lab.
    */
   get current(): World {
-    if (!this.busy) this.catchUp();
-    if (!this.busy && this.world.actions.length !== this.state.cursor) {
+    if (this.busy) return this.world; // mid-change: the World as the change left it so far
+    this.catchUp();
+    if (this.world.actions.length !== this.state.cursor) {
       throw new Error(`${this.lab.id}: the World stands at step ${this.world.actions.length}, not at the cursor (${this.state.cursor}); read it with read()`);
     }
     return this.world;

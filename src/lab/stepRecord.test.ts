@@ -26,6 +26,14 @@ const L10 = ['emit', 'emit', 'redeliver', 'disconnect', 'emit', 'reconnect', 're
 
 afterEach(() => vi.restoreAllMocks());
 
+/** Moves over known steps as a learner does, looking at each place as the page would: `backs` Backs, one Step, then each jump. */
+async function walkKnown(session: LabSession, backs: number, jumps: number[]): Promise<void> {
+  for (let i = 0; i < backs; i++) { await session.back(); session.view(); }
+  await session.forward();
+  session.view();
+  for (const cursor of jumps) { await session.jumpTo(cursor); session.view(); }
+}
+
 describe('step records', () => {
   for (const [id, actions] of [['L07', L07], ['L10', L10]] as const) {
     it(`${id}: a place shows what a fresh replay shows however the learner comes back to it`, async () => {
@@ -50,15 +58,7 @@ describe('step records', () => {
     for (let i = 0; i < L07.length; i++) { await session.forward(); session.view(); }
     const undo = vi.spyOn(World.prototype, 'undoTo');
     const step = vi.spyOn(World.prototype, 'step');
-    for (let i = 0; i < 4; i++) { await session.back(); session.view(); }
-    await session.forward();
-    session.view();
-    await session.jumpTo(1);
-    session.view();
-    await session.jumpTo(L07.length);
-    session.view();
-    await session.jumpTo(2);
-    session.view();
+    await walkKnown(session, 4, [1, L07.length, 2]);
     expect(undo).not.toHaveBeenCalled();
     expect(step).not.toHaveBeenCalled();
     // A new action from step 2: the World goes back to step 2, then takes it.
@@ -78,12 +78,7 @@ describe('step records', () => {
     for (let i = 0; i < 4; i++) { expect(await session.forward()).toEqual({ ok: true }); session.view(); }
     const create = vi.spyOn(World, 'create');
     const step = vi.spyOn(World.prototype, 'step');
-    for (let i = 0; i < 3; i++) { await session.back(); session.view(); }
-    await session.forward();
-    session.view();
-    await session.jumpTo(4);
-    session.view();
-    await session.jumpTo(2);
+    await walkKnown(session, 3, [4, 2]);
     expect(create).not.toHaveBeenCalled();
     expect(step).not.toHaveBeenCalled();
     // The record shows the place as a fresh replay does, while the World stands at step 4.
