@@ -1,4 +1,3 @@
-/* global fetch, setTimeout */
 // npm run bench:lighthouse — Lighthouse (desktop preset, performance only) on the catalog and
 // on every lab page of the built app (vite preview of LAB_DIST). Prints one line per page:
 //   lighthouse <page>: performance <score> tbt <ms> ms tti <s> s lcp <s> s
@@ -9,24 +8,16 @@
 // `--only L05,L07` limits the pages. A benchmark, not a test: it never fails on a number.
 // Measure on an idle machine: total blocking time is main-thread time, and a busy second core
 // makes it longer.
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { findChromium } from './chromium.mjs';
+import { startPreview } from './preview.mjs';
 
 const PORT = Number(process.env.PW_PORT ?? 4198);
 const DIST = process.env.LAB_DIST ?? 'dist';
-const BASE = `http://127.0.0.1:${PORT}`;
 
 function labIds() {
   return readdirSync('labs').filter((name) => /^L\d\d/.test(name)).map((name) => name.slice(0, 3)).sort();
-}
-
-async function waitForServer() {
-  for (let i = 0; i < 120; i++) {
-    try { if ((await fetch(BASE)).ok) return; } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`vite preview did not start on ${BASE}`);
 }
 
 function lighthouse(url) {
@@ -55,9 +46,8 @@ const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? process.argv[onlyAt + 1].split(',') : null;
 const pages = [['catalog', '/'], ...labIds().map((id) => [id, `/#/lab/${id}`])].filter(([name]) => !only || only.includes(name));
 
-const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort', '--outDir', DIST], { stdio: 'ignore' });
+const { base: BASE, stop } = await startPreview(PORT, DIST);
 try {
-  await waitForServer();
   let worst = null;
   for (const [name, path] of pages) {
     const r = lighthouse(`${BASE}${path}`);
@@ -66,5 +56,5 @@ try {
   }
   if (worst) console.log(`lighthouse worst: ${worst.name} performance ${worst.score} tbt ${worst.tbt} ms`);
 } finally {
-  server.kill();
+  stop();
 }

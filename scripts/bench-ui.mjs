@@ -1,4 +1,4 @@
-/* global document, performance, requestAnimationFrame, fetch, setTimeout, window, Event, PerformanceObserver */
+/* global document, performance, requestAnimationFrame, setTimeout, window, Event, PerformanceObserver */
 // npm run bench:ui — the lab in Chromium against the built app (vite preview of LAB_DIST).
 // Prints, last on their lines:
 //   ui step p95 ms: <x>        click on Step → two animation frames, 100 steps each of L07 and L10
@@ -24,17 +24,16 @@
 // (0.0-0.1 ms). So burst medians swing between ≈ 7 and ≈ 19 ms from run to run with the
 // scheduler's state, while the settled lines measure the page's work.
 // A benchmark, not a test: it never fails on a number.
-import { spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
+import { startPreview } from './preview.mjs';
 // Run with tsx (package.json): the link and the run are the project's own.
 import { encodeActions } from '../src/app/actionsLink.ts';
 import { longL07Run } from '../src/test/longRun.ts';
 
 const PORT = Number(process.env.PW_PORT ?? 4199);
 const DIST = process.env.LAB_DIST ?? 'dist';
-const BASE = `http://127.0.0.1:${PORT}`;
 const STEPS = 100;
 /** The pause before each settled click (see the head of this file). */
 const SETTLE_MS = 120;
@@ -55,14 +54,6 @@ function p50(values) {
 function p95(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)];
-}
-
-async function waitForServer() {
-  for (let i = 0; i < 120; i++) {
-    try { if ((await fetch(BASE)).ok) return; } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`vite preview did not start on ${BASE}`);
 }
 
 async function stepCount(page) {
@@ -173,11 +164,8 @@ async function initialJs(browser) {
   return { kb: sizes.reduce((a, b) => a + b, 0) / 1024, files: sizes.length };
 }
 
-const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
-  env: { ...process.env, LAB_DIST: DIST }, stdio: 'ignore', detached: true,
-});
+const { base: BASE, stop } = await startPreview(PORT, DIST);
 try {
-  await waitForServer();
   const browser = await chromium.launch({
     executablePath: findChromium() ?? undefined,
     args: [...CHROMIUM_ARGS, '--disable-frame-rate-limit', '--disable-gpu-vsync'],
@@ -188,7 +176,7 @@ try {
     await browser.close();
     console.log(`initial scripts: ${js.files} files`);
     console.log(`initial js gzip KB: ${js.kb.toFixed(1)}`);
-    try { process.kill(-server.pid); } catch { /* already gone */ } // exit() skips the finally below
+    stop(); // exit() skips the finally below
     process.exit(0);
   }
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
@@ -199,7 +187,7 @@ try {
     await browser.close();
     console.log(`ui flip@${FLIP_STEPS} ms: ${flip.ms.toFixed(0)}`);
     console.log(`ui flip@${FLIP_STEPS} longest task ms: ${flip.longest.toFixed(0)}`);
-    try { process.kill(-server.pid); } catch { /* already gone */ }
+    stop();
     process.exit(0);
   }
   const forward = [];
@@ -232,5 +220,5 @@ try {
   console.log(`ui back p95 ms: ${p95(back).toFixed(1)}`);
   console.log(`initial js gzip KB: ${js.kb.toFixed(1)}`);
 } finally {
-  try { process.kill(-server.pid); } catch { /* already gone */ }
+  stop();
 }
